@@ -1,0 +1,477 @@
+"""The whole set of optimal strategies, derived from indifference conditions.
+
+In plan probabilities the opener's payoff is ``U(x, y) = x^T P y`` and each
+player's strategy set is a product of simplices (one per situation).  Write
+``W_j(x) = (x^T P)_j`` for the opener's payoff when the dealer plays plan
+``j`` (the coefficient of ``y_j`` in ``U``), and ``V_i(y) = (P y)_i`` for the
+opener's plan ``i``.  Let ``S_0``, ``S_1`` be the *usable* plans: those given
+positive probability by some optimal strategy.
+
+**Theorem** (from LP duality and the Goldman-Tucker strict complementarity
+theorem).  The opener's optimal strategies are exactly the ``x`` with
+
+1. ``x_i = 0`` for ``i`` not in ``S_0`` and ``sum_{i in s} x_i = 1`` per situation ``s``, ``x >= 0``;
+2. *indifference*: ``W_j(x) = W_k(x)`` for usable dealer plans ``j, k`` of the same situation;
+3. *no better deviation*: ``W_j(x) >= W_k(x)`` for unused ``j`` and usable ``k`` of the same situation,
+
+and symmetrically for the dealer (with ``V`` and the inequality reversed).
+Proof sketch: ``x`` is optimal iff ``(x, ybar)`` is an equilibrium for a
+fixed optimal ``ybar``; take ``ybar`` strictly complementary, so the opener's
+best responses to it are exactly ``S_0`` (condition 1) and ``ybar`` is a best
+response to ``x`` iff every plan in its support ``S_1`` minimises ``W``
+(conditions 2 and 3).
+
+The usable sets are found with floating-point LPs (HiGHS), but the result
+does not rest on them: :func:`optimal_families` re-derives everything with
+sympy and *certifies* it exactly -- every vertex of each family has exact
+best-response value equal to the game value (so the family is optimal, being
+convex), and the centroids of the two families form a strictly
+complementary pair with supports ``S_0``, ``S_1`` (so no optimal strategy is
+missing).  If a certificate fails, :class:`FamilyCertificateError` is raised.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterable, Sequence as Seq
+from dataclasses import dataclass, field
+
+import sympy as sp
+from sympy.polys.domains import QQ
+
+from derive.lp import best_response_value, maximin, quiet_highs
+from derive.sequence_form import PlanForm, plan_form
+from derive.solve import numeric_plan_matrix
+from derive.strategies import NamedParameter, plan_symbol
+from derive.tree import ExtensiveFormGame, InformationSet, Sequence
+
+__all__ = [
+    "FamilyCertificateError",
+    "OptimalFamily",
+    "OptimalSets",
+    "optimal_families",
+    "restrict_plans",
+]
+
+
+class FamilyCertificateError(RuntimeError):
+    """The exact certificate of a derived family failed (a bug, never silently ignored)."""
+
+
+@dataclass(frozen=True)
+class OptimalFamily:
+    """All optimal strategies of one player, as an affine family over a polytope.
+
+    Attributes
+    ----------
+    player : int
+        0 (opener) or 1 (dealer).
+    parameters : tuple of sympy.Symbol
+        Free parameters (named ones such as α first); empty if unique.
+    plans : dict
+        ``plan (Sequence) -> probability``, affine in ``parameters``;
+        unusable plans map to 0.
+    conditions : tuple of sympy.Eq
+        The indifference equations (in this player's plan symbols) that were solved.
+    constraints : tuple of sympy relationals
+        Inequalities in ``parameters`` that define the range (redundant ones removed).
+    vertices : tuple of dict
+        Exact vertices of the range, ``{parameter: Rational}``.
+    usable : tuple of Sequence
+        Plans with positive probability in some optimal strategy (``S_p``).
+    named : dict
+        ``symbol -> value on the family`` for the game's named parameters of
+        this player (e.g. Kuhn's β as a function of α).
+    """
+
+    player: int
+    parameters: tuple[sp.Symbol, ...]
+    plans: dict[Sequence, sp.Expr]
+    conditions: tuple[sp.Eq, ...]
+    constraints: tuple[sp.Basic, ...]
+    vertices: tuple[dict[sp.Symbol, sp.Rational], ...]
+    usable: tuple[Sequence, ...]
+    named: dict[sp.Symbol, sp.Expr] = field(default_factory=dict)
+
+    @property
+    def dimension(self) -> int:
+        """Dimension of the set of optimal strategies (0 if unique)."""
+        return len(self.parameters)
+
+    @property
+    def interval(self) -> sp.Interval | None:
+        """For a one-parameter family, the parameter's range as an Interval."""
+        if self.dimension != 1:
+            return None
+        values = sorted(v[self.parameters[0]] for v in self.vertices)
+        return sp.Interval(values[0], values[-1])
+
+    def at(self, point: dict[sp.Symbol, sp.Expr]) -> dict[Sequence, sp.Expr]:
+        """Plan probabilities at a point of the parameter range."""
+        return {p: sp.nsimplify(v.subs(point)) if v.free_symbols else v for p, v in self.plans.items()}
+
+
+@dataclass(frozen=True)
+class OptimalSets:
+    """Both players' sets of optimal strategies and the game value.
+
+    Attributes
+    ----------
+    game : ExtensiveFormGame
+    value : sympy.Rational
+        Game value to the opener, in chips.
+    families : (OptimalFamily, OptimalFamily)
+    excluded : tuple of Sequence
+        Plans removed before solving (e.g. the thesis's "stupid mistakes");
+        empty for the full game.
+    certificate : str
+        What was checked exactly.
+    """
+
+    game: ExtensiveFormGame
+    value: sp.Rational
+    families: tuple[OptimalFamily, OptimalFamily]
+    excluded: tuple[Sequence, ...]
+    certificate: str
+
+
+def restrict_plans(pf: PlanForm, excluded: Iterable[Sequence]) -> PlanForm:
+    """The plan form with some plans removed (the game in which they are forbidden).
+
+    Raises
+    ------
+    ValueError
+        If a removed plan is unknown or a situation would be left without plans.
+    """
+    excluded = set(excluded)
+    unknown = excluded - set(pf.plans[0]) - set(pf.plans[1])
+    if unknown:
+        raise ValueError(f"unknown plans to exclude: {sorted(s.label for s in unknown)}")
+    keep = [[k for k, p in enumerate(pf.plans[q]) if p not in excluded] for q in (0, 1)]
+    new_index = [{old: new for new, old in enumerate(k)} for k in keep]
+    plans = tuple(tuple(pf.plans[q][k] for k in keep[q]) for q in (0, 1))
+    groups = []
+    for q in (0, 1):
+        gs = []
+        for g in pf.groups[q]:
+            ng = tuple(new_index[q][k] for k in g if k in new_index[q])
+            if not ng:
+                raise ValueError(f"excluding every plan of situation {pf.plans[q][g[0]].infoset.label!r}")
+            gs.append(ng)
+        groups.append(tuple(gs))
+    entries = {
+        (new_index[0][i], new_index[1][j]): v
+        for (i, j), v in pf.entries.items()
+        if i in new_index[0] and j in new_index[1]
+    }
+    return PlanForm(pf.game, plans, (groups[0], groups[1]), entries)  # type: ignore[arg-type]
+
+
+def _usable(entries, shape, row_groups, col_groups, value, tol=1e-9) -> list[int]:
+    """Row plans with positive probability in some optimal row strategy (HiGHS, floats)."""
+    import highspy
+
+    m0, _ = shape
+    nq = len(col_groups)
+    with quiet_highs():
+        h = highspy.Highs()
+    h.setOptionValue("output_flag", False)
+    inf = highspy.kHighsInf
+    for _ in range(m0):
+        h.addVar(0.0, inf)
+    for _ in range(nq):
+        h.addVar(-inf, inf)
+    for g in row_groups:
+        h.addRow(1.0, 1.0, len(g), list(g), [1.0] * len(g))
+    by_col: dict[int, dict[int, float]] = {}
+    for i, row in entries.items():
+        for j, v in row.items():
+            by_col.setdefault(j, {})[i] = float(v)
+    for t, g in enumerate(col_groups):
+        for j in g:
+            col = by_col.get(j, {})
+            idx = list(col) + [m0 + t]
+            val = [-v for v in col.values()] + [1.0]
+            h.addRow(-inf, 0.0, len(idx), idx, val)
+    h.addRow(float(value) - tol, inf, nq, [m0 + t for t in range(nq)], [1.0] * nq)
+    h.changeObjectiveSense(highspy.ObjSense.kMaximize)
+    usable = []
+    for i in range(m0):
+        h.changeColsCost(m0 + nq, list(range(m0 + nq)), [1.0 if c == i else 0.0 for c in range(m0 + nq)])
+        h.run()
+        if h.getModelStatus() != highspy.HighsModelStatus.kOptimal:
+            raise FamilyCertificateError("HiGHS failed on the optimal face")
+        if h.getInfo().objective_function_value > 1e-7:
+            usable.append(i)
+    return usable
+
+
+def _transpose_negated(entries):
+    out: dict[int, dict[int, object]] = {}
+    for i, row in entries.items():
+        for j, v in row.items():
+            out.setdefault(j, {})[i] = -v
+    return out
+
+
+def optimal_families(
+    game: ExtensiveFormGame,
+    named: Seq[NamedParameter] = (),
+    exclude: Iterable[tuple[int, str] | Sequence] = (),
+) -> OptimalSets:
+    """Derive both players' sets of optimal strategies, exactly, with certificate.
+
+    Parameters
+    ----------
+    game : ExtensiveFormGame
+        Numeric ante and bet.
+    named : sequence of NamedParameter
+        Published parameters (e.g. :data:`derive.strategies.KUHN_PARAMETERS`);
+        a family is written in the first of them that vary on it, in order.
+    exclude : iterable of ``(player, plan label)`` such as ``(0, "A:checkcall")``, or Sequences
+        Plans to forbid first (e.g. the thesis's "stupid mistakes"); the
+        families are then those of the restricted game.
+
+    Returns
+    -------
+    OptimalSets
+
+    Raises
+    ------
+    ValueError
+        If an excluded plan is unknown.
+    FamilyCertificateError
+        If the exact certificate fails.
+
+    Examples
+    --------
+    >>> from derive.games.one_card import kuhn_poker
+    >>> from derive.tree import build_tree
+    >>> from derive.strategies import KUHN_PARAMETERS, alpha, beta, gamma
+    >>> sets = optimal_families(build_tree(kuhn_poker()), KUHN_PARAMETERS)
+    >>> sets.value
+    -1/18
+    >>> opener = sets.families[0]
+    >>> opener.parameters, opener.interval, opener.named[beta], opener.named[gamma]
+    ((alpha,), Interval(0, 1/3), alpha + 1/3, 3*alpha)
+
+    References
+    ----------
+    Kuhn (1950), p. 101 (the family and the dealer's unique ξ = η = 1/3);
+    Koller, Megiddo & von Stengel (1994); Goldman & Tucker (1956).
+    """
+    full = plan_form(game)
+    labels = {(q, p.label): p for q in (0, 1) for p in full.plans[q]}
+    removed = []
+    for item in exclude:
+        if isinstance(item, Sequence):
+            removed.append(item)
+        elif isinstance(item, tuple) and item in labels:
+            removed.append(labels[item])
+        else:
+            raise ValueError(f"unknown plan {item!r} to exclude; give (player, label) such as (0, 'A:checkcall')")
+    pf = restrict_plans(full, removed) if removed else full
+    entries = numeric_plan_matrix(pf)
+    sx, sy = maximin(entries, pf.shape, pf.groups[0], pf.groups[1])
+    value = sx.value
+    transposed = _transpose_negated(entries)
+    usable = (
+        _usable(entries, pf.shape, pf.groups[0], pf.groups[1], value),
+        _usable(transposed, pf.shape[::-1], pf.groups[1], pf.groups[0], -value),
+    )
+    families = tuple(
+        _derive_family(game, pf, player, usable, [n for n in named if n.player == player])
+        for player in (0, 1)
+    )
+    _certify(pf, entries, value, families, usable)
+    return OptimalSets(
+        game=game,
+        value=QQ.to_sympy(value),
+        families=families,  # type: ignore[arg-type]
+        excluded=tuple(removed),
+        certificate=(
+            "every vertex of each family has exact best-response value equal to the game value; "
+            "the families' centroids are a strictly complementary optimal pair with the stated supports"
+        ),
+    )
+
+
+def _payoff_columns(pf: PlanForm, player: int) -> list[sp.Expr]:
+    """``W_j`` (player 0) or ``V_i`` (player 1): opponent plan values, linear in this player's symbols."""
+    syms = [plan_symbol(p) for p in pf.plans[player]]
+    other = 1 - player
+    out = [sp.S.Zero] * len(pf.plans[other])
+    for (i, j), v in pf.entries.items():
+        mine, theirs = (i, j) if player == 0 else (j, i)
+        out[theirs] += v * syms[mine]
+    return out
+
+
+def _derive_family(game, pf, player, usable, named):
+    other = 1 - player
+    syms = [plan_symbol(p) for p in pf.plans[player]]
+    used = set(usable[player])
+    zero = {syms[k]: 0 for k in range(len(syms)) if k not in used}
+    W = [w.subs(zero) for w in _payoff_columns(pf, player)]
+    equations = []
+    for g in pf.groups[player]:
+        equations.append(sp.Eq(sp.Add(*(syms[k] for k in g if k in used)), 1))
+    conditions = []
+    for g in pf.groups[other]:
+        live = [j for j in g if j in usable[other]]
+        for a, b in zip(live, live[1:]):
+            eq = sp.Eq(sp.expand(W[a]), sp.expand(W[b]))
+            conditions.append(eq)
+    unknowns = [syms[k] for k in range(len(syms)) if k in used]
+    system = [e for e in equations + conditions if e is not sp.true]
+    solutions = sp.linsolve(system, unknowns)
+    if not solutions:
+        raise FamilyCertificateError(f"the indifference equations of player {player} have no solution")
+    (solution,) = solutions
+    plan_values = dict(zip(unknowns, solution))
+    free = sorted(set().union(*(sp.sympify(v).free_symbols for v in solution)) & set(unknowns), key=str)
+    # Write the family in the named parameters where they vary on it.
+    named_values = {}
+    chosen: list[sp.Symbol] = []
+    reparam: dict[sp.Symbol, sp.Expr] = {}
+    full_plans = {p: plan_values.get(plan_symbol(p), sp.S.Zero) for p in pf.plans[player]}
+    all_plans = {plan_symbol(p): full_plans.get(p, sp.S.Zero) for p in game.plans(player)}
+    for n in named:
+        expr = sp.simplify(n.value(game, all_plans))
+        named_values[n.symbol] = expr
+    remaining = list(free)
+    for n in named:
+        expr = named_values[n.symbol]
+        if not remaining or not expr.free_symbols or not expr.is_polynomial(*remaining):
+            continue
+        if sp.Poly(expr, *remaining).total_degree() != 1:
+            continue
+        pick = next(s for s in remaining if expr.has(s))
+        sol = sp.solve(sp.Eq(n.symbol, expr), pick, dict=True)
+        if len(sol) != 1:
+            continue
+        reparam[pick] = sol[0][pick]
+        remaining.remove(pick)
+        chosen.append(n.symbol)
+        named_values = {k: sp.expand(v.subs(pick, sol[0][pick])) for k, v in named_values.items()}
+    generic = sp.symbols(f"t_{player}_1:{len(remaining) + 1}", real=True) if remaining else ()
+    rename = dict(zip(remaining, generic))
+    parameters = tuple(chosen) + tuple(generic)
+
+    def final(expr):
+        return sp.expand(sp.sympify(expr).subs(reparam).subs(rename))
+
+    plans = {p: final(full_plans.get(p, 0)) for p in game.plans(player)}
+    named_final = {k: sp.simplify(sp.sympify(v).subs(rename)) for k, v in named_values.items()}
+    # Range: probabilities >= 0 and no better deviation for the opponent.
+    sign = 1 if player == 0 else -1  # dealer minimises W; opener maximises V
+    raw = [plans[pf.plans[player][k]] for k in usable[player]]
+    Wf = [final(w.subs(plan_values)) for w in W]
+    for g in pf.groups[other]:
+        live = [j for j in g if j in usable[other]]
+        for j in g:
+            if j not in usable[other]:
+                raw.append(sp.expand(sign * (Wf[j] - Wf[live[0]])))
+    constraints, vertices = _polytope(raw, parameters)
+    return OptimalFamily(
+        player=player,
+        parameters=parameters,
+        plans=plans,
+        conditions=tuple(conditions),
+        constraints=tuple(constraints),
+        vertices=tuple(vertices),
+        usable=tuple(pf.plans[player][k] for k in usable[player]),
+        named=named_final,
+    )
+
+
+def _polytope(raw: list[sp.Expr], params: tuple[sp.Symbol, ...]):
+    """Irredundant inequalities ``expr >= 0`` and exact vertices of ``{raw >= 0}``."""
+    exprs = []
+    for e in raw:
+        e = sp.expand(e)
+        if not e.free_symbols:
+            if e < 0:
+                raise FamilyCertificateError(f"the derived family violates a constraint: {e} >= 0")
+            continue
+        coeffs = [e.coeff(p) for p in params]
+        scale = max(abs(c) for c in coeffs if c != 0)
+        normal = sp.expand(e / scale)
+        if normal not in exprs:
+            exprs.append(normal)
+    d = len(params)
+    if d == 0:
+        return [], [{}]
+    vertices: list[dict] = []
+    for combo in itertools.combinations(range(len(exprs)), d):
+        sol = sp.solve([exprs[k] for k in combo], params, dict=True)
+        if len(sol) != 1 or len(sol[0]) != d:
+            continue
+        point = sol[0]
+        if all(e.subs(point) >= 0 for e in exprs) and point not in vertices:
+            vertices.append(point)
+    if not vertices:
+        raise FamilyCertificateError("the derived family is empty")
+    facets = [e for e in exprs if sum(1 for v in vertices if e.subs(v) == 0) >= d]
+    constraints = [sp.Ge(e, 0, evaluate=False) if d > 1 else _bound(e, params[0]) for e in facets]
+    vertices.sort(key=lambda v: tuple(v[p] for p in params))
+    return constraints, vertices
+
+
+def _bound(expr: sp.Expr, p: sp.Symbol) -> sp.Basic:
+    """``a p + b >= 0`` as ``p >= -b/a`` or ``p <= -b/a``."""
+    a = expr.coeff(p)
+    b = sp.expand(expr - a * p)
+    return sp.Ge(p, -b / a, evaluate=False) if a > 0 else sp.Le(p, -b / a, evaluate=False)
+
+
+def _certify(pf, entries, value, families, usable) -> None:
+    for player, fam in enumerate(families):
+        for v in fam.vertices:
+            x = [_to_qq(fam.plans[p].subs(v)) for p in pf.plans[player]]
+            if player == 0:
+                br = best_response_value(entries, x, pf.groups[1])
+            else:
+                br = -best_response_value(_transpose_negated(entries), x, pf.groups[0])
+            if br != value:
+                raise FamilyCertificateError(
+                    f"vertex {v} of player {player}'s family has best-response value {br}, not {value}"
+                )
+    centroids = []
+    for player, fam in enumerate(families):
+        n = len(fam.vertices)
+        point = {s: sum((v[s] for v in fam.vertices), sp.S.Zero) / n for s in fam.parameters}
+        centroids.append([_to_qq(fam.plans[p].subs(point)) for p in pf.plans[player]])
+    for player in (0, 1):
+        x = centroids[player]
+        support = {k for k, v in enumerate(x) if v > 0}
+        if support != set(usable[player]):
+            raise FamilyCertificateError(f"player {player}'s centroid does not have the usable support")
+        # The opponent's unusable plans are strictly worse against this centroid.
+        mat = entries if player == 0 else _transpose_negated(entries)
+        totals: dict[int, object] = {}
+        for i, row in mat.items():
+            if x[i]:
+                for j, v in row.items():
+                    totals[j] = totals.get(j, QQ(0)) + x[i] * v
+        other = 1 - player
+        for g in pf.groups[other]:
+            best = min(totals.get(j, QQ(0)) for j in g)
+            for j in g:
+                if j not in usable[other] and totals.get(j, QQ(0)) == best:
+                    raise FamilyCertificateError(
+                        f"plan {pf.plans[other][j].label} is not strictly worse against the centroid"
+                    )
+
+
+def _to_qq(value: sp.Expr):
+    value = sp.Rational(value)
+    return QQ(int(value.p), int(value.q))
+
+
+def situation_of(game: ExtensiveFormGame, plan: Sequence) -> InformationSet:
+    """The situation (root information set) a plan belongs to."""
+    info = plan.infoset
+    while not game.parent_sequence[info].is_empty:
+        info = game.parent_sequence[info].infoset
+    return info

@@ -1,0 +1,350 @@
+"""One builder for one-card poker: Kuhn poker, the thesis's game and their relatives.
+
+Two players, the *opener* (player 0, acts first) and the *dealer* (player 1),
+each ante ``ante`` chips and receive one card from a deck of ``N`` ranked
+cards; the remaining cards are unseen.  There is one betting round in which at
+most ``max_bets`` bets and raises may be made, each of size ``bet`` chips:
+
+* a player not facing a bet may **check** or, if the cap is not reached,
+  **bet**; check-check ends in a showdown;
+* a player facing a bet or raise may **fold**, **call** (showdown) or, if the
+  cap is not reached, **raise** by one more ``bet``.
+
+``max_bets = 1`` is Kuhn poker (Kuhn 1950); ``max_bets = 2`` is the one-raise
+game of Miao (2014), "revised Kuhn poker".  Payoffs are in chips, to the
+opener; the game is zero-sum.
+
+This module only states rules (what is legal, who acts, who wins what); it
+holds no algorithms.  :mod:`derive.tree` turns a :class:`OneCardPoker` into an
+extensive-form game.
+"""
+
+from __future__ import annotations
+
+import enum
+import numbers
+from dataclasses import dataclass
+from fractions import Fraction
+
+import sympy as sp
+
+__all__ = [
+    "Action",
+    "GameDefinitionError",
+    "OneCardPoker",
+    "PLAYER_NAMES",
+    "exact_amount",
+    "kuhn_poker",
+    "one_card_poker",
+    "one_raise_poker",
+]
+
+#: Names of the two players, indexed 0 (opener, acts first) and 1 (dealer).
+PLAYER_NAMES = ("opener", "dealer")
+
+_KUHN_DECK = ("Q", "K", "A")
+
+
+class GameDefinitionError(ValueError):
+    """A rule parameter (deck, ante, bet size, max_bets) is not valid."""
+
+
+class Action(enum.Enum):
+    """A betting action.  ``letter`` is the one-letter code used in histories."""
+
+    CHECK = "check"
+    BET = "bet"
+    CALL = "call"
+    RAISE = "raise"
+    FOLD = "fold"
+
+    @property
+    def letter(self) -> str:
+        """One-letter code: x (check), b (bet), c (call), r (raise), f (fold)."""
+        return _LETTERS[self]
+
+    @classmethod
+    def from_letter(cls, letter: str) -> Action:
+        """Inverse of :attr:`letter`.
+
+        Raises
+        ------
+        KeyError
+            If ``letter`` is not one of ``x b c r f``.
+        """
+        return _FROM_LETTER[letter]
+
+
+_LETTERS = {
+    Action.CHECK: "x",
+    Action.BET: "b",
+    Action.CALL: "c",
+    Action.RAISE: "r",
+    Action.FOLD: "f",
+}
+_FROM_LETTER = {v: k for k, v in _LETTERS.items()}
+
+
+def exact_amount(value: object, what: str) -> sp.Expr:
+    """Convert a chip amount to an exact, positive sympy expression.
+
+    Integers, :class:`fractions.Fraction`, sympy Rationals and strings such as
+    ``"3/2"`` or ``"0.5"`` become Rationals.  A Python float becomes the
+    Rational of its shortest decimal representation (``0.1`` -> ``1/10``), so
+    that no float ever reaches sympy.  A sympy expression is accepted when
+    sympy can prove it positive (declare symbols with ``positive=True``).
+
+    Parameters
+    ----------
+    value : int, Fraction, str, float or sympy.Expr
+        The amount, in chips.
+    what : str
+        Name of the amount, used in error messages ("ante", "bet").
+
+    Returns
+    -------
+    sympy.Expr
+        A positive Rational or a positive symbolic expression.
+
+    Raises
+    ------
+    GameDefinitionError
+        If the value is not a number, not finite, or not provably positive.
+
+    Examples
+    --------
+    >>> exact_amount("3/2", "bet")
+    3/2
+    >>> exact_amount(0.1, "ante")
+    1/10
+    """
+    if isinstance(value, bool):
+        raise GameDefinitionError(f"{what} must be a positive number, got {value!r}")
+    try:
+        if isinstance(value, sp.Basic):
+            amount = sp.sympify(value)
+        elif isinstance(value, float):
+            amount = sp.Rational(repr(value))
+        elif isinstance(value, (numbers.Integral, Fraction)):
+            amount = sp.Rational(value)
+        elif isinstance(value, str):
+            amount = sp.Rational(value.strip())
+        else:
+            raise TypeError
+    except (TypeError, ValueError, SyntaxError, sp.SympifyError):
+        raise GameDefinitionError(
+            f"{what} must be a positive number, got {value!r}"
+        ) from None
+    if amount.has(sp.Float):
+        raise GameDefinitionError(f"{what} must be exact, got the float {value!r}")
+    if not amount.is_finite and amount.is_number:
+        raise GameDefinitionError(f"{what} must be finite, got {value!r}")
+    if amount.is_positive is not True:
+        hint = (
+            "; declare its symbols with positive=True"
+            if amount.free_symbols and amount.is_positive is None
+            else ""
+        )
+        raise GameDefinitionError(f"{what} must be positive, got {value!r}{hint}")
+    return amount
+
+
+@dataclass(frozen=True)
+class OneCardPoker:
+    """The rules of a one-card poker game (no tree, no algorithms).
+
+    Attributes
+    ----------
+    deck : tuple of str
+        Card names from lowest to highest rank; ``len(deck) = N >= 2``.
+    max_bets : int
+        Number of bets plus raises allowed in the betting round (>= 0).
+    ante : sympy.Expr
+        Each player's ante, in chips (positive Rational or symbol).
+    bet : sympy.Expr
+        Size of a bet and of each raise, in chips (positive).
+    name : str
+        A human-readable name ("Kuhn poker", ...).
+
+    Use :func:`one_card_poker` (which validates its input) rather than the
+    constructor.
+    """
+
+    deck: tuple[str, ...]
+    max_bets: int
+    ante: sp.Expr
+    bet: sp.Expr
+    name: str
+
+    @property
+    def num_cards(self) -> int:
+        """``N``, the number of cards in the deck."""
+        return len(self.deck)
+
+    @property
+    def num_players(self) -> int:
+        """Always 2: opener (0) and dealer (1)."""
+        return 2
+
+    @property
+    def max_utility(self) -> sp.Expr:
+        """Largest amount a player can win or lose: ``ante + max_bets * bet`` chips."""
+        return self.ante + self.max_bets * self.bet
+
+    def rank(self, card: str) -> int:
+        """Rank of ``card`` in the deck, 0 for the lowest."""
+        return self.deck.index(card)
+
+    def deals(self) -> tuple[tuple[tuple[str, str], sp.Rational], ...]:
+        """Chance outcomes: ordered deals ``(opener's card, dealer's card)``.
+
+        Each of the ``N (N - 1)`` ordered pairs of distinct cards has probability
+        ``1 / (N (N - 1))``: the dealer's card is drawn from the cards the opener
+        does not hold (card removal).
+        """
+        n = self.num_cards
+        p = sp.Rational(1, n * (n - 1))
+        return tuple(
+            ((c0, c1), p) for c0 in self.deck for c1 in self.deck if c0 != c1
+        )
+
+    @staticmethod
+    def player_to_act(history: tuple[Action, ...]) -> int:
+        """Player to act after ``history``: the players alternate, opener first."""
+        return len(history) % 2
+
+    @staticmethod
+    def bets_made(history: tuple[Action, ...]) -> int:
+        """Number of bets and raises in ``history``."""
+        return sum(a in (Action.BET, Action.RAISE) for a in history)
+
+    @staticmethod
+    def facing_bet(history: tuple[Action, ...]) -> bool:
+        """Whether the player to act faces a bet or raise."""
+        return bool(history) and history[-1] in (Action.BET, Action.RAISE)
+
+    def is_terminal(self, history: tuple[Action, ...]) -> bool:
+        """Check-check, a call or a fold ends the betting round."""
+        if not history:
+            return False
+        return history[-1] in (Action.CALL, Action.FOLD) or history == (
+            Action.CHECK,
+            Action.CHECK,
+        )
+
+    def legal_actions(self, history: tuple[Action, ...]) -> tuple[Action, ...]:
+        """Actions open to the player to act, in a fixed order.
+
+        Not facing a bet: check, then bet if fewer than ``max_bets`` bets were
+        made.  Facing one: fold, call, then raise if below the cap.
+        """
+        if self.is_terminal(history):
+            return ()
+        below_cap = self.bets_made(history) < self.max_bets
+        if self.facing_bet(history):
+            return (Action.FOLD, Action.CALL) + ((Action.RAISE,) if below_cap else ())
+        return (Action.CHECK,) + ((Action.BET,) if below_cap else ())
+
+    def payoff(self, cards: tuple[str, str], history: tuple[Action, ...]) -> sp.Expr:
+        """Opener's payoff in chips at a terminal history (the dealer gets minus it).
+
+        After a fold facing ``n`` bets the folder loses ``ante + (n - 1) bet``;
+        at a showdown after ``n`` bets the higher card wins ``ante + n bet``.
+        """
+        n = self.bets_made(history)
+        if history[-1] is Action.FOLD:
+            loser = self.player_to_act(history[:-1])
+            amount = self.ante + (n - 1) * self.bet
+            return -amount if loser == 0 else amount
+        amount = self.ante + n * self.bet
+        return amount if self.rank(cards[0]) > self.rank(cards[1]) else -amount
+
+
+def one_card_poker(
+    deck: int | tuple[str, ...] | list[str] = 3,
+    max_bets: int = 1,
+    ante: object = 1,
+    bet: object = 1,
+    name: str | None = None,
+) -> OneCardPoker:
+    """Build (and validate) the rules of a one-card poker game.
+
+    Parameters
+    ----------
+    deck : int or sequence of str
+        ``N`` (cards ranked ``1 .. N``; ``N = 3`` gives ``Q < K < A``) or the
+        card names from lowest to highest.
+    max_bets : int
+        Bets plus raises allowed: 0 (showdown only), 1 (Kuhn poker),
+        2 (one raise, Miao 2014), any ``k >= 0``.
+    ante, bet : number, str or sympy.Expr
+        Ante and bet size in chips; exact and positive (see
+        :func:`exact_amount`).  May be positive sympy symbols.
+    name : str, optional
+        Display name; a default is derived from the rules.
+
+    Returns
+    -------
+    OneCardPoker
+
+    Raises
+    ------
+    GameDefinitionError
+        If the deck has fewer than 2 cards or repeated names, ``max_bets`` is
+        not a non-negative integer, or ``ante``/``bet`` is not a positive
+        exact number.
+
+    Examples
+    --------
+    >>> g = one_card_poker(3, max_bets=2)
+    >>> g.deck, g.max_bets, g.max_utility
+    (('Q', 'K', 'A'), 2, 3)
+    """
+    if isinstance(deck, bool):
+        raise GameDefinitionError(f"deck must be an integer >= 2, got {deck!r}")
+    if isinstance(deck, numbers.Integral):
+        if deck < 2:
+            raise GameDefinitionError(f"deck must have at least 2 cards, got {deck}")
+        cards = _KUHN_DECK if deck == 3 else tuple(str(i) for i in range(1, deck + 1))
+    elif isinstance(deck, (tuple, list)) and all(isinstance(c, str) for c in deck):
+        cards = tuple(deck)
+        if len(cards) < 2:
+            raise GameDefinitionError(f"deck must have at least 2 cards, got {cards!r}")
+        if len(set(cards)) != len(cards) or any(not c for c in cards):
+            raise GameDefinitionError(f"deck card names must be distinct and non-empty, got {cards!r}")
+    else:
+        raise GameDefinitionError(f"deck must be an integer >= 2 or card names, got {deck!r}")
+    if isinstance(max_bets, bool) or not isinstance(max_bets, numbers.Integral) or max_bets < 0:
+        raise GameDefinitionError(f"max_bets must be an integer >= 0, got {max_bets!r}")
+    ante_x = exact_amount(ante, "ante")
+    bet_x = exact_amount(bet, "bet")
+    if name is None:
+        if cards == _KUHN_DECK and max_bets == 1 and ante_x == 1 and bet_x == 1:
+            name = "Kuhn poker"
+        elif cards == _KUHN_DECK and max_bets == 2 and ante_x == 1 and bet_x == 1:
+            name = "one-raise poker"
+        else:
+            name = f"one-card poker (N={len(cards)}, max_bets={max_bets}, ante={ante_x}, bet={bet_x})"
+    return OneCardPoker(cards, int(max_bets), ante_x, bet_x, name)
+
+
+def kuhn_poker() -> OneCardPoker:
+    """Kuhn poker: deck Q < K < A, ante 1, one bet of 1 (Kuhn 1950, pp. 97-103).
+
+    Examples
+    --------
+    >>> kuhn_poker().name
+    'Kuhn poker'
+    """
+    return one_card_poker(3, max_bets=1)
+
+
+def one_raise_poker() -> OneCardPoker:
+    """The thesis's game: Kuhn poker with one raise allowed (Miao 2014, "Revised Kuhn poker").
+
+    Examples
+    --------
+    >>> one_raise_poker().legal_actions((Action.CHECK, Action.BET))
+    (<Action.FOLD: 'fold'>, <Action.CALL: 'call'>, <Action.RAISE: 'raise'>)
+    """
+    return one_card_poker(3, max_bets=2)

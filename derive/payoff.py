@@ -1,0 +1,181 @@
+"""The opener's expected payoff as an exact bilinear form.
+
+Walking the tree, every terminal ``z`` contributes
+``chance(z) * u_0(z) * X(s_0(z)) * Y(s_1(z))`` where ``s_p(z)`` is player
+``p``'s last sequence before ``z`` and ``X``, ``Y`` are its realization
+probabilities written as sums of plan probabilities
+(:func:`derive.strategies.realization_in_plans`).  Hence
+
+    U(x, y) = sum_z chance(z) u_0(z) X(s_0(z)) Y(s_1(z))
+
+is bilinear: linear in the opener's plan probabilities ``x`` for fixed ``y``
+and conversely; it equals ``x^T A y`` of the sequence form.  The coefficient
+of a plan variable is the (unnormalised) expected payoff of that plan
+against the other player's strategy: for the opener's plan ``m`` with card
+``c``, ``N * coefficient`` is the thesis's "expected value of ``m`` given
+``c``" (Miao 2014, "Proving equilibrium for the opener").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+import sympy as sp
+
+from derive.strategies import BehaviourStrategy, plan_symbol, plan_variables, realization_in_plans
+from derive.tree import DecisionNode, ExtensiveFormGame, Sequence
+
+__all__ = [
+    "BilinearPayoff",
+    "bilinear_payoff",
+    "expected_payoff",
+    "plan_values",
+]
+
+
+@dataclass(frozen=True)
+class BilinearPayoff:
+    """The opener's expected payoff ``U(x, y)`` in plan probabilities, in chips.
+
+    Attributes
+    ----------
+    game : ExtensiveFormGame
+    expression : sympy.Expr
+        ``U(x, y)``, expanded; bilinear in the opener's plan symbols ``x[...]``
+        and the dealer's ``y[...]``.
+    variables : (dict, dict)
+        Each player's plan symbols grouped by situation; each group sums to 1.
+    """
+
+    game: ExtensiveFormGame
+    expression: sp.Expr
+    variables: tuple[dict, dict]
+
+    def symbols(self, player: int) -> tuple[sp.Symbol, ...]:
+        """All plan symbols of ``player``, situation by situation."""
+        return tuple(s for group in self.variables[player].values() for s in group)
+
+    def collected(self, player: int) -> dict[sp.Symbol, sp.Expr]:
+        """``U`` as ``sum_m v_m * m`` over ``player``'s plan symbols ``m``.
+
+        ``v_m`` is linear in the other player's plan symbols: reading these
+        coefficients off gives the indifference conditions.
+        """
+        poly = sp.Poly(self.expression, *self.symbols(player))
+        return {s: sp.expand(poly.coeff_monomial(s)) for s in self.symbols(player)}
+
+
+def bilinear_payoff(game: ExtensiveFormGame) -> BilinearPayoff:
+    """Build ``U(x, y)`` by walking the tree (see the module docstring).
+
+    Returns
+    -------
+    BilinearPayoff
+        Exact; entries in chips, symbolic if the ante or bet is.
+
+    Examples
+    --------
+    >>> from derive.games.one_card import kuhn_poker
+    >>> from derive.tree import build_tree
+    >>> U = bilinear_payoff(build_tree(kuhn_poker()))
+    >>> U.collected(0)[sp.Symbol("x[Q:bet]", nonnegative=True)]
+    -y[A:call]/3 - y[K:call]/3 + y[A:fold]/6 + y[K:fold]/6
+    """
+    cache: dict[Sequence, sp.Expr] = {}
+
+    def real(s: Sequence) -> sp.Expr:
+        if s not in cache:
+            cache[s] = realization_in_plans(game, s)
+        return cache[s]
+
+    grouped: dict[tuple[Sequence, Sequence], sp.Expr] = {}
+    for t in game.terminals:
+        key = t.sequences
+        grouped[key] = grouped.get(key, sp.S.Zero) + t.chance * t.payoffs[0]
+    expr = sp.Add(*(w * real(s0) * real(s1) for (s0, s1), w in grouped.items() if w != 0))
+    return BilinearPayoff(game, sp.expand(expr), (plan_variables(game, 0), plan_variables(game, 1)))
+
+
+def expected_payoff(
+    game: ExtensiveFormGame,
+    opener: BehaviourStrategy,
+    dealer: BehaviourStrategy,
+) -> sp.Expr:
+    """The opener's expected payoff, in chips, of a behaviour profile, by a direct tree walk.
+
+    ``sum over deals and plays of chance * product of action probabilities * payoff``;
+    independent of the sequence form, so tests can check one against the other.
+
+    Raises
+    ------
+    ValueError
+        If ``opener`` is not player 0's strategy or ``dealer`` not player 1's.
+    """
+    if opener.player != 0 or dealer.player != 1:
+        raise ValueError("expected_payoff needs the opener's (player 0) then the dealer's (player 1) strategy")
+    strategies = (opener, dealer)
+
+    def walk(node, reach):
+        if not isinstance(node, DecisionNode):
+            return reach * node.payoffs[0]
+        probs = strategies[node.infoset.player].probabilities[node.infoset]
+        return sp.Add(*(walk(child, reach * probs[a]) for a, child in node.children if probs[a] != 0))
+
+    return sp.expand(sp.Add(*(walk(child, p) for _, p, child in game.root.children)))
+
+
+def plan_values(
+    payoff: BilinearPayoff,
+    player: int,
+    opponent_plans: Mapping[sp.Symbol, sp.Expr],
+) -> dict[Sequence, sp.Expr]:
+    """Expected payoff of each plan of ``player`` given its situation, against fixed opponent play.
+
+    For the opener's plan ``m`` with card ``c``: ``E[u_0 | c, m]``, the
+    thesis's per-card expected value (Miao 2014, "Proving equilibrium for the
+    opener").  For the dealer: the opener's payoff given the dealer's card and
+    situation, divided by the probability of the situation's information
+    set; 0 for a situation the opponent never reaches.
+
+    Parameters
+    ----------
+    payoff : BilinearPayoff
+    player : int
+    opponent_plans : mapping
+        The other player's plan symbol -> value (numbers or expressions).
+
+    Returns
+    -------
+    dict
+        ``plan (Sequence) -> expected payoff to the opener, in chips``.
+    """
+    game = payoff.game
+    n = game.rules.num_cards
+    coeff = payoff.collected(player)
+    out: dict[Sequence, sp.Expr] = {}
+    for plan in game.plans(player):
+        value = coeff[plan_symbol(plan)].subs(opponent_plans)
+        if player == 0:
+            out[plan] = sp.expand(n * value)
+        else:
+            situation = plan.infoset
+            while not game.parent_sequence[situation].is_empty:
+                situation = game.parent_sequence[situation].infoset
+            reach = _situation_probability(payoff, situation, opponent_plans)
+            out[plan] = sp.S.Zero if reach == 0 else sp.simplify(value / reach)
+    return out
+
+
+def _situation_probability(payoff, situation, opponent_plans) -> sp.Expr:
+    """Probability that the dealer's situation (card, opener's first action) arises."""
+    game = payoff.game
+    n = game.rules.num_cards
+    first = situation.history[0]
+    total = sp.S.Zero
+    for c in game.rules.deck:
+        if c == situation.card:
+            continue
+        seq = next(s for s in game.sequences[0] if s.card == c and s.own_actions == (first,))
+        total += realization_in_plans(game, seq).subs(opponent_plans)
+    return sp.expand(total / (n * (n - 1)))

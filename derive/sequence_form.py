@@ -1,0 +1,205 @@
+"""The sequence form of a two-player zero-sum extensive-form game.
+
+Koller, Megiddo & von Stengel (1994) and von Stengel (1996): a mixed strategy
+of a player with perfect recall is represented by its *realization plan*
+``x`` (one entry per sequence), which satisfies ``E x = e, x >= 0`` for the
+opener and ``F y = f, y >= 0`` for the dealer.  The opener's expected payoff is
+the bilinear form ``x^T A y`` with
+
+    A[s, t] = sum over terminals z with sequences (s, t) of chance(z) * u_0(z).
+
+Row 0 of ``E`` says ``x_empty = 1``; the row of an information set ``I`` says
+``sum_a x_(I,a) - x_parent(I) = 0``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+
+import sympy as sp
+
+from derive.tree import ExtensiveFormGame, InformationSet, Sequence
+
+__all__ = ["PlanForm", "SequenceForm", "plan_form", "sequence_form"]
+
+
+@dataclass(frozen=True)
+class SequenceForm:
+    """Payoff matrix and constraints of the sequence form (Koller, Megiddo & von Stengel 1994).
+
+    Attributes
+    ----------
+    game : ExtensiveFormGame
+    sequences : (tuple of Sequence, tuple of Sequence)
+        Row (opener) and column (dealer) sequences; index 0 is the empty one.
+    entries : dict
+        Sparse ``A``: ``(i, j) -> chance * opener's payoff``, in chips.
+    """
+
+    game: ExtensiveFormGame
+    sequences: tuple[tuple[Sequence, ...], tuple[Sequence, ...]]
+    entries: dict[tuple[int, int], sp.Expr]
+
+    @cached_property
+    def index(self) -> tuple[dict[Sequence, int], dict[Sequence, int]]:
+        """``Sequence -> position`` for each player."""
+        return tuple({s: k for k, s in enumerate(seqs)} for seqs in self.sequences)  # type: ignore[return-value]
+
+    @property
+    def shape(self) -> tuple[int, int]:
+        """``(n_0, n_1)``: numbers of sequences of the opener and the dealer."""
+        return (len(self.sequences[0]), len(self.sequences[1]))
+
+    @cached_property
+    def payoff_matrix(self) -> sp.ImmutableSparseMatrix:
+        """``A``, shape ``(n_0, n_1)``: opener's payoff ``x^T A y`` in chips."""
+        return sp.ImmutableSparseMatrix(*self.shape, self.entries)
+
+    def constraints(self, player: int) -> tuple[sp.ImmutableSparseMatrix, sp.ImmutableSparseMatrix]:
+        """``(E, e)`` for the opener or ``(F, f)`` for the dealer.
+
+        Shape ``(1 + #infosets, n_p)`` and ``(1 + #infosets, 1)``: ``E x = e``
+        holds exactly when ``x`` is a realization plan (with ``x >= 0``).
+        """
+        infosets: tuple[InformationSet, ...] = self.game.infosets[player]
+        idx = self.index[player]
+        rows: dict[tuple[int, int], int] = {(0, 0): 1}
+        for r, info in enumerate(infosets, start=1):
+            rows[(r, idx[self.game.parent_sequence[info]])] = -1
+            for a in info.actions:
+                rows[(r, idx[Sequence(player, info, a)])] = 1
+        shape = (1 + len(infosets), len(self.sequences[player]))
+        rhs = sp.ImmutableSparseMatrix(shape[0], 1, {(0, 0): 1})
+        return sp.ImmutableSparseMatrix(*shape, rows), rhs
+
+
+def sequence_form(game: ExtensiveFormGame) -> SequenceForm:
+    """Compute the sequence form of ``game``.
+
+    Parameters
+    ----------
+    game : ExtensiveFormGame
+
+    Returns
+    -------
+    SequenceForm
+        ``A`` has one nonzero entry per pair of sequences that ends a play;
+        entries are exact (Rationals, or expressions in symbolic ante/bet).
+
+    Examples
+    --------
+    >>> from derive.games.one_card import kuhn_poker
+    >>> from derive.tree import build_tree
+    >>> sf = sequence_form(build_tree(kuhn_poker()))
+    >>> sf.shape
+    (13, 13)
+    >>> E, e = sf.constraints(0)
+    >>> E.shape
+    (7, 13)
+    """
+    idx = [{s: k for k, s in enumerate(seqs)} for seqs in game.sequences]
+    entries: dict[tuple[int, int], sp.Expr] = {}
+    for t in game.terminals:
+        key = (idx[0][t.sequences[0]], idx[1][t.sequences[1]])
+        entries[key] = entries.get(key, sp.S.Zero) + t.chance * t.payoffs[0]
+    entries = {k: v for k, v in entries.items() if v != 0}
+    return SequenceForm(game, game.sequences, entries)
+
+
+@dataclass(frozen=True)
+class PlanForm:
+    """The payoff matrix over plans: ``U(x, y) = x^T P y`` with plan probabilities ``x``, ``y``.
+
+    ``P = T_0^T A T_1`` where ``T_p`` maps a plan to the sequences it passes
+    through; ``P[i, j]`` is the opener's payoff (chips, times the chance of
+    the deal) summed over the plays where the opener follows plan ``i`` and
+    the dealer plan ``j``.  Each player's plans are grouped by situation; a
+    strategy is a probability vector on each group (a product of simplices).
+
+    Attributes
+    ----------
+    game : ExtensiveFormGame
+    plans : (tuple of Sequence, tuple of Sequence)
+        The opener's and the dealer's plans (maximal sequences).
+    groups : (tuple of tuple of int, tuple of tuple of int)
+        Plan indices by situation, for each player.
+    entries : dict
+        Sparse ``P``: ``(i, j) -> exact value`` (sympy expression).
+    """
+
+    game: ExtensiveFormGame
+    plans: tuple[tuple[Sequence, ...], tuple[Sequence, ...]]
+    groups: tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]
+    entries: dict[tuple[int, int], sp.Expr]
+
+    @property
+    def shape(self) -> tuple[int, int]:
+        """``(m_0, m_1)``: numbers of plans of the opener and the dealer."""
+        return (len(self.plans[0]), len(self.plans[1]))
+
+    @cached_property
+    def matrix(self) -> sp.ImmutableSparseMatrix:
+        """``P``, shape ``(m_0, m_1)``, in chips."""
+        return sp.ImmutableSparseMatrix(*self.shape, self.entries)
+
+
+def plan_form(game: ExtensiveFormGame) -> PlanForm:
+    """Compute the plan form ``P`` of ``game`` (see :class:`PlanForm`).
+
+    Examples
+    --------
+    >>> from derive.games.one_card import kuhn_poker
+    >>> from derive.tree import build_tree
+    >>> pf = plan_form(build_tree(kuhn_poker()))
+    >>> pf.shape, [len(g) for g in pf.groups[1]]
+    ((9, 12), [2, 2, 2, 2, 2, 2])
+    """
+    plans = (game.plans(0), game.plans(1))
+    pos = [{s: k for k, s in enumerate(p)} for p in plans]
+    extending: dict[Sequence, tuple[int, ...]] = {}
+
+    def ext(s: Sequence) -> tuple[int, ...]:
+        if s not in extending:
+            if game.is_maximal(s):
+                extending[s] = (pos[s.player][s],)
+            else:
+                kids = game.children_of.get(s, ())
+                extending[s] = tuple(
+                    k
+                    for info in kids
+                    for a in info.actions
+                    for k in ext(Sequence(info.player, info, a))
+                )
+        return extending[s]
+
+    weights: dict[tuple[Sequence, Sequence], sp.Expr] = {}
+    for t in game.terminals:
+        weights[t.sequences] = weights.get(t.sequences, sp.S.Zero) + t.chance * t.payoffs[0]
+    entries: dict[tuple[int, int], sp.Expr] = {}
+    for (s0, s1), w in weights.items():
+        if w == 0:
+            continue
+        for i in ext(s0):
+            for j in ext(s1):
+                entries[(i, j)] = entries.get((i, j), sp.S.Zero) + w
+    entries = {k: v for k, v in entries.items() if v != 0}
+    groups = tuple(
+        tuple(
+            tuple(k for k, p in enumerate(plans[player]) if _situation_of(game, p) == sit)
+            for sit in game.infosets[player]
+            if game.parent_sequence[sit].is_empty
+        )
+        for player in (0, 1)
+    )
+    return PlanForm(game, plans, groups, entries)  # type: ignore[arg-type]
+
+
+def _situation_of(game: ExtensiveFormGame, seq: Sequence) -> InformationSet:
+    info = seq.infoset
+    assert info is not None
+    while not game.parent_sequence[info].is_empty:
+        parent = game.parent_sequence[info].infoset
+        assert parent is not None
+        info = parent
+    return info

@@ -1,0 +1,221 @@
+"""The game value and one exact Nash equilibrium of a one-card poker game.
+
+:func:`solve` builds the plan form (:func:`derive.sequence_form.plan_form`),
+solves its maximin LP exactly (:func:`derive.lp.maximin`, HiGHS then exact
+rational re-solution of the optimal basis, certified by exact best-response
+values) and converts the optimal plan probabilities to behaviour strategies.
+The whole set of optimal strategies is derived in :mod:`derive.family`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import sympy as sp
+from sympy.polys.domains import QQ
+
+from derive.games.one_card import Action
+from derive.lp import maximin
+from derive.sequence_form import PlanForm, plan_form
+from derive.strategies import BehaviourStrategy
+from derive.tree import DecisionNode, ExtensiveFormGame, InformationSet, Sequence
+
+__all__ = [
+    "Equilibrium",
+    "SymbolicGameError",
+    "behaviour_from_plans",
+    "numeric_plan_matrix",
+    "reach_probabilities",
+    "solve",
+]
+
+
+class SymbolicGameError(ValueError):
+    """A numeric solver was asked to solve a game with a symbolic ante or bet size."""
+
+
+@dataclass(frozen=True)
+class Equilibrium:
+    """One exact Nash equilibrium and the game value.
+
+    Attributes
+    ----------
+    game : ExtensiveFormGame
+    value : sympy.Rational
+        The game value to the opener, in chips (the dealer gets ``-value``).
+    plans : (dict, dict)
+        Each player's plan probabilities, ``plan (Sequence) -> Rational``.
+    strategies : (BehaviourStrategy, BehaviourStrategy)
+        The same strategies in behaviour form; at information sets the
+        player's own play never reaches, the action with the best
+        continuation against the opponent's strategy is chosen (any choice
+        there leaves the profile an equilibrium).
+    off_path : tuple of InformationSet
+        Information sets reached with probability 0 under the profile.
+    method : str
+        How it was computed and certified.
+    """
+
+    game: ExtensiveFormGame
+    value: sp.Rational
+    plans: tuple[dict[Sequence, sp.Rational], dict[Sequence, sp.Rational]]
+    strategies: tuple[BehaviourStrategy, BehaviourStrategy]
+    off_path: tuple[InformationSet, ...]
+    method: str
+
+
+def numeric_plan_matrix(pf: PlanForm) -> dict[int, dict[int, object]]:
+    """``P`` as ``{row: {col: QQ}}`` for the exact LP.
+
+    Raises
+    ------
+    SymbolicGameError
+        If an entry is not a rational number (symbolic ante or bet).
+    """
+    out: dict[int, dict[int, object]] = {}
+    for (i, j), v in pf.entries.items():
+        if not v.is_Rational:
+            raise SymbolicGameError(
+                f"the game has a symbolic ante or bet ({v}); substitute numbers to solve it numerically"
+            )
+        out.setdefault(i, {})[j] = QQ(int(v.p), int(v.q))
+    return out
+
+
+def solve(game: ExtensiveFormGame) -> Equilibrium:
+    """Solve ``game`` exactly: the game value and one Nash equilibrium.
+
+    Parameters
+    ----------
+    game : ExtensiveFormGame
+        With numeric (rational) ante and bet.
+
+    Returns
+    -------
+    Equilibrium
+        Value in chips to the opener; strategies exact.
+
+    Raises
+    ------
+    SymbolicGameError
+        If the ante or the bet is symbolic.
+    derive.lp.ExactLPError
+        If the exact certificate fails (never observed; reported, not hidden).
+
+    Examples
+    --------
+    >>> from derive.games.one_card import kuhn_poker, one_raise_poker
+    >>> from derive.tree import build_tree
+    >>> solve(build_tree(kuhn_poker())).value
+    -1/18
+    >>> solve(build_tree(one_raise_poker())).value
+    -1/18
+
+    References
+    ----------
+    Kuhn (1950), p. 101: the value of Kuhn poker is -1/18 to the opener.
+    """
+    pf = plan_form(game)
+    entries = numeric_plan_matrix(pf)
+    sx, sy = maximin(entries, pf.shape, pf.groups[0], pf.groups[1])
+    plans = tuple(
+        {p: QQ.to_sympy(v) for p, v in zip(pf.plans[k], sol.strategy)} for k, sol in enumerate((sx, sy))
+    )
+    strategies = (
+        behaviour_from_plans(game, 0, plans[0], pf, plans[1]),
+        behaviour_from_plans(game, 1, plans[1], pf, plans[0]),
+    )
+    reach = reach_probabilities(game, strategies)
+    off = tuple(i for p in (0, 1) for i in game.infosets[p] if reach[i] == 0)
+    return Equilibrium(
+        game=game,
+        value=QQ.to_sympy(sx.value),
+        plans=plans,  # type: ignore[arg-type]
+        strategies=strategies,
+        off_path=off,
+        method="plan-form LP (HiGHS), optimal basis re-solved in exact rationals, certified by exact best responses",
+    )
+
+
+def behaviour_from_plans(
+    game: ExtensiveFormGame,
+    player: int,
+    plans: dict[Sequence, sp.Expr],
+    pf: PlanForm | None = None,
+    opponent_plans: dict[Sequence, sp.Expr] | None = None,
+) -> BehaviourStrategy:
+    """Behaviour strategy with the given plan probabilities.
+
+    ``P(a | I) = r(I, a) / r(parent(I))`` where ``r`` is the realization
+    probability (sum of the plans through the sequence).  Where
+    ``r(parent(I)) = 0`` the player's own play never reaches ``I``: if
+    ``opponent_plans`` (numeric) is given, the action whose best plan earns
+    most against it is played there, otherwise the first action.
+    """
+    realization: dict[Sequence, sp.Expr] = {}
+
+    def real(s: Sequence) -> sp.Expr:
+        if s.is_empty:
+            return sp.S.One
+        if s not in realization:
+            if game.is_maximal(s):
+                realization[s] = plans[s]
+            else:
+                realization[s] = sp.Add(
+                    *(real(Sequence(player, i, a)) for i in game.children_of.get(s, ()) for a in i.actions)
+                )
+        return realization[s]
+
+    values = None
+    out: dict[InformationSet, dict[Action, sp.Expr]] = {}
+    for info in game.infosets[player]:
+        parent = real(game.parent_sequence[info])
+        if parent != 0:
+            out[info] = {a: sp.simplify(real(Sequence(player, info, a)) / parent) for a in info.actions}
+            continue
+        choice = info.actions[0]
+        if opponent_plans is not None:
+            if values is None:
+                pf = pf or plan_form(game)
+                values = _plan_values_against(pf, player, opponent_plans)
+            sign = 1 if player == 0 else -1
+            best = {
+                a: max(sign * values[p] for p in _plans_through(game, Sequence(player, info, a)))
+                for a in info.actions
+            }
+            choice = max(info.actions, key=lambda a: best[a])
+        out[info] = {a: sp.S.One if a is choice else sp.S.Zero for a in info.actions}
+    return BehaviourStrategy(player, out)
+
+
+def _plans_through(game: ExtensiveFormGame, s: Sequence) -> list[Sequence]:
+    if game.is_maximal(s):
+        return [s]
+    return [p for i in game.children_of.get(s, ()) for a in i.actions for p in _plans_through(game, Sequence(s.player, i, a))]
+
+
+def _plan_values_against(pf: PlanForm, player: int, opponent: dict[Sequence, sp.Expr]) -> dict[Sequence, sp.Expr]:
+    vals: dict[Sequence, sp.Expr] = {p: sp.S.Zero for p in pf.plans[player]}
+    for (i, j), v in pf.entries.items():
+        if player == 0:
+            vals[pf.plans[0][i]] += v * opponent[pf.plans[1][j]]
+        else:
+            vals[pf.plans[1][j]] += v * opponent[pf.plans[0][i]]
+    return vals
+
+
+def reach_probabilities(
+    game: ExtensiveFormGame, strategies: tuple[BehaviourStrategy, BehaviourStrategy]
+) -> dict[InformationSet, sp.Expr]:
+    """Probability of reaching each information set (chance and both players' play)."""
+    reach: dict[InformationSet, sp.Expr] = {i: sp.S.Zero for p in (0, 1) for i in game.infosets[p]}
+    stack = [(child, p) for _, p, child in game.root.children]
+    while stack:
+        node, r = stack.pop()
+        if not isinstance(node, DecisionNode):
+            continue
+        reach[node.infoset] += r
+        probs = strategies[node.infoset.player].probabilities[node.infoset]
+        for a, child in node.children:
+            stack.append((child, r * probs[a]))
+    return reach

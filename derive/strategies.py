@@ -1,0 +1,356 @@
+"""Strategies: plan probabilities, behaviour strategies and named parameters.
+
+Three equivalent descriptions of a player's mixed play are used:
+
+* **behaviour strategy** -- a probability for every action at every
+  information set (Kuhn's letters α, β, γ, ξ, η are such probabilities);
+* **realization plan** -- the probability ``x_s`` that the player's own
+  actions follow sequence ``s`` (product of behaviour probabilities along it);
+* **plan probabilities** -- one variable per *plan* (maximal sequence, the
+  thesis's "complete strategy": betfold, checkraise, ...), summing to 1 in
+  each *situation* (information set with no own move before it: the opener's
+  card; the dealer's card together with "checked to" or "bet to").
+
+In one-card poker every non-empty sequence is followed by at most one own
+information set, so the realization probability of a sequence is the sum of
+the plan probabilities of the plans that extend it, and plan probabilities
+form a product of simplices.  The opener's payoff is bilinear in the two
+players' plan probabilities (see :mod:`derive.payoff`).
+"""
+
+from __future__ import annotations
+
+import numbers
+from collections.abc import Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+
+import sympy as sp
+
+from derive.games.one_card import PLAYER_NAMES, Action
+from derive.tree import ExtensiveFormGame, InformationSet, Sequence
+
+__all__ = [
+    "BehaviourStrategy",
+    "InvalidStrategyError",
+    "NamedParameter",
+    "KUHN_PARAMETERS",
+    "THESIS_STUPID_MISTAKES",
+    "thesis_excluded_plans",
+    "ONE_RAISE_PARAMETERS",
+    "alpha",
+    "beta",
+    "gamma",
+    "xi",
+    "eta",
+    "behaviour_strategy",
+    "plan_symbol",
+    "plan_variables",
+    "plans_extending",
+    "realization_in_plans",
+    "situations",
+]
+
+#: Kuhn's behaviour parameters (Kuhn 1950, p. 101) and the thesis's α (Miao 2014).
+alpha, beta, gamma, xi, eta = sp.symbols("alpha beta gamma xi eta", nonnegative=True)
+
+
+class InvalidStrategyError(ValueError):
+    """A strategy names an unknown information set or action, or its probabilities are not a distribution."""
+
+
+def plan_symbol(sequence: Sequence) -> sp.Symbol:
+    """The symbol for the probability of a plan (or realization of a sequence).
+
+    ``x[A:checkraise]`` for the opener, ``y[Q:betfold]`` for the dealer;
+    printed ``x_{A}^{\\mathrm{checkraise}}`` by :mod:`derive.latex`.
+    """
+    letter = "xy"[sequence.player]
+    return sp.Symbol(f"{letter}[{sequence.label}]", nonnegative=True)
+
+
+def situations(game: ExtensiveFormGame, player: int) -> tuple[InformationSet, ...]:
+    """The player's information sets with no own move before them, in order.
+
+    The opener has one per card; the dealer two per card ("checked to",
+    ``"Q:x"``, and "bet to", ``"Q:b"``).
+    """
+    return tuple(i for i in game.infosets[player] if game.parent_sequence[i].is_empty)
+
+
+def plans_extending(game: ExtensiveFormGame, sequence: Sequence) -> tuple[Sequence, ...]:
+    """Plans (maximal sequences) that pass through ``sequence``.
+
+    Raises
+    ------
+    ValueError
+        If a sequence is followed by two own information sets (the game is
+        not of the one-card poker shape this parameterization assumes).
+    """
+    if game.is_maximal(sequence):
+        return (sequence,)
+    out: list[Sequence] = []
+    for info in game.children_of.get(sequence, ()):
+        for a in info.actions:
+            out.extend(plans_extending(game, _child(game, info, a)))
+    return tuple(out)
+
+
+def _child(game: ExtensiveFormGame, info: InformationSet, action: Action) -> Sequence:
+    parent = game.parent_sequence[info]
+    return Sequence(info.player, info, action, parent.own_actions + (action,))
+
+
+def plan_variables(game: ExtensiveFormGame, player: int) -> dict[InformationSet, tuple[sp.Symbol, ...]]:
+    """Plan-probability symbols grouped by situation (each group sums to 1)."""
+    return {
+        s: tuple(plan_symbol(p) for a in s.actions for p in plans_extending(game, _child(game, s, a)))
+        for s in situations(game, player)
+    }
+
+
+def realization_in_plans(game: ExtensiveFormGame, sequence: Sequence) -> sp.Expr:
+    """Realization probability of ``sequence`` as a sum of plan probabilities.
+
+    The empty sequence has realization 1.
+    """
+    if sequence.is_empty:
+        return sp.S.One
+    return sp.Add(*(plan_symbol(p) for p in plans_extending(game, sequence)))
+
+
+def _exact_probability(value: object, where: str) -> sp.Expr:
+    if isinstance(value, bool):
+        raise InvalidStrategyError(f"probability at {where} must be a number, got {value!r}")
+    try:
+        if isinstance(value, sp.Basic):
+            p = sp.sympify(value)
+        elif isinstance(value, float):
+            p = sp.Rational(repr(value))
+        elif isinstance(value, (numbers.Integral, Fraction)):
+            p = sp.Rational(value)
+        elif isinstance(value, str):
+            p = sp.Rational(value.strip())
+        else:
+            raise TypeError
+    except (TypeError, ValueError, SyntaxError, sp.SympifyError):
+        raise InvalidStrategyError(f"probability at {where} must be a number, got {value!r}") from None
+    if p.has(sp.Float):
+        raise InvalidStrategyError(f"probability at {where} must be exact, got {value!r}")
+    if p.is_number and not (0 <= p <= 1):
+        raise InvalidStrategyError(f"probability at {where} must be in [0, 1], got {p}")
+    return p
+
+
+@dataclass(frozen=True)
+class BehaviourStrategy:
+    """A behaviour strategy of one player: action probabilities at each information set.
+
+    Attributes
+    ----------
+    player : int
+        0 (opener) or 1 (dealer).
+    probabilities : dict
+        ``InformationSet -> {Action: probability}``, exact (Rationals or
+        expressions in declared parameters); each distribution sums to 1.
+        Every information set of the player is present, including those
+        the player's own play never reaches.
+    """
+
+    player: int
+    probabilities: dict[InformationSet, dict[Action, sp.Expr]]
+
+    def __hash__(self) -> int:
+        return hash((self.player, tuple(self.probabilities)))
+
+    def probability(self, infoset: InformationSet, action: Action) -> sp.Expr:
+        """Probability of ``action`` at ``infoset``."""
+        return self.probabilities[infoset][action]
+
+    def realization_plan(self, game: ExtensiveFormGame) -> dict[Sequence, sp.Expr]:
+        """``Sequence -> x_s``: product of the behaviour probabilities along ``s``."""
+        out: dict[Sequence, sp.Expr] = {}
+        for s in game.sequences[self.player]:
+            if s.is_empty:
+                out[s] = sp.S.One
+            else:
+                parent = game.parent_sequence[s.infoset]
+                out[s] = out[parent] * self.probabilities[s.infoset][s.action]
+        return out
+
+    def plan_probabilities(self, game: ExtensiveFormGame) -> dict[Sequence, sp.Expr]:
+        """``plan -> probability``: realization probability of each maximal sequence."""
+        plan = self.realization_plan(game)
+        return {p: plan[p] for p in game.plans(self.player)}
+
+    def as_labels(self) -> dict[str, dict[str, sp.Expr]]:
+        """``{"K:xb": {"fold": 2/3, "call": 1/3}, ...}``: the form :func:`behaviour_strategy` reads."""
+        return {
+            i.label: {a.value: p for a, p in dist.items()} for i, dist in self.probabilities.items()
+        }
+
+
+def behaviour_strategy(
+    game: ExtensiveFormGame,
+    player: int,
+    mapping: Mapping[object, Mapping[object, object]],
+    *,
+    default_single_action: bool = True,
+) -> BehaviourStrategy:
+    """Read a behaviour strategy typed in by a user.
+
+    Parameters
+    ----------
+    game : ExtensiveFormGame
+    player : int
+        0 (opener) or 1 (dealer).
+    mapping : mapping
+        Information set (label such as ``"K:xb"``, or :class:`InformationSet`)
+        to a mapping from action (``"call"``, ``"c"`` or :class:`Action`) to
+        probability (int, ``"1/3"``, Fraction, sympy expression; a float is
+        read as its decimal).  Actions left out have probability 0.
+    default_single_action : bool
+        Fill information sets with a single legal action with that action.
+
+    Returns
+    -------
+    BehaviourStrategy
+
+    Raises
+    ------
+    InvalidStrategyError
+        Naming the first bad item: an unknown information set or action, a
+        probability outside [0, 1], a distribution not summing to 1, or a
+        missing information set.
+
+    Examples
+    --------
+    >>> from derive.games.one_card import kuhn_poker
+    >>> from derive.tree import build_tree
+    >>> g = build_tree(kuhn_poker())
+    >>> s = behaviour_strategy(g, 1, {"Q:x": {"bet": "1/3", "check": "2/3"}, "Q:b": {"fold": 1},
+    ...     "K:x": {"check": 1}, "K:b": {"call": "1/3", "fold": "2/3"},
+    ...     "A:x": {"bet": 1}, "A:b": {"call": 1}})
+    >>> s.probability(g.infoset(1, "K:b"), Action.CALL)
+    1/3
+    """
+    if player not in (0, 1):
+        raise InvalidStrategyError(f"player must be 0 (opener) or 1 (dealer), got {player!r}")
+    name = PLAYER_NAMES[player]
+    out: dict[InformationSet, dict[Action, sp.Expr]] = {}
+    for key, dist in mapping.items():
+        if isinstance(key, InformationSet):
+            if key.player != player or key not in game.parent_sequence:
+                raise InvalidStrategyError(f"unknown information set {key.label!r} for the {name}")
+            info = key
+        else:
+            try:
+                info = game.infoset(player, str(key))
+            except KeyError:
+                known = ", ".join(i.label for i in game.infosets[player])
+                raise InvalidStrategyError(
+                    f"unknown information set {key!r} for the {name} (known: {known})"
+                ) from None
+        if not isinstance(dist, Mapping):
+            raise InvalidStrategyError(f"information set {info.label!r}: expected action probabilities, got {dist!r}")
+        probs = {a: sp.S.Zero for a in info.actions}
+        for act, value in dist.items():
+            action = _parse_action(act, info)
+            probs[action] = _exact_probability(value, f"{info.label} {action.value}")
+        total = sp.simplify(sp.Add(*probs.values()))
+        if total != 1:
+            raise InvalidStrategyError(f"probabilities at {info.label!r} sum to {total}, not 1")
+        out[info] = probs
+    for info in game.infosets[player]:
+        if info not in out:
+            if default_single_action and len(info.actions) == 1:
+                out[info] = {info.actions[0]: sp.S.One}
+            else:
+                raise InvalidStrategyError(f"no probabilities given for information set {info.label!r} of the {name}")
+    ordered = {i: out[i] for i in game.infosets[player]}
+    return BehaviourStrategy(player, ordered)
+
+
+def _parse_action(act: object, info: InformationSet) -> Action:
+    if isinstance(act, Action):
+        action = act
+    else:
+        text = str(act).strip().lower()
+        try:
+            action = Action(text) if len(text) > 1 else Action.from_letter(text)
+        except (ValueError, KeyError):
+            raise InvalidStrategyError(f"unknown action {act!r} at {info.label!r}") from None
+    if action not in info.actions:
+        legal = ", ".join(a.value for a in info.actions)
+        raise InvalidStrategyError(f"action {action.value!r} is not legal at {info.label!r} (legal: {legal})")
+    return action
+
+
+@dataclass(frozen=True)
+class NamedParameter:
+    """A named probability in a published parameterization.
+
+    ``symbol`` stands for the probability of ``action`` at the information set
+    ``infoset`` of ``player``: conditional on reaching it (a behaviour
+    probability, ``conditional=True``) or as the realization probability of
+    the sequence (``conditional=False``, e.g. the probability of the plan
+    checkraise with the ace).
+    """
+
+    symbol: sp.Symbol
+    player: int
+    infoset: str
+    action: Action
+    conditional: bool
+    meaning: str
+    source: str
+
+    def value(self, game: ExtensiveFormGame, plans: Mapping[sp.Symbol, sp.Expr]) -> sp.Expr:
+        """The parameter's value given plan probabilities ``plans`` (symbol -> value)."""
+        info = game.infoset(self.player, self.infoset)
+        seq = _child(game, info, self.action)
+        num = realization_in_plans(game, seq).subs(plans)
+        if not self.conditional:
+            return sp.expand(num)
+        den = realization_in_plans(game, game.parent_sequence[info]).subs(plans)
+        return sp.simplify(num / den)
+
+
+#: Kuhn's letters (Kuhn 1950, p. 101): α, β, γ for the opener, ξ, η for the dealer.
+KUHN_PARAMETERS = (
+    NamedParameter(alpha, 0, "Q", Action.BET, True, "opener bets with Q (bluff)", "Kuhn 1950, p. 101"),
+    NamedParameter(beta, 0, "K:xb", Action.CALL, True, "opener calls with K after check, bet", "Kuhn 1950, p. 101"),
+    NamedParameter(gamma, 0, "A", Action.BET, True, "opener bets with A", "Kuhn 1950, p. 101"),
+    NamedParameter(xi, 1, "Q:x", Action.BET, True, "dealer bets with Q when checked to (bluff)", "Kuhn 1950, p. 101"),
+    NamedParameter(eta, 1, "K:b", Action.CALL, True, "dealer calls a bet with K", "Kuhn 1950, p. 101"),
+)
+
+#: The thesis's α: probability that the opener checkraises the ace
+#: (Miao 2014, "Revised Kuhn poker"; it is 1 - γ in Kuhn's letters).
+ONE_RAISE_PARAMETERS = (
+    NamedParameter(alpha, 0, "A:xb", Action.RAISE, False, "opener checkraises with A (sandbagging)", "Miao 2014, 'The solution'"),
+)
+
+#: The thesis's "stupid mistakes" in the one-raise game (Miao 2014, after
+#: Swanson 2005), as the plans they rule out: item number -> (description,
+#: opener's plan labels, dealer's plan labels).  Item 4 (betting the king) is *not* a mistake with a raise
+#: allowed, so it rules out nothing.  Items 6 and 7 are weak dominance only.
+THESIS_STUPID_MISTAKES: dict[int, tuple[str, tuple[str, ...], tuple[str, ...]]] = {
+    1: ("folding the ace", ("A:checkfold", "A:betfold"), ("A:betfold", "A:fold")),
+    2: ("calling with the queen", ("Q:checkcall", "Q:betcall"), ("Q:betcall", "Q:call")),
+    3: ("the dealer checking the ace after a check", (), ("A:check",)),
+    4: ("betting the king (no longer a mistake)", (), ()),
+    5: ("raising with the king", ("K:checkraise",), ("K:raise",)),
+    6: ("the opener checkcalling the ace (weakly dominated by checkraising)", ("A:checkcall",), ()),
+    7: ("the dealer calling a bet with the ace (weakly dominated by raising)", (), ("A:call",)),
+}
+
+
+def thesis_excluded_plans() -> tuple[tuple[int, str], ...]:
+    """All plans ruled out by :data:`THESIS_STUPID_MISTAKES`, as ``(player, label)``."""
+    return tuple(
+        (player, label)
+        for _, opener, dealer in THESIS_STUPID_MISTAKES.values()
+        for player, labels in ((0, opener), (1, dealer))
+        for label in labels
+    )
