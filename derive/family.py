@@ -33,7 +33,8 @@ missing).  If a certificate fails, :class:`FamilyCertificateError` is raised.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable, Sequence as Seq
+from collections.abc import Iterable
+from collections.abc import Sequence as Seq
 from dataclasses import dataclass, field
 
 import sympy as sp
@@ -43,7 +44,7 @@ from derive.lp import best_response_value, maximin, quiet_highs
 from derive.sequence_form import PlanForm, plan_form
 from derive.solve import numeric_plan_matrix
 from derive.strategies import NamedParameter, plan_symbol
-from derive.tree import ExtensiveFormGame, InformationSet, Sequence
+from derive.tree import ExtensiveFormGame, Sequence
 
 __all__ = [
     "FamilyCertificateError",
@@ -73,6 +74,9 @@ class OptimalFamily:
         unusable plans map to 0.
     conditions : tuple of sympy.Eq
         The indifference equations (in this player's plan symbols) that were solved.
+    condition_labels : tuple of str
+        For each condition, the opponent's situation and the two plans it
+        equates, e.g. ``"dealer holds K, bet to: fold = call"``.
     constraints : tuple of sympy relationals
         Inequalities in ``parameters`` that define the range (redundant ones removed).
     vertices : tuple of dict
@@ -88,6 +92,7 @@ class OptimalFamily:
     parameters: tuple[sp.Symbol, ...]
     plans: dict[Sequence, sp.Expr]
     conditions: tuple[sp.Eq, ...]
+    condition_labels: tuple[str, ...]
     constraints: tuple[sp.Basic, ...]
     vertices: tuple[dict[sp.Symbol, sp.Rational], ...]
     usable: tuple[Sequence, ...]
@@ -317,11 +322,13 @@ def _derive_family(game, pf, player, usable, named):
     for g in pf.groups[player]:
         equations.append(sp.Eq(sp.Add(*(syms[k] for k in g if k in used)), 1))
     conditions = []
+    labels = []
     for g in pf.groups[other]:
         live = [j for j in g if j in usable[other]]
         for a, b in zip(live, live[1:]):
-            eq = sp.Eq(sp.expand(W[a]), sp.expand(W[b]))
-            conditions.append(eq)
+            conditions.append(sp.Eq(sp.expand(W[a]), sp.expand(W[b])))
+            pa, pb = pf.plans[other][a], pf.plans[other][b]
+            labels.append(f"{_situation_text(game, pa)}: {pa.plan} = {pb.plan}")
     unknowns = [syms[k] for k in range(len(syms)) if k in used]
     system = [e for e in equations + conditions if e is not sp.true]
     solutions = sp.linsolve(system, unknowns)
@@ -354,7 +361,7 @@ def _derive_family(game, pf, player, usable, named):
         remaining.remove(pick)
         chosen.append(n.symbol)
         named_values = {k: sp.expand(v.subs(pick, sol[0][pick])) for k, v in named_values.items()}
-    generic = sp.symbols(f"t_{player}_1:{len(remaining) + 1}", real=True) if remaining else ()
+    generic = sp.symbols(f"{'tu'[player]}_1:{len(remaining) + 1}", real=True) if remaining else ()
     rename = dict(zip(remaining, generic))
     parameters = tuple(chosen) + tuple(generic)
 
@@ -378,11 +385,20 @@ def _derive_family(game, pf, player, usable, named):
         parameters=parameters,
         plans=plans,
         conditions=tuple(conditions),
+        condition_labels=tuple(labels),
         constraints=tuple(constraints),
         vertices=tuple(vertices),
         usable=tuple(pf.plans[player][k] for k in usable[player]),
         named=named_final,
     )
+
+
+def _situation_text(game: ExtensiveFormGame, plan: Sequence) -> str:
+    """E.g. ``"dealer holds K, bet to"`` or ``"opener holds A"``."""
+    info = game.situation_of(plan)
+    if plan.player == 0:
+        return f"opener holds {info.card}"
+    return f"dealer holds {info.card}, {'checked to' if info.history[0].value == 'check' else 'bet to'}"
 
 
 def _polytope(raw: list[sp.Expr], params: tuple[sp.Symbol, ...]):
@@ -468,10 +484,3 @@ def _to_qq(value: sp.Expr):
     value = sp.Rational(value)
     return QQ(int(value.p), int(value.q))
 
-
-def situation_of(game: ExtensiveFormGame, plan: Sequence) -> InformationSet:
-    """The situation (root information set) a plan belongs to."""
-    info = plan.infoset
-    while not game.parent_sequence[info].is_empty:
-        info = game.parent_sequence[info].infoset
-    return info

@@ -159,9 +159,7 @@ def plan_values(
         if player == 0:
             out[plan] = sp.expand(n * value)
         else:
-            situation = plan.infoset
-            while not game.parent_sequence[situation].is_empty:
-                situation = game.parent_sequence[situation].infoset
+            situation = game.situation_of(plan)
             reach = _situation_probability(payoff, situation, opponent_plans)
             out[plan] = sp.S.Zero if reach == 0 else sp.simplify(value / reach)
     return out

@@ -186,7 +186,7 @@ def plan_form(game: ExtensiveFormGame) -> PlanForm:
     entries = {k: v for k, v in entries.items() if v != 0}
     groups = tuple(
         tuple(
-            tuple(k for k, p in enumerate(plans[player]) if _situation_of(game, p) == sit)
+            tuple(k for k, p in enumerate(plans[player]) if game.situation_of(p) == sit)
             for sit in game.infosets[player]
             if game.parent_sequence[sit].is_empty
         )
@@ -194,12 +194,3 @@ def plan_form(game: ExtensiveFormGame) -> PlanForm:
     )
     return PlanForm(game, plans, groups, entries)  # type: ignore[arg-type]
 
-
-def _situation_of(game: ExtensiveFormGame, seq: Sequence) -> InformationSet:
-    info = seq.infoset
-    assert info is not None
-    while not game.parent_sequence[info].is_empty:
-        parent = game.parent_sequence[info].infoset
-        assert parent is not None
-        info = parent
-    return info

@@ -17,12 +17,14 @@ from functools import cached_property
 
 import sympy as sp
 
-from derive.games.one_card import PLAYER_NAMES, Action, OneCardPoker
+from derive.games.one_card import PLAYER_NAMES, Action, GameDefinitionError, OneCardPoker
 
 __all__ = [
     "ChanceNode",
     "DecisionNode",
     "ExtensiveFormGame",
+    "GameTooLargeError",
+    "MAX_NODES",
     "InformationSet",
     "MalformedTreeError",
     "Sequence",
@@ -33,6 +35,14 @@ __all__ = [
 
 class MalformedTreeError(ValueError):
     """A tree is not a well-formed zero-sum game (payoffs or chance probabilities)."""
+
+
+class GameTooLargeError(GameDefinitionError):
+    """The game tree would have more nodes than allowed (checked before building)."""
+
+
+#: Default cap on the number of tree nodes: about 3 GB of memory on this machine.
+MAX_NODES = 3_000_000
 
 
 def _letters(history: tuple[Action, ...]) -> str:
@@ -224,6 +234,21 @@ class ExtensiveFormGame:
         """Whether no information set follows ``sequence``: a plan ("complete strategy")."""
         return not sequence.is_empty and sequence not in self.children_of
 
+    def situation_of(self, item: InformationSet | Sequence) -> InformationSet:
+        """The *situation* of an information set or non-empty sequence.
+
+        That is the first information set of the same player on its path: the
+        opener's card, or the dealer's card with "checked to"/"bet to".
+        """
+        info = item.infoset if isinstance(item, Sequence) else item
+        if info is None:
+            raise ValueError("the empty sequence has no situation")
+        while not self.parent_sequence[info].is_empty:
+            parent = self.parent_sequence[info].infoset
+            assert parent is not None
+            info = parent
+        return info
+
     def plans(self, player: int) -> tuple[Sequence, ...]:
         """The player's maximal sequences, i.e. the thesis's plans per card and situation."""
         return tuple(s for s in self.sequences[player] if self.is_maximal(s))
@@ -248,7 +273,7 @@ class ExtensiveFormGame:
                 raise MalformedTreeError(f"terminal {t.label} is not zero-sum: payoffs {t.payoffs}")
 
 
-def build_tree(rules: OneCardPoker) -> ExtensiveFormGame:
+def build_tree(rules: OneCardPoker, max_nodes: int = MAX_NODES) -> ExtensiveFormGame:
     """Build the extensive-form game tree of a one-card poker game.
 
     The root is a chance node over the ``N (N - 1)`` ordered deals, each with
@@ -259,6 +284,8 @@ def build_tree(rules: OneCardPoker) -> ExtensiveFormGame:
     Parameters
     ----------
     rules : OneCardPoker
+    max_nodes : int
+        Refuse (before any work) a tree with more nodes than this.
 
     Returns
     -------
@@ -268,6 +295,8 @@ def build_tree(rules: OneCardPoker) -> ExtensiveFormGame:
 
     Raises
     ------
+    GameTooLargeError
+        If ``rules.num_nodes > max_nodes``.
     MalformedTreeError
         If the built tree fails :meth:`ExtensiveFormGame.validate`.
 
@@ -280,6 +309,10 @@ def build_tree(rules: OneCardPoker) -> ExtensiveFormGame:
     >>> [s.label for s in g.plans(0) if s.card == "A"]
     ['A:bet', 'A:checkfold', 'A:checkcall']
     """
+    if rules.num_nodes > max_nodes:
+        raise GameTooLargeError(
+            f"{rules.name} has {rules.num_nodes:,} tree nodes, more than the limit of {max_nodes:,}"
+        )
     infosets: dict[InformationSet, None] = {}
     parent: dict[InformationSet, Sequence] = {}
     seqs: tuple[dict[Sequence, None], dict[Sequence, None]] = ({}, {})

@@ -245,6 +245,20 @@ class OneCardPoker:
             return (Action.FOLD, Action.CALL) + ((Action.RAISE,) if below_cap else ())
         return (Action.CHECK,) + ((Action.BET,) if below_cap else ())
 
+    def betting_nodes(self) -> int:
+        """Number of nodes (decisions and terminals) of the betting tree below one deal."""
+
+        def count(history: tuple[Action, ...]) -> int:
+            return 1 + sum(count(history + (a,)) for a in self.legal_actions(history))
+
+        return count(())
+
+    @property
+    def num_nodes(self) -> int:
+        """Number of nodes of the full game tree: the deal and ``N (N - 1)`` betting trees."""
+        n = self.num_cards
+        return 1 + n * (n - 1) * self.betting_nodes()
+
     def payoff(self, cards: tuple[str, str], history: tuple[Action, ...]) -> sp.Expr:
         """Opener's payoff in chips at a terminal history (the dealer gets minus it).
 

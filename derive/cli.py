@@ -1,0 +1,143 @@
+"""The ``derive`` command line.
+
+``derive reproduce [--out DIR]``
+    Derive Kuhn poker and the one-raise game; write figures and LaTeX under
+    DIR (default ``figures``); print the values and families.
+``derive solve --deck N --max-bets K [--ante A] [--bet B] [--json]``
+    Solve one one-card poker game exactly: the value and an equilibrium.
+
+Errors in what the user typed are one line on standard error and exit
+status 2, never a traceback, and nothing is written.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+
+from derive.games.one_card import PLAYER_NAMES, GameDefinitionError, one_card_poker
+from derive.reproduce import OutputError
+from derive.text import to_text
+
+__all__ = ["main"]
+
+class _UsageError(Exception):
+    pass
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str):  # one line, exit status 2
+        raise _UsageError(message)
+
+
+def _build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="derive", description="Derive the equilibria of one-card poker games exactly.")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    rep = sub.add_parser("reproduce", help="derive Kuhn poker and the one-raise game; write figures and LaTeX")
+    rep.add_argument("--out", default="figures", help="output folder (default: figures)")
+    sol = sub.add_parser("solve", help="solve one one-card poker game exactly")
+    sol.add_argument("--deck", default="3", help="number of cards N >= 2 (default 3: Q < K < A)")
+    sol.add_argument("--max-bets", default="1", help="bets plus raises allowed, k >= 0 (default 1: Kuhn poker)")
+    sol.add_argument("--ante", default="1", help="ante in chips, e.g. 1 or 1/2 (default 1)")
+    sol.add_argument("--bet", default="1", help="bet size in chips, e.g. 2 or 3/2 (default 1)")
+    sol.add_argument("--json", action="store_true", help="print JSON")
+    return parser
+
+
+def _int_arg(text: str, what: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise GameDefinitionError(f"{what} must be an integer, got {text!r}") from None
+
+
+def _cmd_solve(args, out, err) -> int:
+    from derive.solve import solve
+    from derive.tree import MAX_NODES, build_tree
+
+    n = _int_arg(args.deck, "--deck")
+    k = _int_arg(args.max_bets, "--max-bets")
+    rules = one_card_poker(n, k, args.ante, args.bet)
+    if rules.num_nodes > MAX_NODES:
+        raise GameDefinitionError(
+            f"--deck {n} --max-bets {k} gives {rules.num_nodes:,} tree nodes, more than the limit of {MAX_NODES:,}"
+        )
+    loud = rules.num_nodes > 20_000
+    if loud:
+        print(f"building the game tree ({n} cards, max bets {k}) ...", file=err)
+    game = build_tree(rules)
+    if loud:
+        print(f"solving ({game.num_nodes:,} nodes) ...", file=err)
+    eq = solve(game)
+    strategies = {
+        PLAYER_NAMES[p]: {
+            info.label: {a.value: str(prob) for a, prob in dist.items()}
+            for info, dist in eq.strategies[p].probabilities.items()
+        }
+        for p in (0, 1)
+    }
+    if args.json:
+        doc = {
+            "game": {
+                "deck": list(rules.deck),
+                "max_bets": rules.max_bets,
+                "ante": str(rules.ante),
+                "bet": str(rules.bet),
+                "name": rules.name,
+            },
+            "value": str(eq.value),
+            "strategies": strategies,
+            "off_path": [f"{PLAYER_NAMES[i.player]} {i.label}" for i in eq.off_path],
+            "method": eq.method,
+        }
+        print(json.dumps(doc, indent=2), file=out)
+        return 0
+    print(f"{rules.name}", file=out)
+    print(f"game value to the opener: {to_text(eq.value)} chips (dealer: {to_text(-eq.value)})", file=out)
+    for p in (0, 1):
+        print(f"{PLAYER_NAMES[p]}'s equilibrium strategy (probability of each action at each information set):", file=out)
+        for info, dist in eq.strategies[p].probabilities.items():
+            flag = "  (off the path of play)" if info in eq.off_path else ""
+            acts = ", ".join(f"{a.value} {to_text(v)}" for a, v in dist.items())
+            print(f"  {info.label:<10} {acts}{flag}", file=out)
+    print(f"method: {eq.method}", file=out)
+    return 0
+
+
+def _cmd_reproduce(args, out, err) -> int:
+    from derive.reproduce import reproduce, summary
+
+    reports, written = reproduce(args.out, progress=lambda m: print(m, file=err))
+    print(summary(reports), file=out)
+    print(f"wrote {len(written)} files under {args.out}/", file=out)
+    return 0
+
+
+def main(argv: Sequence[str] | None = None, out=None, err=None) -> int:
+    """Run the command line; return the exit status (0 success, 2 bad input).
+
+    Examples
+    --------
+    >>> main(["solve", "--deck", "1"], err=sys.stdout)
+    derive: error: deck must have at least 2 cards, got 1
+    2
+    """
+    out = out or sys.stdout
+    err = err or sys.stderr
+    parser = _build_parser()
+    try:
+        args = parser.parse_args(argv)
+        if args.command == "solve":
+            return _cmd_solve(args, out, err)
+        return _cmd_reproduce(args, out, err)
+    except (_UsageError, GameDefinitionError, OutputError) as exc:
+        print(f"derive: error: {exc}", file=err)
+        return 2
+    except BrokenPipeError:  # e.g. `derive solve --json | head`
+        return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

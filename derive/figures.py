@@ -1,0 +1,723 @@
+"""Figures: a player's strategy drawn as his own decision tree, one subtree per card.
+
+:func:`draw_strategy_tree` draws, for one player, the decisions that player
+makes with each card -- the opener's card is his first decision; the dealer
+decides either after a check ("checked to") or facing a bet ("bet to") --
+and labels every action with its *behaviour probability*: the probability of
+the action given that the player's own play reaches the decision,
+
+    P(a | I) = r(I, a) / r(parent sequence of I),
+
+where the realization ``r(s)`` of a sequence is the sum of the probabilities
+of the plans that extend it (Koller, Megiddo & von Stengel 1994).  The
+probabilities are typeset from the exact sympy expressions (possibly in the
+thesis's α), so a figure of an optimal *family* shows the whole family.  A
+decision that the player's own play never reaches has no behaviour
+probability; its actions are marked "—" (see the pitfall "unreached
+information sets" in PITFALLS.md).
+
+:func:`save_figure` writes PNG, PDF or SVG with fixed metadata, so that a
+rerun writes byte-identical files.
+
+Only matplotlib's object-oriented API is used (``Figure`` with an Agg
+canvas); pyplot's global state is never touched.  Floats appear only here,
+as positions and sizes in inches: every probability is an exact sympy
+expression until it is turned into text.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Mapping
+from collections.abc import Sequence as Seq
+from dataclasses import dataclass, field
+from fractions import Fraction
+from pathlib import Path
+
+import matplotlib
+import sympy as sp
+from matplotlib.backends.backend_agg import FigureCanvasAgg
+from matplotlib.figure import Figure
+from matplotlib.lines import Line2D
+from matplotlib.patches import FancyBboxPatch
+
+from derive.games.one_card import PLAYER_NAMES, Action
+from derive.strategies import plans_extending, situations
+from derive.tree import ExtensiveFormGame, InformationSet, Sequence
+
+__all__ = ["draw_strategy_tree", "save_figure"]
+
+# ---------------------------------------------------------------------------
+# Style (sizes in points unless said otherwise; lengths in inches)
+# ---------------------------------------------------------------------------
+
+_PLAYER_COLOURS = ("#1f5fa8", "#b5441b")  # opener blue, dealer brick red
+_PLAYER_TINTS = ("#dbe7f6", "#f8e1d5")
+_PANEL_FACE = "#f5f5f3"
+_PANEL_EDGE = "#d8d8d4"
+_INK = "#1a1a1a"
+_GREY = "#8a8a8a"
+_LIGHT_GREY = "#b9b9b9"
+
+_TITLE_SIZE = 17
+_CARD_SIZE = 26
+_NODE_SIZE = 12
+_EDGE_SIZE = 13
+_LEAF_SIZE = 11
+_LEGEND_SIZE = 11
+
+_CARD_W, _CARD_H = 0.62, 0.84  # the playing-card glyph heading each subtree
+_NODE_PAD = 0.35  # box padding, in units of the font size
+_LABEL_PAD = 0.15
+_GAP_X = 0.16  # minimum horizontal gap between neighbouring texts
+_GAP_Y = 0.14  # minimum vertical gap between a box and an edge label
+_PANEL_PAD = 0.22
+_PANEL_GAP = 0.3
+_MARGIN = 0.3
+_MIN_LEAF_W = 0.9
+_LABEL_AT = 0.6
+
+_WIDTH_PROB_ONE = 3.2
+_WIDTH_PROB = 1.7
+_WIDTH_ZERO = 1.3
+
+#: rcParams fixed while drawing and saving, so a user's style cannot change the output.
+_RC = {
+    "font.family": "DejaVu Sans",
+    "mathtext.fontset": "dejavusans",
+    "text.usetex": False,
+    "svg.fonttype": "path",
+    "svg.hashsalt": "derive.figures",
+    "pdf.fonttype": 42,
+    "savefig.transparent": False,
+}
+
+_SUFFIXES = {".png": "png", ".pdf": "pdf", ".svg": "svg"}
+_METADATA = {
+    "png": {"Software": None},
+    "pdf": {"Creator": None, "Producer": None, "CreationDate": None, "ModDate": None},
+    "svg": {"Date": None},
+}
+_PNG_DPI = 150
+
+
+# ---------------------------------------------------------------------------
+# Probabilities (exact) and their text
+# ---------------------------------------------------------------------------
+
+
+def _exact(value: object, where: str) -> sp.Expr:
+    """An exact sympy expression for a plan probability (floats become decimals' Rationals)."""
+    if isinstance(value, bool):
+        raise ValueError(f"probability of plan {where} must be a number, got {value!r}")
+    try:
+        if isinstance(value, float):
+            expr = sp.Rational(repr(value))
+        elif isinstance(value, Fraction):
+            expr = sp.Rational(value.numerator, value.denominator)
+        else:
+            expr = sp.sympify(value)
+    except (TypeError, ValueError, SyntaxError, sp.SympifyError):
+        raise ValueError(f"probability of plan {where} must be a number, got {value!r}") from None
+    if not isinstance(expr, sp.Expr) or expr.has(sp.Float):
+        raise ValueError(f"probability of plan {where} must be exact, got {value!r}")
+    return expr
+
+
+def _read_plans(
+    game: ExtensiveFormGame, player: int, plans: Mapping[object, object]
+) -> dict[Sequence, sp.Expr]:
+    """Check that ``plans`` gives every plan of ``player`` (by Sequence or label) and nothing else."""
+    known = game.plans(player)
+    by_label = {p.label: p for p in known}
+    out: dict[Sequence, sp.Expr] = {}
+    unknown = []
+    for key, value in plans.items():
+        plan = by_label.get(key) if isinstance(key, str) else key
+        if not isinstance(plan, Sequence) or plan not in known:
+            unknown.append(getattr(key, "label", key))
+            continue
+        out[plan] = _exact(value, plan.label)
+    if unknown:
+        raise ValueError(
+            f"not plans of the {PLAYER_NAMES[player]} in {game.rules.name}: {sorted(map(str, unknown))}"
+        )
+    missing = [p.label for p in known if p not in out]
+    if missing:
+        raise ValueError(f"no probability given for the {PLAYER_NAMES[player]}'s plans {missing}")
+    for situation in situations(game, player):
+        total = sp.Add(*(out[p] for a in situation.actions for p in plans_extending(game, _child(game, situation, a))))
+        if sp.simplify(total - 1) != 0:
+            raise ValueError(
+                f"the {PLAYER_NAMES[player]}'s plan probabilities in situation {situation.label!r} "
+                f"sum to {total}, not 1"
+            )
+    return out
+
+
+def _child(game: ExtensiveFormGame, info: InformationSet, action: Action) -> Sequence:
+    parent = game.parent_sequence[info]
+    return Sequence(info.player, info, action, parent.own_actions + (action,))
+
+
+def _realization(game: ExtensiveFormGame, plans: Mapping[Sequence, sp.Expr], seq: Sequence) -> sp.Expr:
+    if seq.is_empty:
+        return sp.S.One
+    return sp.simplify(sp.Add(*(plans[p] for p in plans_extending(game, seq))))
+
+
+def _tidy(expr: sp.Expr) -> sp.Expr:
+    """The shortest-printing of a few equivalent forms (e.g. ``(α + 2)/3`` rather than ``α/3 + 2/3``).
+
+    A form printed with a leading minus (``-(α - 1)/3``) is taken only if no other is available.
+    """
+    forms = [sp.simplify(expr), sp.together(expr), sp.expand(expr), sp.factor(expr)]
+    return min(forms, key=lambda f: (sp.latex(f).startswith("-") and f != 0, len(sp.latex(f))))
+
+
+_FRAC, _DFRAC = "\\frac{", "\\dfrac{"
+_LEFT_RIGHT = re.compile(r"\\(?:left|right)(\\[{}|]|[()\[\]|.])")
+
+
+def _mathtext(expr: sp.Expr) -> str:
+    r"""``$...$`` for matplotlib's mathtext: sympy's LaTeX without ``\left(``/``\right)``.
+
+    Fractions are set as ``\dfrac`` (full-size numerator and denominator, readable
+    on a slide); mathtext's ``\frac`` shrinks them to about 70 %.
+    """
+    tex = _LEFT_RIGHT.sub(lambda m: "" if m.group(1) == "." else m.group(1), sp.latex(expr))
+    return f"${tex.replace(_FRAC, _DFRAC)}$"
+
+
+# ---------------------------------------------------------------------------
+# The tree to draw
+# ---------------------------------------------------------------------------
+
+
+@dataclass
+class _Item:
+    """Something drawn at a position: a node, a leaf or an edge label."""
+
+    kind: str  # "card", "decision", "leaf", "label"
+    text: str
+    depth: int
+    sub: str = ""  # for a label: the probability, drawn under the action name
+    units: float = 0.0  # horizontal position within the panel, in leaf widths
+    size: tuple[float, float] = (0.0, 0.0)  # width, height in inches
+    parts: tuple[float, float] = (0.0, 0.0)  # for a label: heights of the action and probability texts
+    reached: bool = True
+    gid: str | None = None
+    xy: tuple[float, float] = (0.0, 0.0)
+
+
+@dataclass
+class _Edge:
+    parent: _Item
+    child: _Item
+    style: str  # "one", "mixed", "zero", "unreached", "link"
+    label: _Item | None
+
+
+@dataclass
+class _Panel:
+    card: str
+    items: list[_Item] = field(default_factory=list)
+    edges: list[_Edge] = field(default_factory=list)
+    leaves: int = 0
+    origin: tuple[float, float] = (0.0, 0.0)  # lower-left corner, inches
+    extent: tuple[float, float] = (0.0, 0.0)  # min, max of x relative to the panel's unit origin
+
+
+def _situation_name(info: InformationSet) -> str:
+    """What the player faces at ``info``: "checked to", "bet to", "facing bet", "facing raise"."""
+    if not info.history:
+        return "first to act"
+    last = info.history[-1]
+    if last is Action.CHECK:
+        return "checked to"
+    if len(info.history) == 1:
+        return "bet to"
+    return "facing raise" if last is Action.RAISE else "facing bet"
+
+
+def _build_panel(game, player, plans, card, behaviour) -> _Panel:
+    panel = _Panel(card)
+    roots = [s for s in situations(game, player) if s.card == card]
+
+    def leaf(seq: Sequence, depth: int) -> _Item:
+        item = _Item("leaf", seq.plan, depth, units=panel.leaves, reached=_realization(game, plans, seq) != 0)
+        item.gid = f"plan:{seq.label}"
+        panel.leaves += 1
+        panel.items.append(item)
+        return item
+
+    def decision(info: InformationSet, depth: int, as_card: bool) -> _Item:
+        reached = _realization(game, plans, game.parent_sequence[info]) != 0
+        text = card if as_card else f"{_situation_name(info)}\n({info.label})"
+        node = _Item("card" if as_card else "decision", text, depth, reached=reached, gid=f"node:{info.label}")
+        panel.items.append(node)
+        children = []
+        for action in info.actions:
+            seq = _child(game, info, action)
+            follow = game.children_of.get(seq, ())
+            if not follow:
+                child = leaf(seq, depth + 1)
+            elif len(follow) == 1:
+                child = decision(follow[0], depth + 1, as_card=False)
+            else:  # not in one-card poker: several own decisions after one action
+                raise ValueError(f"sequence {seq.label} is followed by several decisions; cannot draw it")
+            prob = behaviour[(info, action)]
+            if prob is None:
+                style, text = "unreached", "—"
+            else:
+                style = "zero" if prob == 0 else "one" if prob == 1 else "mixed"
+                text = _mathtext(prob)
+            label = _Item("label", action.value, depth, sub=text, reached=style not in ("zero", "unreached"))
+            label.gid = f"edge:{info.label}:{action.value}"
+            panel.items.append(label)
+            panel.edges.append(_Edge(node, child, style, label))
+            children.append(child)
+        node.units = (children[0].units + children[-1].units) / 2
+        return node
+
+    if len(roots) == 1 and not roots[0].history:
+        decision(roots[0], 0, as_card=True)
+    else:
+        head = _Item("card", card, 0, gid=f"card:{card}")
+        panel.items.append(head)
+        subs = [decision(r, 1, as_card=False) for r in roots]
+        for sub in subs:
+            panel.edges.append(_Edge(head, sub, "link", None))
+        head.units = (subs[0].units + subs[-1].units) / 2
+    return panel
+
+
+# ---------------------------------------------------------------------------
+# Text properties and measurement
+# ---------------------------------------------------------------------------
+
+
+def _text_props(item: _Item, player: int) -> dict:
+    if item.kind == "card":
+        return dict(fontsize=_CARD_SIZE, fontweight="bold", color=_INK if item.reached else _GREY)
+    if item.kind == "decision":
+        return dict(
+            fontsize=_NODE_SIZE,
+            color=_INK if item.reached else _GREY,
+            linespacing=1.25,
+            bbox=dict(
+                boxstyle=f"round,pad={_NODE_PAD}",
+                facecolor=_PLAYER_TINTS[player] if item.reached else "#eeeeee",
+                edgecolor=_PLAYER_COLOURS[player] if item.reached else _LIGHT_GREY,
+                linewidth=1.4,
+            ),
+        )
+    if item.kind == "leaf":
+        return dict(
+            fontsize=_LEAF_SIZE,
+            fontstyle="italic",
+            color="#444444" if item.reached else _GREY,
+            bbox=dict(boxstyle=f"square,pad={_LABEL_PAD}", facecolor=_PANEL_FACE, edgecolor="none"),
+        )
+    return dict(
+        fontsize=_EDGE_SIZE,
+        color=_INK if item.reached else _GREY,
+        linespacing=1.15,
+        bbox=dict(boxstyle=f"square,pad={_LABEL_PAD}", facecolor=_PANEL_FACE, edgecolor="none"),
+    )
+
+
+class _Measurer:
+    """Sizes of texts in inches, from an Agg renderer on a scratch figure."""
+
+    def __init__(self) -> None:
+        self._fig = Figure(figsize=(4, 4))
+        self._canvas = FigureCanvasAgg(self._fig)
+        self._renderer = self._canvas.get_renderer()
+
+    def size(self, text: str, **props) -> tuple[float, float]:
+        bbox = props.pop("bbox", None)
+        artist = self._fig.text(0, 0, text, **props)
+        ext = artist.get_window_extent(self._renderer)
+        artist.remove()
+        dpi = self._fig.dpi
+        width, height = ext.width / dpi, ext.height / dpi
+        if bbox is not None:
+            pad = float(re.search(r"pad=([0-9.]+)", bbox["boxstyle"]).group(1))
+            extra = 2 * pad * props.get("fontsize", 10) / 72
+            width, height = width + extra, height + extra
+        return width, height
+
+
+# ---------------------------------------------------------------------------
+# Drawing
+# ---------------------------------------------------------------------------
+
+
+def draw_strategy_tree(
+    game: ExtensiveFormGame,
+    player: int,
+    plans: Mapping[object, object],
+    title: str | None = None,
+    *,
+    cards: Seq[str] | None = None,
+) -> Figure:
+    r"""Draw a player's strategy as his own decision tree, one subtree per card.
+
+    Each subtree is headed by a playing card.  Its nodes are the player's
+    information sets; the opener's first decision is the card itself, the
+    dealer's first decisions are "checked to" and "bet to".  An edge is an
+    action; between two of the player's decisions the opponent's move is
+    implied by the next node's name ("facing bet": the opponent bet after
+    the player's check).  Leaves show the plan (the thesis's "complete
+    strategy", e.g. *checkraise*) that ends there.
+
+    Every edge is labelled with the action and its behaviour probability
+    ``P(a | I) = r(I, a) / r(parent sequence of I)``, where the realization
+    ``r(s)`` of a sequence is the sum of the probabilities of the plans
+    extending it (Koller, Megiddo & von Stengel 1994), simplified and typeset
+    exactly from sympy.  Where the player's own play never reaches ``I``
+    (``r`` identically 0) there is no behaviour probability: the edges are
+    labelled "—" and drawn grey and dashed.  Edges of probability 0 are light
+    grey and dashed, edges of probability 1 thick.
+
+    Parameters
+    ----------
+    game : ExtensiveFormGame
+        From :func:`derive.tree.build_tree`.
+    player : int
+        0 (opener) or 1 (dealer).
+    plans : mapping
+        Plan (a :class:`~derive.tree.Sequence` from ``game.plans(player)``, or
+        its label such as ``"A:checkraise"``) -> probability: an exact number
+        or a sympy expression, e.g. in α.  Every plan of the player must be
+        given, and in each situation the probabilities must sum to 1; the
+        ``plans`` of an :class:`~derive.family.OptimalFamily` qualify.
+    title : str, optional
+        Figure title; default "Opener's strategy, <game name>".
+    cards : sequence of str, optional
+        Draw only these cards' subtrees (e.g. ``["A"]`` for one slide), in
+        deck order; default all cards.
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+        With an Agg canvas; its width grows with the number of leaves.  The
+        probability texts carry the gid ``"edge:<information set>:<action>"``
+        (e.g. ``"edge:Q:x:bet"``; mathtext such as ``"$\dfrac{1}{3}$"``, or
+        ``"—"``), the action names above them ``"action:..."``, nodes
+        ``"node:<information set>"``, cards ``"card:<card>"`` and leaves
+        ``"plan:<plan label>"``.
+
+    Raises
+    ------
+    ValueError
+        If ``player`` is not 0 or 1, a plan is missing or unknown, a
+        probability is not exact, a situation's probabilities do not sum to
+        1, or a card is not in the deck.
+
+    Examples
+    --------
+    >>> from derive.games.one_card import kuhn_poker
+    >>> from derive.tree import build_tree
+    >>> from derive.family import optimal_families
+    >>> from derive.strategies import KUHN_PARAMETERS
+    >>> game = build_tree(kuhn_poker())
+    >>> dealer = optimal_families(game, KUHN_PARAMETERS).families[1]
+    >>> fig = draw_strategy_tree(game, 1, dealer.plans)
+    >>> [t.get_text() for t in fig.axes[0].texts if t.get_gid() == "edge:Q:x:bet"]
+    ['$\\dfrac{1}{3}$']
+    """
+    if player not in (0, 1) or isinstance(player, bool):
+        raise ValueError(f"player must be 0 (opener) or 1 (dealer), got {player!r}")
+    deck = game.rules.deck
+    if cards is None:
+        chosen = list(deck)
+    else:
+        if isinstance(cards, str):
+            cards = [cards]
+        bad = [c for c in cards if c not in deck]
+        if bad or not cards:
+            raise ValueError(f"cards must be a non-empty selection of the deck {list(deck)}, got {list(cards)}")
+        chosen = [c for c in deck if c in cards]
+    exact = _read_plans(game, player, plans)
+
+    behaviour: dict[tuple[InformationSet, Action], sp.Expr | None] = {}
+    for info in game.infosets[player]:
+        denominator = _realization(game, exact, game.parent_sequence[info])
+        for action in info.actions:
+            if denominator == 0:
+                behaviour[(info, action)] = None
+            else:
+                numerator = _realization(game, exact, _child(game, info, action))
+                behaviour[(info, action)] = _tidy(numerator / denominator)
+
+    if title is None:
+        title = f"{PLAYER_NAMES[player].capitalize()}'s strategy, {game.rules.name}"
+
+    with matplotlib.rc_context(_RC):
+        panels = [_build_panel(game, player, exact, c, behaviour) for c in chosen]
+        return _render(panels, player, title)
+
+
+def _render(panels: list[_Panel], player: int, title: str) -> Figure:
+    measure = _Measurer()
+    for panel in panels:
+        for item in panel.items:
+            if item.kind == "card":
+                item.size = (_CARD_W, _CARD_H)
+            elif item.kind == "label":
+                props = _text_props(item, player)
+                wa, ha = measure.size(item.text, **props)
+                wp, hp = measure.size(item.sub, **props)
+                item.parts = (ha, hp)
+                item.size = (max(wa, wp), ha + hp)
+            else:
+                item.size = measure.size(item.text, **_text_props(item, player))
+
+    # Vertical layout: row d holds the nodes of depth d; edge labels sit halfway
+    # between row d and row d + 1 (so every label is at the same fraction t_d of its edge).
+    depth = max(i.depth for p in panels for i in p.items if i.kind != "label")
+    node_h = [0.0] * (depth + 1)
+    label_h = [0.0] * (depth + 1)
+    for panel in panels:
+        for item in panel.items:
+            rows = label_h if item.kind == "label" else node_h
+            rows[item.depth] = max(rows[item.depth], item.size[1])
+    # A label sits at the fraction _LABEL_AT of the free gap between the boxes,
+    # nearer the child, where sibling edges are further apart.
+    row_y = [0.0]
+    for d in range(depth):
+        if label_h[d]:
+            gap = (label_h[d] / 2 + _GAP_Y) / min(_LABEL_AT, 1 - _LABEL_AT)
+        else:
+            gap = 2 * _GAP_Y + 0.15
+        row_y.append(row_y[-1] - (node_h[d] / 2 + gap + node_h[d + 1] / 2))
+    label_y = [
+        row_y[d] - node_h[d] / 2
+        - _LABEL_AT * ((row_y[d] - node_h[d] / 2) - (row_y[d + 1] + node_h[d + 1] / 2))
+        for d in range(depth)
+    ]
+    t = [(row_y[d] - label_y[d]) / (row_y[d] - row_y[d + 1]) for d in range(depth)]
+    for panel in panels:
+        for edge in panel.edges:
+            if edge.label is not None:
+                d = edge.label.depth
+                edge.label.units = edge.parent.units + t[d] * (edge.child.units - edge.parent.units)
+
+    # Horizontal layout: one leaf width for the whole figure, the smallest that
+    # keeps neighbouring texts of a row apart.
+    leaf_w = _MIN_LEAF_W
+    for panel in panels:
+        rows: dict[tuple[str, int], list[_Item]] = {}
+        for item in panel.items:
+            rows.setdefault((item.kind == "label", item.depth), []).append(item)
+        for row in rows.values():
+            row.sort(key=lambda i: i.units)
+            for a, b in zip(row, row[1:]):
+                apart = b.units - a.units
+                if apart > 1e-9:
+                    leaf_w = max(leaf_w, ((a.size[0] + b.size[0]) / 2 + _GAP_X) / apart)
+        for item in panel.items:
+            if item.kind == "leaf":
+                leaf_w = max(leaf_w, item.size[0] + _GAP_X)
+    for panel in panels:
+        lo = min(i.units * leaf_w - i.size[0] / 2 for i in panel.items)
+        hi = max(i.units * leaf_w + i.size[0] / 2 for i in panel.items)
+        panel.extent = (lo, hi)
+
+    # Figure size.
+    top_y = row_y[0] + node_h[0] / 2
+    bottom_y = row_y[depth] - node_h[depth] / 2
+    panel_h = top_y - bottom_y + 2 * _PANEL_PAD
+    content_w = sum(p.extent[1] - p.extent[0] + 2 * _PANEL_PAD for p in panels) + _PANEL_GAP * (len(panels) - 1)
+    title_w, title_h = measure.size(title, fontsize=_TITLE_SIZE, fontweight="bold")
+    legend = _legend_entries()
+    legend_sizes = [measure.size(text, fontsize=_LEGEND_SIZE) for _, text in legend]
+    width = max(content_w, title_w, 4.0) + 2 * _MARGIN
+    legend_rows = _legend_rows(legend_sizes, width - 2 * _MARGIN)
+    legend_line_h = max(h for _, h in legend_sizes) + 0.12
+    legend_h = legend_line_h * len(legend_rows)
+    height = _MARGIN + title_h + 0.25 + panel_h + 0.25 + legend_h + _MARGIN
+
+    fig = Figure(figsize=(width, height))
+    FigureCanvasAgg(fig)
+    ax = fig.add_axes((0, 0, 1, 1))
+    ax.set_xlim(0, width)
+    ax.set_ylim(0, height)
+    ax.set_axis_off()
+
+    ax.text(width / 2, height - _MARGIN, title, ha="center", va="top",
+            fontsize=_TITLE_SIZE, fontweight="bold", color=_INK, gid="title")
+
+    # Panels, centred as a block.
+    x = (width - content_w) / 2
+    panel_top = height - _MARGIN - title_h - 0.25
+    for panel in panels:
+        w = panel.extent[1] - panel.extent[0] + 2 * _PANEL_PAD
+        ax.add_patch(FancyBboxPatch(
+            (x, panel_top - panel_h), w, panel_h,
+            boxstyle="round,pad=0,rounding_size=0.18",
+            facecolor=_PANEL_FACE, edgecolor=_PANEL_EDGE, linewidth=1.0, zorder=0,
+        ))
+        x0 = x + _PANEL_PAD - panel.extent[0]  # x of units = 0
+        y0 = panel_top - _PANEL_PAD - top_y  # y of row_y = 0 is at y0 + row_y[d]... shifted
+        for item in panel.items:
+            if item.kind == "label":
+                item.xy = (x0 + item.units * leaf_w, y0 + label_y[item.depth])
+            else:
+                item.xy = (x0 + item.units * leaf_w, y0 + row_y[item.depth])
+        _draw_panel(ax, panel, player)
+        x += w + _PANEL_GAP
+
+    _draw_legend(ax, legend, legend_sizes, legend_rows, width,
+                 _MARGIN + legend_h - legend_line_h / 2, legend_line_h, _PLAYER_COLOURS[player])
+    return fig
+
+
+def _draw_panel(ax, panel: _Panel, player: int) -> None:
+    colour = _PLAYER_COLOURS[player]
+    for edge in panel.edges:
+        (x1, y1), (x2, y2) = edge.parent.xy, edge.child.xy
+        style = _EDGE_STYLES[edge.style]
+        ax.add_line(Line2D([x1, x2], [y1, y2], zorder=1, solid_capstyle="round",
+                           **{**style, "color": colour if style["color"] is None else style["color"]}))
+        if edge.label is not None:
+            # The action name above its probability, as two texts: a multi-line
+            # text would not make room for a tall \dfrac.
+            label = edge.label
+            (x, y), (ha, hp) = label.xy, label.parts
+            top = y + label.size[1] / 2
+            props = _text_props(label, player)
+            ax.text(x, top - ha / 2, label.text, ha="center", va="center", zorder=3,
+                    gid=label.gid.replace("edge:", "action:", 1), **props)
+            ax.text(x, top - ha - hp / 2, label.sub, ha="center", va="center", zorder=3,
+                    gid=label.gid, **props)
+    for item in panel.items:
+        if item.kind == "card":
+            cx, cy = item.xy
+            ax.add_patch(FancyBboxPatch(
+                (cx - _CARD_W / 2, cy - _CARD_H / 2), _CARD_W, _CARD_H,
+                boxstyle="round,pad=0,rounding_size=0.08",
+                facecolor="white", edgecolor=colour if item.reached else _LIGHT_GREY,
+                linewidth=2.0, zorder=4,
+            ))
+            ax.text(cx, cy, item.text, ha="center", va="center", zorder=5, gid=item.gid,
+                    **_text_props(item, player))
+        elif item.kind in ("decision", "leaf"):
+            ax.text(*item.xy, item.text, ha="center", va="center", zorder=4, gid=item.gid,
+                    multialignment="center", **_text_props(item, player))
+
+
+_EDGE_STYLES = {
+    "one": dict(linewidth=_WIDTH_PROB_ONE, linestyle="-", color=None),
+    "mixed": dict(linewidth=_WIDTH_PROB, linestyle="-", color=None),
+    "zero": dict(linewidth=_WIDTH_ZERO, linestyle=(0, (4, 3)), color=_LIGHT_GREY),
+    "unreached": dict(linewidth=_WIDTH_ZERO, linestyle=(0, (1.5, 2.5)), color=_GREY),
+    "link": dict(linewidth=1.2, linestyle="-", color=_GREY),
+}
+
+
+def _legend_entries() -> list[tuple[str, str]]:
+    return [
+        ("one", "probability 1"),
+        ("mixed", "probability between 0 and 1"),
+        ("zero", "probability 0"),
+        ("unreached", "—: not reached by own play"),
+    ]
+
+
+_SAMPLE_W = 0.55
+_ENTRY_GAP = 0.45
+
+
+def _legend_rows(sizes: list[tuple[float, float]], available: float) -> list[list[int]]:
+    rows: list[list[int]] = [[]]
+    used = 0.0
+    for k, (w, _) in enumerate(sizes):
+        need = _SAMPLE_W + 0.1 + w + (_ENTRY_GAP if rows[-1] else 0.0)
+        if rows[-1] and used + need > available:
+            rows.append([])
+            used = 0.0
+            need = _SAMPLE_W + 0.1 + w
+        rows[-1].append(k)
+        used += need
+    return rows
+
+
+def _draw_legend(ax, entries, sizes, rows, width, y_first, line_h, colour) -> None:
+    for r, row in enumerate(rows):
+        y = y_first - r * line_h
+        total = sum(_SAMPLE_W + 0.1 + sizes[k][0] for k in row) + _ENTRY_GAP * (len(row) - 1)
+        x = (width - total) / 2
+        for k in row:
+            style = _EDGE_STYLES[entries[k][0]]
+            ax.add_line(Line2D([x, x + _SAMPLE_W], [y, y],
+                               **{**style, "color": colour if style["color"] is None else style["color"]}))
+            ax.text(x + _SAMPLE_W + 0.1, y, entries[k][1], ha="left", va="center",
+                    fontsize=_LEGEND_SIZE, color="#333333", gid=f"legend:{entries[k][0]}")
+            x += _SAMPLE_W + 0.1 + sizes[k][0] + _ENTRY_GAP
+
+
+# ---------------------------------------------------------------------------
+# Saving
+# ---------------------------------------------------------------------------
+
+
+def save_figure(fig: Figure, path: str | os.PathLike[str]) -> Path:
+    """Write a figure as PNG (150 dpi), PDF or SVG, byte-identical on a rerun.
+
+    The format is taken from the suffix.  Dates, producer strings and random
+    ids that matplotlib would otherwise write are fixed: PNG without the
+    ``Software`` text chunk, PDF without ``Creator``, ``Producer`` and dates,
+    SVG without ``Date`` and with a fixed ``svg.hashsalt``.  Parent
+    directories are created.
+
+    Parameters
+    ----------
+    fig : matplotlib.figure.Figure
+        E.g. from :func:`draw_strategy_tree`.
+    path : str or path-like
+        Ends in ``.png``, ``.pdf`` or ``.svg`` (any case).
+
+    Returns
+    -------
+    pathlib.Path
+        The path written.
+
+    Raises
+    ------
+    ValueError
+        If the suffix is not one of ``.png``, ``.pdf``, ``.svg``; the message
+        names it.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> fig = Figure(figsize=(1, 1))
+    >>> with tempfile.TemporaryDirectory() as d:
+    ...     a = save_figure(fig, Path(d) / "a" / "f.svg").read_bytes()
+    ...     b = save_figure(fig, Path(d) / "b" / "f.svg").read_bytes()
+    >>> a == b
+    True
+    """
+    path = Path(path)
+    suffix = path.suffix.lower()
+    if suffix not in _SUFFIXES:
+        raise ValueError(
+            f"cannot save a figure as {path.suffix or 'a file without suffix'!r} ({path.name}); "
+            f"use one of {', '.join(_SUFFIXES)}"
+        )
+    fmt = _SUFFIXES[suffix]
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with matplotlib.rc_context(_RC):
+        fig.savefig(
+            path,
+            format=fmt,
+            dpi=_PNG_DPI if fmt == "png" else 72,
+            metadata=dict(_METADATA[fmt]),
+            facecolor="white",
+            edgecolor="none",
+        )
+    return path

@@ -1,0 +1,136 @@
+"""LaTeX output in the notation of the course and of the sources.
+
+One place defines how ``derive``'s symbols print (after sympy's
+``physics.vector.printing``): the plan probability ``x[A:checkraise]``
+prints as ``x_{A}^{\\mathrm{checkraise}}``, Kuhn's letters as ``\\alpha`` ...,
+fractions as ``\\frac``.  The ``*_latex`` functions return fragments (an
+``align*`` environment or a ``tabular``) ready to ``\\input`` in a paper;
+the output is deterministic, so regenerated files are byte-identical.
+"""
+
+from __future__ import annotations
+
+import re
+
+import sympy as sp
+from sympy.printing.latex import LatexPrinter
+
+from derive.family import OptimalFamily, OptimalSets
+from derive.games.one_card import PLAYER_NAMES
+from derive.payoff import BilinearPayoff
+
+__all__ = [
+    "DeriveLatexPrinter",
+    "family_latex",
+    "indifference_latex",
+    "payoff_latex",
+    "to_latex",
+    "value_latex",
+]
+
+_PLAN = re.compile(r"([xy])\[(.+?):(.+)\]")
+
+
+class DeriveLatexPrinter(LatexPrinter):
+    """sympy's LaTeX printer with ``derive``'s plan symbols.
+
+    Examples
+    --------
+    >>> import sympy as sp
+    >>> to_latex(sp.Symbol("x[A:checkraise]") / 3 + sp.Symbol("alpha"))
+    '\\\\alpha + \\\\frac{x_{A}^{\\\\mathrm{checkraise}}}{3}'
+    """
+
+    def _print_Symbol(self, expr, style="plain"):
+        match = _PLAN.fullmatch(expr.name)
+        if match:
+            letter, card, plan = match.groups()
+            return f"{letter}_{{{card}}}^{{\\mathrm{{{plan}}}}}"
+        return super()._print_Symbol(expr, style=style)
+
+
+def to_latex(expr: sp.Basic, **settings) -> str:
+    """LaTeX of ``expr`` with :class:`DeriveLatexPrinter` (sympy's ``latex`` settings apply)."""
+    return DeriveLatexPrinter(settings).doprint(expr)
+
+
+def payoff_latex(payoff: BilinearPayoff, by_player: int) -> str:
+    """``U(x, y)`` collected by ``by_player``'s plan symbols, one per line (an ``align*``).
+
+    Collected by the dealer's symbols, the coefficient of ``y_j`` is
+    ``W_j(x)``, whose equalities are the opener's indifference conditions;
+    collected by the opener's, the coefficients are ``V_i(y)``.
+    """
+    coeffs = payoff.collected(by_player)
+    lines = []
+    first = True
+    for sym, coeff in coeffs.items():
+        if coeff == 0:
+            continue
+        body = to_latex(coeff)
+        sign = "" if first else "+ "
+        lines.append(f"&{sign}{to_latex(sym)} \\left({body}\\right)")
+        first = False
+    return "\\begin{align*}\nU(x, y) = {}" + " \\\\\n".join(lines) + "\n\\end{align*}\n"
+
+
+def indifference_latex(family: OptimalFamily) -> str:
+    """The indifference equations the family solves, as an ``align*``."""
+    if not family.conditions:
+        return "% no indifference conditions: the opponent never mixes\n"
+    rows = [
+        f"{to_latex(eq.lhs)} &= {to_latex(eq.rhs)} && \\text{{({label})}}"
+        for eq, label in zip(family.conditions, family.condition_labels)
+    ]
+    return "\\begin{align*}\n" + " \\\\\n".join(rows) + "\n\\end{align*}\n"
+
+
+def family_latex(sets: OptimalSets, player: int) -> str:
+    """The player's optimal plan probabilities, card by card, with the parameter range.
+
+    A ``tabular`` with one row per card and situation listing each plan with
+    positive probability somewhere in the family, followed by the range (an
+    interval, or inequalities and vertices) and the named parameters'
+    values.
+    """
+    family = sets.families[player]
+    game = sets.game
+    rows = []
+    for situation in [i for i in game.infosets[player] if game.parent_sequence[i].is_empty]:
+        cells = []
+        for plan, prob in family.plans.items():
+            if prob == 0 or game.situation_of(plan) != situation:
+                continue
+            cells.append(f"{plan.plan} ${to_latex(prob)}$")
+        where = situation.card if player == 0 else f"{situation.card}, {'checked to' if situation.history[0].value == 'check' else 'bet to'}"
+        rows.append(f"{where} & {', '.join(cells)} \\\\")
+    out = [
+        f"% {PLAYER_NAMES[player]}'s optimal strategies, {game.rules.name}",
+        "\\begin{tabular}{ll}",
+        "\\hline",
+        ("card" if player == 0 else "card, situation") + " & plan probabilities \\\\",
+        "\\hline",
+        *rows,
+        "\\hline",
+        "\\end{tabular}",
+    ]
+    if family.dimension == 0:
+        out.append("\n\\noindent This optimal strategy is unique.")
+    elif family.interval is not None:
+        p = family.parameters[0]
+        out.append(f"\n\\noindent ${to_latex(p)} \\in {to_latex(family.interval)}$.")
+    else:
+        cons = ", \\quad ".join(to_latex(c) for c in family.constraints)
+        out.append(f"\n\\noindent Range: ${cons}$.")
+    named = [
+        f"{to_latex(k)} = {to_latex(v)}" for k, v in family.named.items() if k not in family.parameters
+    ]
+    if named:
+        out.append("\\quad $" + ", \\quad ".join(named) + "$.")
+    return "\n".join(out) + "\n"
+
+
+def value_latex(value: sp.Expr, game_name: str) -> str:
+    """``v = -\\frac{1}{18}``, with a comment naming the game."""
+    return f"% game value to the opener, {game_name}\n\\[ v = {to_latex(value)} \\]\n"
+

@@ -1,0 +1,267 @@
+"""The main job: derive Kuhn poker and the thesis's one-raise game, write figures and LaTeX.
+
+:func:`derive_kuhn` and :func:`derive_one_raise` chain the pipeline stages
+(rules -> tree -> bilinear payoff -> optimal families -> verification) and
+return a :class:`GameReport`; :func:`reproduce` writes what a reader looks at
+(strategy-tree figures, LaTeX fragments) and :func:`summary` says what was
+found.  Nothing here computes anything the stages do not.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import sympy as sp
+
+from derive.family import OptimalSets, optimal_families
+from derive.games.one_card import kuhn_poker, one_raise_poker
+from derive.latex import family_latex, indifference_latex, payoff_latex, value_latex
+from derive.payoff import BilinearPayoff, bilinear_payoff
+from derive.strategies import (
+    KUHN_PARAMETERS,
+    ONE_RAISE_PARAMETERS,
+    THESIS_STUPID_MISTAKES,
+    thesis_excluded_plans,
+)
+from derive.text import to_text
+from derive.tree import ExtensiveFormGame, build_tree
+from derive.verify import FamilyCheck, verify_family
+
+__all__ = [
+    "GameReport",
+    "OutputError",
+    "derive_kuhn",
+    "derive_one_raise",
+    "reproduce",
+    "summary",
+]
+
+
+class OutputError(OSError):
+    """The output folder cannot be created or written."""
+
+
+@dataclass(frozen=True)
+class GameReport:
+    """Everything derived for one game.
+
+    Attributes
+    ----------
+    key : str
+        File-name stem: ``"kuhn"`` or ``"one_raise"``.
+    game : ExtensiveFormGame
+    payoff : BilinearPayoff
+        ``U(x, y)`` of the full game.
+    sets : OptimalSets
+        The optimal families reported (for the one-raise game: after
+        removing the thesis's "stupid mistakes", as the thesis does).
+    full_sets : OptimalSets or None
+        For the one-raise game, the optimal sets of the full game.
+    checks : (FamilyCheck, FamilyCheck)
+        Exploitability at each family's vertices and midpoint.
+    source : str
+        The published result reproduced.
+    """
+
+    key: str
+    game: ExtensiveFormGame
+    payoff: BilinearPayoff
+    sets: OptimalSets
+    full_sets: OptimalSets | None
+    checks: tuple[FamilyCheck, FamilyCheck]
+    source: str
+
+
+def _checks(sets: OptimalSets) -> tuple[FamilyCheck, FamilyCheck]:
+    out = []
+    for fam in sets.families:
+        mid = {}
+        if fam.vertices and fam.parameters:
+            n = len(fam.vertices)
+            mid = {p: sum((v[p] for v in fam.vertices), sp.S.Zero) / n for p in fam.parameters}
+        out.append(verify_family(sets.game, fam, sets.value, [mid] if mid else []))
+    return out[0], out[1]
+
+
+def derive_kuhn() -> GameReport:
+    """Derive Kuhn poker: value -1/18, the opener's α-family, the dealer's unique ξ = η = 1/3.
+
+    References
+    ----------
+    Kuhn (1950), "A simplified two-person poker", pp. 97-103.
+    """
+    game = build_tree(kuhn_poker())
+    sets = optimal_families(game, KUHN_PARAMETERS)
+    return GameReport("kuhn", game, bilinear_payoff(game), sets, None, _checks(sets), "Kuhn (1950)")
+
+
+def derive_one_raise() -> GameReport:
+    """Derive the one-raise game: value -1/18, the thesis's dealer strategy and α-family.
+
+    The thesis removes its "stupid mistakes" (items 1-7 of
+    :data:`derive.strategies.THESIS_STUPID_MISTAKES`, items 6 and 7 being
+    weak dominance) before solving; the reported families are those of that
+    reduced game.  ``full_sets`` holds the full game's optimal sets, which
+    are larger (e.g. checkcalling the ace is optimal too).
+
+    References
+    ----------
+    Miao (2014), "Sandbagging in one-card poker", sections "Revised Kuhn
+    poker" and "Proving equilibrium for the opener".
+    """
+    game = build_tree(one_raise_poker())
+    sets = optimal_families(game, ONE_RAISE_PARAMETERS, exclude=thesis_excluded_plans())
+    full = optimal_families(game, ONE_RAISE_PARAMETERS)
+    return GameReport("one_raise", game, bilinear_payoff(game), sets, full, _checks(sets), "Miao (2014)")
+
+
+def _latex_files(report: GameReport) -> dict[str, str]:
+    name = report.game.rules.name
+    sets = report.sets
+    return {
+        f"{report.key}_payoff_by_dealer.tex": payoff_latex(report.payoff, 1),
+        f"{report.key}_payoff_by_opener.tex": payoff_latex(report.payoff, 0),
+        f"{report.key}_indifference_opener.tex": indifference_latex(sets.families[0]),
+        f"{report.key}_indifference_dealer.tex": indifference_latex(sets.families[1]),
+        f"{report.key}_family_opener.tex": family_latex(sets, 0),
+        f"{report.key}_family_dealer.tex": family_latex(sets, 1),
+        f"{report.key}_value.tex": value_latex(sets.value, name),
+    }
+
+
+def _figures(report: GameReport) -> dict[str, object]:
+    from derive.figures import draw_strategy_tree
+
+    out = {}
+    for player, role in ((0, "opener"), (1, "dealer")):
+        fam = report.sets.families[player]
+        if fam.interval is not None:
+            rng = f" ({to_text(fam.parameters[0])} ∈ {to_text(fam.interval)})"
+        else:
+            rng = " (unique)" if fam.dimension == 0 else ""
+        title = f"{role.capitalize()}'s optimal strategy, {report.game.rules.name}{rng}"
+        out[f"{report.key}_{role}_strategy"] = draw_strategy_tree(report.game, player, fam.plans, title=title)
+    return out
+
+
+def _check_writable(out: Path) -> None:
+    if out.exists() and not out.is_dir():
+        raise OutputError(f"output path {str(out)!r} exists and is not a folder")
+    probe = out
+    while not probe.exists():
+        probe = probe.parent
+    if not os.access(probe, os.W_OK):
+        raise OutputError(f"output folder {str(out)!r} is not writable")
+
+
+def reproduce(out: Path | str = "figures", progress: Callable[[str], None] | None = None) -> tuple[list[GameReport], list[Path]]:
+    """Derive both games and write the figures (PNG, PDF) and LaTeX fragments under ``out``.
+
+    Files: ``out/<game>_<player>_strategy.{png,pdf}`` and
+    ``out/latex/<game>_*.tex``.  Everything is computed before anything is
+    written, and each file is written atomically, so a failure leaves
+    nothing half-written; reruns give byte-identical files.
+
+    Returns
+    -------
+    (list of GameReport, list of Path)
+
+    Raises
+    ------
+    OutputError
+        If ``out`` is not a writable folder (checked before any work).
+    """
+    from derive.figures import save_figure
+
+    out = Path(out)
+    _check_writable(out)
+    say = progress or (lambda _msg: None)
+    say("deriving Kuhn poker ...")
+    reports = [derive_kuhn()]
+    say("deriving the one-raise game ...")
+    reports.append(derive_one_raise())
+    say("drawing figures and writing LaTeX ...")
+    texts: dict[Path, str] = {}
+    figures: dict[Path, object] = {}
+    for r in reports:
+        for name, text in _latex_files(r).items():
+            texts[out / "latex" / name] = text
+        for stem, fig in _figures(r).items():
+            for suffix in (".png", ".pdf"):
+                figures[out / f"{stem}{suffix}"] = fig
+    written = []
+    try:
+        (out / "latex").mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise OutputError(f"cannot create output folder {str(out)!r}: {exc.strerror}") from None
+    for path, text in texts.items():
+        _atomic_write(path, text.encode())
+        written.append(path)
+    for path, fig in figures.items():
+        with tempfile.TemporaryDirectory(dir=path.parent) as tmp:
+            staged = Path(tmp) / path.name
+            save_figure(fig, staged)
+            os.replace(staged, path)
+        written.append(path)
+    return reports, written
+
+
+def _atomic_write(path: Path, data: bytes) -> None:
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-")
+    with os.fdopen(fd, "wb") as fh:
+        fh.write(data)
+    os.replace(tmp, path)
+
+
+def _plans_text(fam, game, player) -> list[str]:
+    lines = []
+    for situation in [i for i in game.infosets[player] if game.parent_sequence[i].is_empty]:
+        parts = [
+            f"{p.plan} {to_text(v)}"
+            for p, v in fam.plans.items()
+            if v != 0 and game.situation_of(p) == situation
+        ]
+        where = situation.card if player == 0 else situation.label.replace(":x", " checked to").replace(":b", " bet to")
+        lines.append(f"      {where:<14} {', '.join(parts)}")
+    return lines
+
+
+def summary(reports: list[GameReport]) -> str:
+    """A short human summary: each game's value and both families, and what was verified."""
+    lines = []
+    for r in reports:
+        g = r.game.rules
+        sets = r.sets
+        lines.append(f"{g.name}: deck {' < '.join(g.deck)}, ante {g.ante}, bet {g.bet}, max bets {g.max_bets}  [{r.source}]")
+        lines.append(f"  game value to the opener: {to_text(sets.value)}")
+        if sets.excluded:
+            items = ", ".join(str(k) for k, (_, a, b) in THESIS_STUPID_MISTAKES.items() if a or b)
+            lines.append(f"  after removing the thesis's stupid mistakes (items {items}):")
+        for player, role in ((0, "opener"), (1, "dealer")):
+            fam = sets.families[player]
+            if fam.dimension == 0:
+                head = "unique optimal strategy"
+            elif fam.interval is not None:
+                head = f"optimal family, {to_text(fam.parameters[0])} ∈ {to_text(fam.interval)}"
+            else:
+                head = f"optimal set of dimension {fam.dimension}"
+            lines.append(f"    {role}: {head}")
+            lines.extend(_plans_text(fam, r.game, player))
+            named = [f"{to_text(k)} = {to_text(v)}" for k, v in fam.named.items() if k not in fam.parameters]
+            if named:
+                lines.append(f"      {', '.join(named)}")
+        ok = all(c.all_optimal for c in r.checks)
+        npts = sum(len(c.points) for c in r.checks)
+        lines.append(f"  verified: exploitability 0 at {npts} family points (vertices and midpoints): {'yes' if ok else 'NO'}")
+        if r.full_sets is not None:
+            dims = [f.dimension for f in r.full_sets.families]
+            lines.append(
+                f"  full game (no plan removed): value {to_text(r.full_sets.value)}; "
+                f"optimal sets of dimension {dims[0]} (opener) and {dims[1]} (dealer)"
+            )
+        lines.append("")
+    return "\n".join(lines)

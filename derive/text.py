@@ -1,0 +1,29 @@
+"""Plain-text rendering of exact results for the terminal (Greek letters, exact fractions)."""
+
+from __future__ import annotations
+
+import sympy as sp
+from sympy.printing.str import StrPrinter
+
+__all__ = ["to_text"]
+
+_GREEK = {"alpha": "α", "beta": "β", "gamma": "γ", "xi": "ξ", "eta": "η"}
+
+
+class _TextPrinter(StrPrinter):
+    def _print_Symbol(self, expr):
+        return _GREEK.get(expr.name, expr.name)
+
+    def _print_Interval(self, expr):
+        return f"[{self._print(expr.start)}, {self._print(expr.end)}]"
+
+
+def to_text(expr: object) -> str:
+    """One-line text of an exact expression: ``α/3 + 2/3``, ``-1/18``, ``[0, 1/3]``.
+
+    Examples
+    --------
+    >>> to_text(sp.Symbol("alpha") / 3 + sp.Rational(2, 3))
+    'α/3 + 2/3'
+    """
+    return _TextPrinter().doprint(sp.sympify(expr))

@@ -1,0 +1,229 @@
+"""Verification: exact best responses, exploitability and the optimality of families.
+
+Best responses are computed per information set (a player's choice may
+depend only on what he knows), in the plan form: against the opener's plan
+probabilities ``x`` the dealer's best response picks, in each of his
+situations, a plan minimising ``W_j(x) = (x^T P)_j``; the best-response
+value is ``sum over situations of min_j W_j(x)`` (OpenSpiel's
+``exploitability.py`` computes the same by a tree walk).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+import sympy as sp
+
+from derive.family import OptimalFamily
+from derive.sequence_form import PlanForm, plan_form
+from derive.solve import behaviour_from_plans
+from derive.strategies import BehaviourStrategy
+from derive.tree import ExtensiveFormGame, Sequence
+
+__all__ = [
+    "BestResponse",
+    "FamilyCheck",
+    "IncompleteProfileError",
+    "best_response",
+    "exploitability",
+    "is_nash_equilibrium",
+    "nash_conv",
+    "strategy_exploitability",
+    "verify_family",
+]
+
+
+class IncompleteProfileError(ValueError):
+    """A profile lacks a player's strategy, or gives it for the wrong player."""
+
+
+@dataclass(frozen=True)
+class BestResponse:
+    """A pure best response and its value.
+
+    Attributes
+    ----------
+    player : int
+        The responding player.
+    value : sympy.Rational
+        The opener's expected payoff (chips) when the responder best-responds.
+    plans : tuple of Sequence
+        The chosen plan in each of the responder's situations.
+    strategy : BehaviourStrategy
+        The same best response as a (pure) behaviour strategy.
+    """
+
+    player: int
+    value: sp.Rational
+    plans: tuple[Sequence, ...]
+    strategy: BehaviourStrategy
+
+
+def _numeric_plans(game: ExtensiveFormGame, strategy: BehaviourStrategy) -> dict[Sequence, sp.Expr]:
+    plans = strategy.plan_probabilities(game)
+    for p, v in plans.items():
+        if not v.is_Rational:
+            raise ValueError(
+                f"strategy has a non-numeric probability {v} for plan {p.label}; substitute its parameters first"
+            )
+    return plans
+
+
+def best_response(
+    game: ExtensiveFormGame, strategy: BehaviourStrategy, pf: PlanForm | None = None
+) -> BestResponse:
+    """Exact best response of the other player to ``strategy``.
+
+    Parameters
+    ----------
+    game : ExtensiveFormGame
+    strategy : BehaviourStrategy
+        Numeric (Rational) probabilities.
+    pf : PlanForm, optional
+        Precomputed plan form of ``game``.
+
+    Returns
+    -------
+    BestResponse
+        ``value`` is the opener's payoff in chips: the minimum over the
+        dealer's strategies if ``strategy`` is the opener's, the maximum
+        over the opener's if it is the dealer's.
+
+    Raises
+    ------
+    ValueError
+        If a probability is symbolic.
+
+    Examples
+    --------
+    >>> from derive.games.one_card import kuhn_poker
+    >>> from derive.tree import build_tree
+    >>> from derive.strategies import behaviour_strategy
+    >>> g = build_tree(kuhn_poker())
+    >>> always_bet = behaviour_strategy(g, 0, {i.label: {i.actions[-1]: 1} for i in g.infosets[0]})
+    >>> best_response(g, always_bet).value
+    -1/3
+    """
+    pf = pf or plan_form(game)
+    me = strategy.player
+    other = 1 - me
+    mine = _numeric_plans(game, strategy)
+    totals = {p: sp.S.Zero for p in pf.plans[other]}
+    for (i, j), v in pf.entries.items():
+        if me == 0:
+            totals[pf.plans[1][j]] += v * mine[pf.plans[0][i]]
+        else:
+            totals[pf.plans[0][i]] += v * mine[pf.plans[1][j]]
+    pick = min if me == 0 else max
+    chosen = []
+    value = sp.S.Zero
+    for group in pf.groups[other]:
+        plans = [pf.plans[other][k] for k in group]
+        best = pick(plans, key=lambda p: totals[p])  # first best in tree order
+        chosen.append(best)
+        value += totals[best]
+    pure = {p: sp.S.One if p in chosen else sp.S.Zero for p in game.plans(other)}
+    behaviour = behaviour_from_plans(game, other, pure)
+    return BestResponse(other, value, tuple(chosen), behaviour)
+
+
+def _profile(profile) -> tuple[BehaviourStrategy, BehaviourStrategy]:
+    if isinstance(profile, Mapping):
+        items = [profile.get(0), profile.get(1)]
+    else:
+        items = list(profile) + [None] * (2 - len(profile))
+    for k, s in enumerate(items[:2]):
+        if s is None:
+            raise IncompleteProfileError(f"the profile has no strategy for player {k}")
+        if s.player != k:
+            raise IncompleteProfileError(f"entry {k} of the profile is player {s.player}'s strategy")
+    return items[0], items[1]
+
+
+def nash_conv(game: ExtensiveFormGame, profile) -> sp.Rational:
+    """``max_x' U(x', y) - min_y' U(x, y')``: the sum of both players' best-response gains.
+
+    Parameters
+    ----------
+    profile : (opener's, dealer's) BehaviourStrategy, or {0: ..., 1: ...}
+
+    Raises
+    ------
+    IncompleteProfileError
+        If a player's strategy is missing: it is never filled in.
+    """
+    x, y = _profile(profile)
+    pf = plan_form(game)
+    return best_response(game, y, pf).value - best_response(game, x, pf).value
+
+
+def exploitability(game: ExtensiveFormGame, profile) -> sp.Rational:
+    """``nash_conv / 2`` (OpenSpiel's convention); 0 exactly at a Nash equilibrium, never negative.
+
+    Raises
+    ------
+    IncompleteProfileError
+        If a player's strategy is missing.
+
+    References
+    ----------
+    Lanctot et al., OpenSpiel, ``exploitability.py``: the uniform random
+    profile of Kuhn poker has NashConv 11/12, so exploitability 11/24.
+    """
+    return nash_conv(game, profile) / 2
+
+
+def is_nash_equilibrium(game: ExtensiveFormGame, profile) -> bool:
+    """Whether ``profile`` is a Nash equilibrium: ``nash_conv == 0`` exactly (cf. pygambit ``max_regret``)."""
+    return nash_conv(game, profile) == 0
+
+
+def strategy_exploitability(game: ExtensiveFormGame, strategy: BehaviourStrategy, value: sp.Expr) -> sp.Rational:
+    """How much a best-responding opponent takes from ``strategy`` beyond the game ``value``.
+
+    ``value - min_y U(x, y)`` for the opener's ``x``, ``max_x U(x, y) - value``
+    for the dealer's ``y``; in chips, ``>= 0``, and 0 iff ``strategy`` is optimal.
+    """
+    br = best_response(game, strategy).value
+    return value - br if strategy.player == 0 else br - value
+
+
+@dataclass(frozen=True)
+class FamilyCheck:
+    """Result of :func:`verify_family`: the points checked and their exploitability."""
+
+    points: tuple[dict[sp.Symbol, sp.Expr], ...]
+    exploitability: tuple[sp.Rational, ...]
+
+    @property
+    def all_optimal(self) -> bool:
+        """Every checked point has exploitability 0."""
+        return all(e == 0 for e in self.exploitability)
+
+
+def verify_family(
+    game: ExtensiveFormGame, family: OptimalFamily, value: sp.Expr, extra_points=()
+) -> FamilyCheck:
+    """Check that every member of ``family`` is optimal, by checking its vertices.
+
+    Why the vertices suffice: the best-response value
+    ``f(x) = min_y U(x, y)`` is a minimum of linear functions of ``x``, hence
+    concave; plan probabilities are affine in the parameters, so ``f`` is
+    concave on the parameter polytope and ``f >= min over vertices``.  If
+    every vertex has ``f = value`` then ``f >= value`` everywhere, and
+    ``f <= value`` always holds, so every member is optimal.  (The same
+    holds for the dealer with ``max`` and convexity.)  ``extra_points``
+    (e.g. the midpoint) are checked as well.
+
+    Returns
+    -------
+    FamilyCheck
+    """
+    points = tuple(family.vertices) + tuple(extra_points)
+    out = []
+    for point in points:
+        plans = {p: sp.Rational(v.subs(point)) for p, v in family.plans.items()}
+        strat = behaviour_from_plans(game, family.player, plans)
+        out.append(strategy_exploitability(game, strat, value))
+    return FamilyCheck(points, tuple(out))

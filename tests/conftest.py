@@ -1,0 +1,40 @@
+"""Shared fixtures: the canonical games are built once per test session."""
+
+from __future__ import annotations
+
+import pytest
+
+from derive.family import optimal_families
+from derive.games.one_card import kuhn_poker, one_raise_poker
+from derive.strategies import KUHN_PARAMETERS, ONE_RAISE_PARAMETERS, thesis_excluded_plans
+from derive.tree import build_tree
+
+
+@pytest.fixture(scope="session")
+def kuhn():
+    """Kuhn poker's tree."""
+    return build_tree(kuhn_poker())
+
+
+@pytest.fixture(scope="session")
+def one_raise():
+    """The one-raise game's tree (Miao 2014)."""
+    return build_tree(one_raise_poker())
+
+
+@pytest.fixture(scope="session")
+def kuhn_sets(kuhn):
+    """Kuhn poker's optimal sets in Kuhn's letters."""
+    return optimal_families(kuhn, KUHN_PARAMETERS)
+
+
+@pytest.fixture(scope="session")
+def thesis_sets(one_raise):
+    """The one-raise game's optimal sets after the thesis's stupid mistakes are removed."""
+    return optimal_families(one_raise, ONE_RAISE_PARAMETERS, exclude=thesis_excluded_plans())
+
+
+@pytest.fixture(scope="session")
+def one_raise_full_sets(one_raise):
+    """The one-raise game's optimal sets, nothing removed."""
+    return optimal_families(one_raise, ONE_RAISE_PARAMETERS)

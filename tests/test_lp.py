@@ -1,0 +1,85 @@
+"""The exact LP: HiGHS's basis re-solved in rationals, against an independent exact oracle.
+
+sympy's own simplex (``sympy.solvers.simplex``) is not used as the oracle: in
+sympy 1.14 it can return infeasible points for LPs with equality
+constraints (sympy issue #28089; e.g. the matrix game [[0, -1, -2], [0, 1, 1]]).
+"""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+import sympy as sp
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from sympy.polys.domains import QQ
+
+from derive.games.one_card import one_card_poker
+from derive.lp import best_response_value, maximin
+from derive.solve import solve
+from derive.tree import build_tree
+from derive.verify import best_response
+
+
+def _support_enumeration_value(matrix):
+    """Value of the matrix game by Shapley-Snow: some optimal x solves a square subsystem exactly."""
+    m, n = len(matrix), len(matrix[0])
+    best = None
+    for k in range(1, min(m, n) + 1):
+        for rows in itertools.combinations(range(m), k):
+            for cols in itertools.combinations(range(n), k):
+                xs = sp.symbols(f"x0:{k}")
+                v = sp.Symbol("v")
+                eqs = [sum(xs[a] * matrix[r][c] for a, r in enumerate(rows)) - v for c in cols]
+                eqs.append(sum(xs) - 1)
+                sol = sp.solve(eqs, [*xs, v], dict=True)
+                if len(sol) != 1 or any(s not in sol[0] for s in (*xs, v)):
+                    continue
+                x = [sp.S.Zero] * m
+                for a, r in enumerate(rows):
+                    x[r] = sol[0][xs[a]]
+                if any(p < 0 for p in x):
+                    continue
+                value = min(sum(x[i] * matrix[i][j] for i in range(m)) for j in range(n))
+                best = value if best is None else max(best, value)
+    return best
+
+
+def test_oracle_on_the_sympy_counterexample():
+    """The matrix game where sympy's simplex fails has value 0 (row 2 guarantees 0, column 1 holds it)."""
+    assert _support_enumeration_value([[0, -1, -2], [0, 1, 1]]) == 0
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(1, 3), st.integers(1, 3), st.data())
+def test_matrix_games_match_support_enumeration(m, n, data):
+    """On random integer matrix games the certified value equals the exact support-enumeration value."""
+    matrix = [[data.draw(st.integers(-5, 5)) for _ in range(n)] for _ in range(m)]
+    entries = {i: {j: QQ(matrix[i][j]) for j in range(n) if matrix[i][j]} for i in range(m)}
+    sx, sy = maximin(entries, (m, n), [tuple(range(m))], [tuple(range(n))])
+    assert QQ.to_sympy(sx.value) == _support_enumeration_value(matrix)
+    assert sx.value == sy.value
+    assert best_response_value(entries, sx.strategy, [tuple(range(n))]) == sx.value
+
+
+@pytest.mark.parametrize(
+    "n, k, bet, value",
+    [
+        (3, 1, 1, sp.Rational(-1, 18)),  # Kuhn 1950
+        (3, 2, 1, sp.Rational(-1, 18)),  # Miao 2014
+        (3, 3, 1, None),
+        (4, 2, 1, None),
+        (3, 1, "3/2", None),
+        (5, 2, "1/2", None),
+    ],
+)
+def test_certificate_by_independent_best_responses(n, k, bet, value):
+    """The equilibrium's value is confirmed by derive.verify's best responses (sympy arithmetic,
+    a separate code path from the LP's rational certificate): max_x U(x, y*) = min_y U(x*, y) = v."""
+    game = build_tree(one_card_poker(n, k, bet=bet))
+    eq = solve(game)
+    assert best_response(game, eq.strategies[0]).value == eq.value
+    assert best_response(game, eq.strategies[1]).value == eq.value
+    if value is not None:
+        assert eq.value == value
