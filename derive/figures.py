@@ -323,7 +323,6 @@ def _text_props(item: _Item, player: int) -> dict:
     return dict(
         fontsize=_EDGE_SIZE,
         color=_INK if item.reached else _GREY,
-        linespacing=1.15,
         bbox=dict(boxstyle=f"square,pad={_LABEL_PAD}", facecolor=_PANEL_FACE, edgecolor="none"),
     )
 

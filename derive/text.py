@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import sympy as sp
 from sympy.printing.str import StrPrinter
 
@@ -25,5 +27,8 @@ def to_text(expr: object) -> str:
     --------
     >>> to_text(sp.Symbol("alpha") / 3 + sp.Rational(2, 3))
     'α/3 + 2/3'
+    >>> to_text(3 * sp.Symbol("alpha"))
+    '3α'
     """
-    return _TextPrinter().doprint(sp.sympify(expr))
+    text = _TextPrinter().doprint(sp.sympify(expr))
+    return re.sub(r"(\d)\*([^\W\d_])", r"\1\2", text)  # 3*α -> 3α
