@@ -27,6 +27,7 @@ expression until it is turned into text.
 
 from __future__ import annotations
 
+import math
 import os
 import re
 from collections.abc import Mapping
@@ -76,7 +77,9 @@ _PANEL_PAD = 0.22
 _PANEL_GAP = 0.3
 _MARGIN = 0.3
 _MIN_LEAF_W = 0.9
-_LABEL_AT = 0.6
+_MIN_WIDTH = 6.4  # room for the legend in at most two lines
+_LABEL_AT = 0.7  # where an edge label sits in the gap between parent and child
+_OVERLAP = 0.02  # the probability's background overlaps the action name's, hiding the edge between them
 
 _WIDTH_PROB_ONE = 3.2
 _WIDTH_PROB = 1.7
@@ -206,6 +209,7 @@ class _Item:
     units: float = 0.0  # horizontal position within the panel, in leaf widths
     size: tuple[float, float] = (0.0, 0.0)  # width, height in inches
     parts: tuple[float, float] = (0.0, 0.0)  # for a label: heights of the action and probability texts
+    y: float = 0.0  # vertical position relative to the first row, inches
     reached: bool = True
     gid: str | None = None
     xy: tuple[float, float] = (0.0, 0.0)
@@ -405,7 +409,8 @@ def draw_strategy_tree(
         With an Agg canvas; its width grows with the number of leaves.  The
         probability texts carry the gid ``"edge:<information set>:<action>"``
         (e.g. ``"edge:Q:x:bet"``; mathtext such as ``"$\dfrac{1}{3}$"``, or
-        ``"—"``), the action names above them ``"action:..."``, nodes
+        ``"—"``), the action names above them ``"action:..."``, the edges
+        (lines) ``"line:..."``, nodes
         ``"node:<information set>"``, cards ``"card:<card>"`` and leaves
         ``"plan:<plan label>"``.
 
@@ -498,12 +503,18 @@ def _render(panels: list[_Panel], player: int, title: str) -> Figure:
         - _LABEL_AT * ((row_y[d] - node_h[d] / 2) - (row_y[d + 1] + node_h[d + 1] / 2))
         for d in range(depth)
     ]
-    t = [(row_y[d] - label_y[d]) / (row_y[d] - row_y[d + 1]) for d in range(depth)]
+    # Labels of a row are top-aligned (the action names on one line) and sit on
+    # their edge: at the fraction t of the way from the parent to the child.
     for panel in panels:
+        for item in panel.items:
+            if item.kind != "label":
+                item.y = row_y[item.depth]
         for edge in panel.edges:
             if edge.label is not None:
-                d = edge.label.depth
-                edge.label.units = edge.parent.units + t[d] * (edge.child.units - edge.parent.units)
+                label, d = edge.label, edge.label.depth
+                label.y = label_y[d] + label_h[d] / 2 - label.size[1] / 2
+                t = (row_y[d] - label.y) / (row_y[d] - row_y[d + 1])
+                label.units = edge.parent.units + t * (edge.child.units - edge.parent.units)
 
     # Horizontal layout: one leaf width for the whole figure, the smallest that
     # keeps neighbouring texts of a row apart.
@@ -534,11 +545,13 @@ def _render(panels: list[_Panel], player: int, title: str) -> Figure:
     title_w, title_h = measure.size(title, fontsize=_TITLE_SIZE, fontweight="bold")
     legend = _legend_entries()
     legend_sizes = [measure.size(text, fontsize=_LEGEND_SIZE) for _, text in legend]
-    width = max(content_w, title_w, 4.0) + 2 * _MARGIN
+    width = max(content_w, title_w, _MIN_WIDTH) + 2 * _MARGIN
     legend_rows = _legend_rows(legend_sizes, width - 2 * _MARGIN)
     legend_line_h = max(h for _, h in legend_sizes) + 0.12
     legend_h = legend_line_h * len(legend_rows)
     height = _MARGIN + title_h + 0.25 + panel_h + 0.25 + legend_h + _MARGIN
+    # Whole pixels at 100 and 150 dpi: round the size up to a multiple of 1/50 inch.
+    width, height = (math.ceil(v * 50 - 1e-6) / 50 for v in (width, height))
 
     fig = Figure(figsize=(width, height))
     FigureCanvasAgg(fig)
@@ -561,12 +574,9 @@ def _render(panels: list[_Panel], player: int, title: str) -> Figure:
             facecolor=_PANEL_FACE, edgecolor=_PANEL_EDGE, linewidth=1.0, zorder=0,
         ))
         x0 = x + _PANEL_PAD - panel.extent[0]  # x of units = 0
-        y0 = panel_top - _PANEL_PAD - top_y  # y of row_y = 0 is at y0 + row_y[d]... shifted
+        y0 = panel_top - _PANEL_PAD - top_y  # y of the first row's centre is y0
         for item in panel.items:
-            if item.kind == "label":
-                item.xy = (x0 + item.units * leaf_w, y0 + label_y[item.depth])
-            else:
-                item.xy = (x0 + item.units * leaf_w, y0 + row_y[item.depth])
+            item.xy = (x0 + item.units * leaf_w, y0 + item.y)
         _draw_panel(ax, panel, player)
         x += w + _PANEL_GAP
 
@@ -580,7 +590,8 @@ def _draw_panel(ax, panel: _Panel, player: int) -> None:
     for edge in panel.edges:
         (x1, y1), (x2, y2) = edge.parent.xy, edge.child.xy
         style = _EDGE_STYLES[edge.style]
-        ax.add_line(Line2D([x1, x2], [y1, y2], zorder=1, solid_capstyle="round",
+        gid = None if edge.label is None else edge.label.gid.replace("edge:", "line:", 1)
+        ax.add_line(Line2D([x1, x2], [y1, y2], zorder=1, solid_capstyle="round", gid=gid,
                            **{**style, "color": colour if style["color"] is None else style["color"]}))
         if edge.label is not None:
             # The action name above its probability, as two texts: a multi-line
@@ -591,7 +602,7 @@ def _draw_panel(ax, panel: _Panel, player: int) -> None:
             props = _text_props(label, player)
             ax.text(x, top - ha / 2, label.text, ha="center", va="center", zorder=3,
                     gid=label.gid.replace("edge:", "action:", 1), **props)
-            ax.text(x, top - ha - hp / 2, label.sub, ha="center", va="center", zorder=3,
+            ax.text(x, top - ha - hp / 2 + _OVERLAP, label.sub, ha="center", va="center", zorder=3,
                     gid=label.gid, **props)
     for item in panel.items:
         if item.kind == "card":
@@ -621,9 +632,9 @@ _EDGE_STYLES = {
 def _legend_entries() -> list[tuple[str, str]]:
     return [
         ("one", "probability 1"),
-        ("mixed", "probability between 0 and 1"),
+        ("mixed", "0 < probability < 1"),
         ("zero", "probability 0"),
-        ("unreached", "—: not reached by own play"),
+        ("unreached", "— not reached by own play"),
     ]
 
 

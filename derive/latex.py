@@ -21,6 +21,7 @@ from derive.payoff import BilinearPayoff
 
 __all__ = [
     "DeriveLatexPrinter",
+    "collected_latex",
     "family_latex",
     "indifference_latex",
     "payoff_latex",
@@ -61,17 +62,26 @@ def payoff_latex(payoff: BilinearPayoff, by_player: int) -> str:
     ``W_j(x)``, whose equalities are the opener's indifference conditions;
     collected by the opener's, the coefficients are ``V_i(y)``.
     """
-    coeffs = payoff.collected(by_player)
-    lines = []
-    first = True
-    for sym, coeff in coeffs.items():
-        if coeff == 0:
-            continue
-        body = to_latex(coeff)
-        sign = "" if first else "+ "
-        lines.append(f"&{sign}{to_latex(sym)} \\left({body}\\right)")
-        first = False
-    return "\\begin{align*}\nU(x, y) = {}" + " \\\\\n".join(lines) + "\n\\end{align*}\n"
+    return collected_latex(payoff.expression, payoff.symbols(by_player), "U(x, y)")
+
+
+def collected_latex(expr: sp.Expr, symbols, lhs: str = "U") -> str:
+    """``expr`` written as ``c_0 + sum_s s * c_s`` over ``symbols``, one term per line (an ``align*``).
+
+    E.g. Kuhn's payoff in his letters collected by ``xi, eta``:
+    ``U = (alpha - beta)/6 + xi (3 beta - gamma - 1)/6 + eta (gamma - 3 alpha)/6``.
+    """
+    poly = sp.Poly(sp.expand(expr), *symbols)
+    constant = sp.factor(poly.coeff_monomial(1))
+    terms = []
+    if constant != 0:
+        terms.append(to_latex(constant))
+    for sym in symbols:
+        coeff = sp.factor(poly.coeff_monomial(sym))
+        if coeff != 0:
+            terms.append(f"{to_latex(sym)} \\left({to_latex(coeff)}\\right)")
+    lines = [("&" if k == 0 else "&+ ") + t for k, t in enumerate(terms)] or ["&0"]
+    return "\\begin{align*}\n" + lhs + " = {}" + " \\\\\n".join(lines) + "\n\\end{align*}\n"
 
 
 def indifference_latex(family: OptimalFamily) -> str:

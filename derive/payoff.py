@@ -79,8 +79,8 @@ def bilinear_payoff(game: ExtensiveFormGame) -> BilinearPayoff:
     >>> from derive.games.one_card import kuhn_poker
     >>> from derive.tree import build_tree
     >>> U = bilinear_payoff(build_tree(kuhn_poker()))
-    >>> U.collected(0)[sp.Symbol("x[Q:bet]", nonnegative=True)]
-    -y[A:call]/3 - y[K:call]/3 + y[A:fold]/6 + y[K:fold]/6
+    >>> print(sp.sstr(U.collected(0)[sp.Symbol("x[Q:bet]", nonnegative=True)], order="lex"))
+    -y[A:call]/3 + y[A:fold]/6 - y[K:call]/3 + y[K:fold]/6
     """
     cache: dict[Sequence, sp.Expr] = {}
 

@@ -19,13 +19,19 @@ import sympy as sp
 
 from derive.family import OptimalSets, optimal_families
 from derive.games.one_card import kuhn_poker, one_raise_poker
-from derive.latex import family_latex, indifference_latex, payoff_latex, value_latex
-from derive.payoff import BilinearPayoff, bilinear_payoff
+from derive.latex import collected_latex, family_latex, indifference_latex, payoff_latex, value_latex
+from derive.payoff import BilinearPayoff, bilinear_payoff, expected_payoff
 from derive.strategies import (
     KUHN_PARAMETERS,
     ONE_RAISE_PARAMETERS,
     THESIS_STUPID_MISTAKES,
+    alpha,
+    beta,
+    eta,
+    gamma,
+    kuhn_strategies,
     thesis_excluded_plans,
+    xi,
 )
 from derive.text import to_text
 from derive.tree import ExtensiveFormGame, build_tree
@@ -65,6 +71,9 @@ class GameReport:
         Exploitability at each family's vertices and midpoint.
     source : str
         The published result reproduced.
+    parameter_payoff : sympy.Expr or None
+        For Kuhn poker, the payoff in Kuhn's letters after his reduction:
+        ``(α - β)/6 + ξ(3β - γ - 1)/6 + η(γ - 3α)/6``.
     """
 
     key: str
@@ -74,6 +83,7 @@ class GameReport:
     full_sets: OptimalSets | None
     checks: tuple[FamilyCheck, FamilyCheck]
     source: str
+    parameter_payoff: sp.Expr | None = None
 
 
 def _checks(sets: OptimalSets) -> tuple[FamilyCheck, FamilyCheck]:
@@ -96,7 +106,8 @@ def derive_kuhn() -> GameReport:
     """
     game = build_tree(kuhn_poker())
     sets = optimal_families(game, KUHN_PARAMETERS)
-    return GameReport("kuhn", game, bilinear_payoff(game), sets, None, _checks(sets), "Kuhn (1950)")
+    letters = expected_payoff(game, *kuhn_strategies(game))
+    return GameReport("kuhn", game, bilinear_payoff(game), sets, None, _checks(sets), "Kuhn (1950)", letters)
 
 
 def derive_one_raise() -> GameReport:
@@ -122,7 +133,13 @@ def derive_one_raise() -> GameReport:
 def _latex_files(report: GameReport) -> dict[str, str]:
     name = report.game.rules.name
     sets = report.sets
-    return {
+    extra = {}
+    if report.parameter_payoff is not None:
+        extra = {
+            f"{report.key}_payoff_letters_by_dealer.tex": collected_latex(report.parameter_payoff, [xi, eta]),
+            f"{report.key}_payoff_letters_by_opener.tex": collected_latex(report.parameter_payoff, [alpha, beta, gamma]),
+        }
+    return extra | {
         f"{report.key}_payoff_by_dealer.tex": payoff_latex(report.payoff, 1),
         f"{report.key}_payoff_by_opener.tex": payoff_latex(report.payoff, 0),
         f"{report.key}_indifference_opener.tex": indifference_latex(sets.families[0]),

@@ -44,6 +44,7 @@ __all__ = [
     "xi",
     "eta",
     "behaviour_strategy",
+    "kuhn_strategies",
     "plan_symbol",
     "plan_variables",
     "plans_extending",
@@ -354,3 +355,43 @@ def thesis_excluded_plans() -> tuple[tuple[int, str], ...]:
         for player, labels in ((0, opener), (1, dealer))
         for label in labels
     )
+
+
+def kuhn_strategies(game: ExtensiveFormGame) -> tuple[BehaviourStrategy, BehaviourStrategy]:
+    """Kuhn's reduced behaviour strategies in his letters (Kuhn 1950, p. 101).
+
+    Every dominated choice is fixed as Kuhn fixes it: never call with Q,
+    never bet K, never fold A, the dealer always bets A when checked to and
+    checks K.  The free choices are the opener's α (bet Q), β (call with K
+    after check, bet), γ (bet A) and the dealer's ξ (bet Q when checked to),
+    η (call a bet with K).
+
+    Returns
+    -------
+    (BehaviourStrategy, BehaviourStrategy)
+        Symbolic in ``alpha, beta, gamma`` and ``xi, eta``.
+
+    Raises
+    ------
+    InvalidStrategyError
+        If ``game`` is not Kuhn poker's tree (deck Q, K, A, one bet).
+    """
+    opener = {
+        "Q": {"bet": alpha, "check": 1 - alpha},
+        "Q:xb": {"fold": 1},
+        "K": {"check": 1},
+        "K:xb": {"call": beta, "fold": 1 - beta},
+        "A": {"bet": gamma, "check": 1 - gamma},
+        "A:xb": {"call": 1},
+    }
+    dealer = {
+        "Q:x": {"bet": xi, "check": 1 - xi},
+        "Q:b": {"fold": 1},
+        "K:x": {"check": 1},
+        "K:b": {"call": eta, "fold": 1 - eta},
+        "A:x": {"bet": 1},
+        "A:b": {"call": 1},
+    }
+    if game.rules.deck != ("Q", "K", "A") or game.rules.max_bets != 1:
+        raise InvalidStrategyError(f"Kuhn's letters are defined for Kuhn poker, not {game.rules.name}")
+    return behaviour_strategy(game, 0, opener), behaviour_strategy(game, 1, dealer)

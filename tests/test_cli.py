@@ -79,3 +79,28 @@ def test_console_script_exit_status():
     assert proc.returncode == 2
     assert "Traceback" not in proc.stderr
     assert proc.stderr.strip() == "derive: error: deck must have at least 2 cards, got 0"
+
+
+def test_reproduce_writes_figures_and_latex_identically(tmp_path):
+    """`derive reproduce --out DIR` prints both values and families, writes PNG/PDF and LaTeX,
+    and a rerun writes the same bytes."""
+    status, out, _ = _run(["reproduce", "--out", str(tmp_path / "a")])
+    assert status == 0
+    assert out.count("game value to the opener: -1/18") == 2
+    assert "optimal family, α ∈ [0, 1/3]" in out and "optimal family, α ∈ [0, 1]" in out
+    assert "ξ = 1/3, η = 1/3" in out
+    assert "β = α + 1/3, γ = 3α" in out
+    _run(["reproduce", "--out", str(tmp_path / "b")])
+    files_a = sorted(p.relative_to(tmp_path / "a") for p in (tmp_path / "a").rglob("*") if p.is_file())
+    files_b = sorted(p.relative_to(tmp_path / "b") for p in (tmp_path / "b").rglob("*") if p.is_file())
+    assert files_a == files_b
+    names = {str(p) for p in files_a}
+    for stem in ("kuhn_opener", "kuhn_dealer", "one_raise_opener", "one_raise_dealer"):
+        assert f"{stem}_strategy.png" in names and f"{stem}_strategy.pdf" in names
+    assert "latex/kuhn_value.tex" in names and "latex/one_raise_family_opener.tex" in names
+    for rel in files_a:
+        assert (tmp_path / "a" / rel).read_bytes() == (tmp_path / "b" / rel).read_bytes(), rel
+    value = (tmp_path / "a" / "latex" / "kuhn_value.tex").read_text()
+    assert "v = - \\frac{1}{18}" in value
+    letters = (tmp_path / "a" / "latex" / "kuhn_payoff_letters_by_dealer.tex").read_text()
+    assert "\\xi \\left(\\frac{3 \\beta - \\gamma - 1}{6}\\right)" in letters

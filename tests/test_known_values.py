@@ -109,3 +109,18 @@ def test_full_one_raise_game_has_more_optimal_strategies(one_raise_full_sets, th
     assert any(
         all(dealer.plans[p].subs(v) == thesis_dealer.get(p, 0) for p in dealer.plans) for v in dealer.vertices
     )
+
+
+def test_kuhn_payoff_in_his_letters(kuhn):
+    """After Kuhn's reduction the payoff is (alpha - beta)/6 + xi (3 beta - gamma - 1)/6 + eta (gamma - 3 alpha)/6
+    (Kuhn 1950); its xi- and eta-coefficients vanish exactly on the opener's family."""
+    from derive.payoff import expected_payoff
+    from derive.strategies import kuhn_strategies
+
+    U = expected_payoff(kuhn, *kuhn_strategies(kuhn))
+    expected = (alpha - beta) / 6 + xi * (3 * beta - gamma - 1) / 6 + eta * (gamma - 3 * alpha) / 6
+    assert sp.expand(U - expected) == 0
+    family = {beta: alpha + R(1, 3), gamma: 3 * alpha}
+    assert sp.expand(U.coeff(xi).subs(family)) == 0
+    assert sp.expand(U.coeff(eta).subs(family)) == 0
+    assert sp.expand(U.subs(family)) == R(-1, 18)
