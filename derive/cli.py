@@ -23,6 +23,7 @@ from derive.text import to_text
 
 __all__ = ["main"]
 
+
 class _UsageError(Exception):
     pass
 
@@ -35,11 +36,15 @@ class _Parser(argparse.ArgumentParser):
 def _build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="derive", description="Derive the equilibria of one-card poker games exactly.")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
-    rep = sub.add_parser("reproduce", help="derive Kuhn poker and the one-raise game; write figures and LaTeX")
+    rep = sub.add_parser(
+        "reproduce", help="derive Kuhn poker and the one-raise game; write figures and LaTeX"
+    )
     rep.add_argument("--out", default="figures", help="output folder (default: figures)")
     sol = sub.add_parser("solve", help="solve one one-card poker game exactly")
     sol.add_argument("--deck", default="3", help="number of cards N >= 2 (default 3: Q < K < A)")
-    sol.add_argument("--max-bets", default="1", help="bets plus raises allowed, k >= 0 (default 1: Kuhn poker)")
+    sol.add_argument(
+        "--max-bets", default="1", help="bets plus raises allowed, k >= 0 (default 1: Kuhn poker)"
+    )
     sol.add_argument("--ante", default="1", help="ante in chips, e.g. 1 or 1/2 (default 1)")
     sol.add_argument("--bet", default="1", help="bet size in chips, e.g. 2 or 3/2 (default 1)")
     sol.add_argument("--json", action="store_true", help="print JSON")
@@ -97,7 +102,10 @@ def _cmd_solve(args, out, err) -> int:
     print(f"{rules.name}", file=out)
     print(f"game value to the opener: {to_text(eq.value)} chips (dealer: {to_text(-eq.value)})", file=out)
     for p in (0, 1):
-        print(f"{PLAYER_NAMES[p]}'s equilibrium strategy (probability of each action at each information set):", file=out)
+        print(
+            f"{PLAYER_NAMES[p]}'s equilibrium strategy (probability of each action at each information set):",
+            file=out,
+        )
         for info, dist in eq.strategies[p].probabilities.items():
             flag = "  (off the path of play)" if info in eq.off_path else ""
             acts = ", ".join(f"{a.value} {to_text(v)}" for a, v in dist.items())

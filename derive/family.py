@@ -274,7 +274,9 @@ def optimal_families(
         elif isinstance(item, tuple) and item in labels:
             removed.append(labels[item])
         else:
-            raise ValueError(f"unknown plan {item!r} to exclude; give (player, label) such as (0, 'A:checkcall')")
+            raise ValueError(
+                f"unknown plan {item!r} to exclude; give (player, label) such as (0, 'A:checkcall')"
+            )
     pf = restrict_plans(full, removed) if removed else full
     entries = numeric_plan_matrix(pf)
     sx, sy = maximin(entries, pf.shape, pf.groups[0], pf.groups[1])
@@ -483,4 +485,3 @@ def _certify(pf, entries, value, families, usable) -> None:
 def _to_qq(value: sp.Expr):
     value = sp.Rational(value)
     return QQ(int(value.p), int(value.q))
-

@@ -150,7 +150,9 @@ def _read_plans(
     if missing:
         raise ValueError(f"no probability given for the {PLAYER_NAMES[player]}'s plans {missing}")
     for situation in situations(game, player):
-        total = sp.Add(*(out[p] for a in situation.actions for p in plans_extending(game, _child(game, situation, a))))
+        total = sp.Add(
+            *(out[p] for a in situation.actions for p in plans_extending(game, _child(game, situation, a)))
+        )
         if sp.simplify(total - 1) != 0:
             raise ValueError(
                 f"the {PLAYER_NAMES[player]}'s plan probabilities in situation {situation.label!r} "
@@ -259,7 +261,9 @@ def _build_panel(game, player, plans, card, behaviour) -> _Panel:
     def decision(info: InformationSet, depth: int, as_card: bool) -> _Item:
         reached = _realization(game, plans, game.parent_sequence[info]) != 0
         text = card if as_card else f"{_situation_name(info)}\n({info.label})"
-        node = _Item("card" if as_card else "decision", text, depth, reached=reached, gid=f"node:{info.label}")
+        node = _Item(
+            "card" if as_card else "decision", text, depth, reached=reached, gid=f"node:{info.label}"
+        )
         panel.items.append(node)
         children = []
         for action in info.actions:
@@ -443,7 +447,9 @@ def draw_strategy_tree(
             cards = [cards]
         bad = [c for c in cards if c not in deck]
         if bad or not cards:
-            raise ValueError(f"cards must be a non-empty selection of the deck {list(deck)}, got {list(cards)}")
+            raise ValueError(
+                f"cards must be a non-empty selection of the deck {list(deck)}, got {list(cards)}"
+            )
         chosen = [c for c in deck if c in cards]
     exact = _read_plans(game, player, plans)
 
@@ -499,7 +505,8 @@ def _render(panels: list[_Panel], player: int, title: str) -> Figure:
             gap = 2 * _GAP_Y + 0.15
         row_y.append(row_y[-1] - (node_h[d] / 2 + gap + node_h[d + 1] / 2))
     label_y = [
-        row_y[d] - node_h[d] / 2
+        row_y[d]
+        - node_h[d] / 2
         - _LABEL_AT * ((row_y[d] - node_h[d] / 2) - (row_y[d + 1] + node_h[d + 1] / 2))
         for d in range(depth)
     ]
@@ -541,7 +548,9 @@ def _render(panels: list[_Panel], player: int, title: str) -> Figure:
     top_y = row_y[0] + node_h[0] / 2
     bottom_y = row_y[depth] - node_h[depth] / 2
     panel_h = top_y - bottom_y + 2 * _PANEL_PAD
-    content_w = sum(p.extent[1] - p.extent[0] + 2 * _PANEL_PAD for p in panels) + _PANEL_GAP * (len(panels) - 1)
+    content_w = sum(p.extent[1] - p.extent[0] + 2 * _PANEL_PAD for p in panels) + _PANEL_GAP * (
+        len(panels) - 1
+    )
     title_w, title_h = measure.size(title, fontsize=_TITLE_SIZE, fontweight="bold")
     legend = _legend_entries()
     legend_sizes = [measure.size(text, fontsize=_LEGEND_SIZE) for _, text in legend]
@@ -560,19 +569,35 @@ def _render(panels: list[_Panel], player: int, title: str) -> Figure:
     ax.set_ylim(0, height)
     ax.set_axis_off()
 
-    ax.text(width / 2, height - _MARGIN, title, ha="center", va="top",
-            fontsize=_TITLE_SIZE, fontweight="bold", color=_INK, gid="title")
+    ax.text(
+        width / 2,
+        height - _MARGIN,
+        title,
+        ha="center",
+        va="top",
+        fontsize=_TITLE_SIZE,
+        fontweight="bold",
+        color=_INK,
+        gid="title",
+    )
 
     # Panels, centred as a block.
     x = (width - content_w) / 2
     panel_top = height - _MARGIN - title_h - 0.25
     for panel in panels:
         w = panel.extent[1] - panel.extent[0] + 2 * _PANEL_PAD
-        ax.add_patch(FancyBboxPatch(
-            (x, panel_top - panel_h), w, panel_h,
-            boxstyle="round,pad=0,rounding_size=0.18",
-            facecolor=_PANEL_FACE, edgecolor=_PANEL_EDGE, linewidth=1.0, zorder=0,
-        ))
+        ax.add_patch(
+            FancyBboxPatch(
+                (x, panel_top - panel_h),
+                w,
+                panel_h,
+                boxstyle="round,pad=0,rounding_size=0.18",
+                facecolor=_PANEL_FACE,
+                edgecolor=_PANEL_EDGE,
+                linewidth=1.0,
+                zorder=0,
+            )
+        )
         x0 = x + _PANEL_PAD - panel.extent[0]  # x of units = 0
         y0 = panel_top - _PANEL_PAD - top_y  # y of the first row's centre is y0
         for item in panel.items:
@@ -580,8 +605,16 @@ def _render(panels: list[_Panel], player: int, title: str) -> Figure:
         _draw_panel(ax, panel, player)
         x += w + _PANEL_GAP
 
-    _draw_legend(ax, legend, legend_sizes, legend_rows, width,
-                 _MARGIN + legend_h - legend_line_h / 2, legend_line_h, _PLAYER_COLOURS[player])
+    _draw_legend(
+        ax,
+        legend,
+        legend_sizes,
+        legend_rows,
+        width,
+        _MARGIN + legend_h - legend_line_h / 2,
+        legend_line_h,
+        _PLAYER_COLOURS[player],
+    )
     return fig
 
 
@@ -591,8 +624,16 @@ def _draw_panel(ax, panel: _Panel, player: int) -> None:
         (x1, y1), (x2, y2) = edge.parent.xy, edge.child.xy
         style = _EDGE_STYLES[edge.style]
         gid = None if edge.label is None else edge.label.gid.replace("edge:", "line:", 1)
-        ax.add_line(Line2D([x1, x2], [y1, y2], zorder=1, solid_capstyle="round", gid=gid,
-                           **{**style, "color": colour if style["color"] is None else style["color"]}))
+        ax.add_line(
+            Line2D(
+                [x1, x2],
+                [y1, y2],
+                zorder=1,
+                solid_capstyle="round",
+                gid=gid,
+                **{**style, "color": colour if style["color"] is None else style["color"]},
+            )
+        )
         if edge.label is not None:
             # The action name above its probability, as two texts: a multi-line
             # text would not make room for a tall \dfrac.
@@ -600,24 +641,62 @@ def _draw_panel(ax, panel: _Panel, player: int) -> None:
             (x, y), (ha, hp) = label.xy, label.parts
             top = y + label.size[1] / 2
             props = _text_props(label, player)
-            ax.text(x, top - ha / 2, label.text, ha="center", va="center", zorder=3,
-                    gid=label.gid.replace("edge:", "action:", 1), **props)
-            ax.text(x, top - ha - hp / 2 + _OVERLAP, label.sub, ha="center", va="center", zorder=3,
-                    gid=label.gid, **props)
+            ax.text(
+                x,
+                top - ha / 2,
+                label.text,
+                ha="center",
+                va="center",
+                zorder=3,
+                gid=label.gid.replace("edge:", "action:", 1),
+                **props,
+            )
+            ax.text(
+                x,
+                top - ha - hp / 2 + _OVERLAP,
+                label.sub,
+                ha="center",
+                va="center",
+                zorder=3,
+                gid=label.gid,
+                **props,
+            )
     for item in panel.items:
         if item.kind == "card":
             cx, cy = item.xy
-            ax.add_patch(FancyBboxPatch(
-                (cx - _CARD_W / 2, cy - _CARD_H / 2), _CARD_W, _CARD_H,
-                boxstyle="round,pad=0,rounding_size=0.08",
-                facecolor="white", edgecolor=colour if item.reached else _LIGHT_GREY,
-                linewidth=2.0, zorder=4,
-            ))
-            ax.text(cx, cy, item.text, ha="center", va="center", zorder=5, gid=item.gid,
-                    **_text_props(item, player))
+            ax.add_patch(
+                FancyBboxPatch(
+                    (cx - _CARD_W / 2, cy - _CARD_H / 2),
+                    _CARD_W,
+                    _CARD_H,
+                    boxstyle="round,pad=0,rounding_size=0.08",
+                    facecolor="white",
+                    edgecolor=colour if item.reached else _LIGHT_GREY,
+                    linewidth=2.0,
+                    zorder=4,
+                )
+            )
+            ax.text(
+                cx,
+                cy,
+                item.text,
+                ha="center",
+                va="center",
+                zorder=5,
+                gid=item.gid,
+                **_text_props(item, player),
+            )
         elif item.kind in ("decision", "leaf"):
-            ax.text(*item.xy, item.text, ha="center", va="center", zorder=4, gid=item.gid,
-                    multialignment="center", **_text_props(item, player))
+            ax.text(
+                *item.xy,
+                item.text,
+                ha="center",
+                va="center",
+                zorder=4,
+                gid=item.gid,
+                multialignment="center",
+                **_text_props(item, player),
+            )
 
 
 _EDGE_STYLES = {
@@ -663,10 +742,23 @@ def _draw_legend(ax, entries, sizes, rows, width, y_first, line_h, colour) -> No
         x = (width - total) / 2
         for k in row:
             style = _EDGE_STYLES[entries[k][0]]
-            ax.add_line(Line2D([x, x + _SAMPLE_W], [y, y],
-                               **{**style, "color": colour if style["color"] is None else style["color"]}))
-            ax.text(x + _SAMPLE_W + 0.1, y, entries[k][1], ha="left", va="center",
-                    fontsize=_LEGEND_SIZE, color="#333333", gid=f"legend:{entries[k][0]}")
+            ax.add_line(
+                Line2D(
+                    [x, x + _SAMPLE_W],
+                    [y, y],
+                    **{**style, "color": colour if style["color"] is None else style["color"]},
+                )
+            )
+            ax.text(
+                x + _SAMPLE_W + 0.1,
+                y,
+                entries[k][1],
+                ha="left",
+                va="center",
+                fontsize=_LEGEND_SIZE,
+                color="#333333",
+                gid=f"legend:{entries[k][0]}",
+            )
             x += _SAMPLE_W + 0.1 + sizes[k][0] + _ENTRY_GAP
 
 

@@ -112,7 +112,11 @@ def family_latex(sets: OptimalSets, player: int) -> str:
             if prob == 0 or game.situation_of(plan) != situation:
                 continue
             cells.append(f"{plan.plan} ${to_latex(prob)}$")
-        where = situation.card if player == 0 else f"{situation.card}, {'checked to' if situation.history[0].value == 'check' else 'bet to'}"
+        where = (
+            situation.card
+            if player == 0
+            else f"{situation.card}, {'checked to' if situation.history[0].value == 'check' else 'bet to'}"
+        )
         rows.append(f"{where} & {', '.join(cells)} \\\\")
     out = [
         f"% {PLAYER_NAMES[player]}'s optimal strategies, {game.rules.name}",
@@ -132,9 +136,7 @@ def family_latex(sets: OptimalSets, player: int) -> str:
     else:
         cons = ", \\quad ".join(to_latex(c) for c in family.constraints)
         out.append(f"\n\\noindent Range: ${cons}$.")
-    named = [
-        f"{to_latex(k)} = {to_latex(v)}" for k, v in family.named.items() if k not in family.parameters
-    ]
+    named = [f"{to_latex(k)} = {to_latex(v)}" for k, v in family.named.items() if k not in family.parameters]
     if named:
         out.append("\\quad $" + ", \\quad ".join(named) + "$.")
     return "\n".join(out) + "\n"
@@ -143,4 +145,3 @@ def family_latex(sets: OptimalSets, player: int) -> str:
 def value_latex(value: sp.Expr, game_name: str) -> str:
     """``v = -\\frac{1}{18}``, with a comment naming the game."""
     return f"% game value to the opener, {game_name}\n\\[ v = {to_latex(value)} \\]\n"
-

@@ -113,7 +113,9 @@ def expected_payoff(
         If ``opener`` is not player 0's strategy or ``dealer`` not player 1's.
     """
     if opener.player != 0 or dealer.player != 1:
-        raise ValueError("expected_payoff needs the opener's (player 0) then the dealer's (player 1) strategy")
+        raise ValueError(
+            "expected_payoff needs the opener's (player 0) then the dealer's (player 1) strategy"
+        )
     strategies = (opener, dealer)
 
     def walk(node, reach):

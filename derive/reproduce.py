@@ -137,7 +137,9 @@ def _latex_files(report: GameReport) -> dict[str, str]:
     if report.parameter_payoff is not None:
         extra = {
             f"{report.key}_payoff_letters_by_dealer.tex": collected_latex(report.parameter_payoff, [xi, eta]),
-            f"{report.key}_payoff_letters_by_opener.tex": collected_latex(report.parameter_payoff, [alpha, beta, gamma]),
+            f"{report.key}_payoff_letters_by_opener.tex": collected_latex(
+                report.parameter_payoff, [alpha, beta, gamma]
+            ),
         }
     return extra | {
         f"{report.key}_payoff_by_dealer.tex": payoff_latex(report.payoff, 1),
@@ -175,7 +177,9 @@ def _check_writable(out: Path) -> None:
         raise OutputError(f"output folder {str(out)!r} is not writable")
 
 
-def reproduce(out: Path | str = "figures", progress: Callable[[str], None] | None = None) -> tuple[list[GameReport], list[Path]]:
+def reproduce(
+    out: Path | str = "figures", progress: Callable[[str], None] | None = None
+) -> tuple[list[GameReport], list[Path]]:
     """Derive both games and write the figures (PNG, PDF) and LaTeX fragments under ``out``.
 
     Files: ``out/<game>_<player>_strategy.{png,pdf}`` and
@@ -242,7 +246,11 @@ def _plans_text(fam, game, player) -> list[str]:
             for p, v in fam.plans.items()
             if v != 0 and game.situation_of(p) == situation
         ]
-        where = situation.card if player == 0 else situation.label.replace(":x", " checked to").replace(":b", " bet to")
+        where = (
+            situation.card
+            if player == 0
+            else situation.label.replace(":x", " checked to").replace(":b", " bet to")
+        )
         lines.append(f"      {where:<14} {', '.join(parts)}")
     return lines
 
@@ -253,7 +261,9 @@ def summary(reports: list[GameReport]) -> str:
     for r in reports:
         g = r.game.rules
         sets = r.sets
-        lines.append(f"{g.name}: deck {' < '.join(g.deck)}, ante {g.ante}, bet {g.bet}, max bets {g.max_bets}  [{r.source}]")
+        lines.append(
+            f"{g.name}: deck {' < '.join(g.deck)}, ante {g.ante}, bet {g.bet}, max bets {g.max_bets}  [{r.source}]"
+        )
         lines.append(f"  game value to the opener: {to_text(sets.value)}")
         if sets.excluded:
             items = ", ".join(str(k) for k, (_, a, b) in THESIS_STUPID_MISTAKES.items() if a or b)
@@ -273,7 +283,9 @@ def summary(reports: list[GameReport]) -> str:
                 lines.append(f"      {', '.join(named)}")
         ok = all(c.all_optimal for c in r.checks)
         npts = sum(len(c.points) for c in r.checks)
-        lines.append(f"  verified: exploitability 0 at {npts} family points (vertices and midpoints): {'yes' if ok else 'NO'}")
+        lines.append(
+            f"  verified: exploitability 0 at {npts} family points (vertices and midpoints): {'yes' if ok else 'NO'}"
+        )
         if r.full_sets is not None:
             dims = [f.dimension for f in r.full_sets.families]
             lines.append(

@@ -166,10 +166,7 @@ def plan_form(game: ExtensiveFormGame) -> PlanForm:
             else:
                 kids = game.children_of.get(s, ())
                 extending[s] = tuple(
-                    k
-                    for info in kids
-                    for a in info.actions
-                    for k in ext(Sequence(info.player, info, a))
+                    k for info in kids for a in info.actions for k in ext(Sequence(info.player, info, a))
                 )
         return extending[s]
 
@@ -193,4 +190,3 @@ def plan_form(game: ExtensiveFormGame) -> PlanForm:
         for player in (0, 1)
     )
     return PlanForm(game, plans, groups, entries)  # type: ignore[arg-type]
-

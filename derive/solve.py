@@ -191,10 +191,17 @@ def behaviour_from_plans(
 def _plans_through(game: ExtensiveFormGame, s: Sequence) -> list[Sequence]:
     if game.is_maximal(s):
         return [s]
-    return [p for i in game.children_of.get(s, ()) for a in i.actions for p in _plans_through(game, Sequence(s.player, i, a))]
+    return [
+        p
+        for i in game.children_of.get(s, ())
+        for a in i.actions
+        for p in _plans_through(game, Sequence(s.player, i, a))
+    ]
 
 
-def _plan_values_against(pf: PlanForm, player: int, opponent: dict[Sequence, sp.Expr]) -> dict[Sequence, sp.Expr]:
+def _plan_values_against(
+    pf: PlanForm, player: int, opponent: dict[Sequence, sp.Expr]
+) -> dict[Sequence, sp.Expr]:
     vals: dict[Sequence, sp.Expr] = {p: sp.S.Zero for p in pf.plans[player]}
     for (i, j), v in pf.entries.items():
         if player == 0:

@@ -186,9 +186,7 @@ class BehaviourStrategy:
 
     def as_labels(self) -> dict[str, dict[str, sp.Expr]]:
         """``{"K:xb": {"fold": 2/3, "call": 1/3}, ...}``: the form :func:`behaviour_strategy` reads."""
-        return {
-            i.label: {a.value: p for a, p in dist.items()} for i, dist in self.probabilities.items()
-        }
+        return {i.label: {a.value: p for a, p in dist.items()} for i, dist in self.probabilities.items()}
 
 
 def behaviour_strategy(
@@ -253,7 +251,9 @@ def behaviour_strategy(
                     f"unknown information set {key!r} for the {name} (known: {known})"
                 ) from None
         if not isinstance(dist, Mapping):
-            raise InvalidStrategyError(f"information set {info.label!r}: expected action probabilities, got {dist!r}")
+            raise InvalidStrategyError(
+                f"information set {info.label!r}: expected action probabilities, got {dist!r}"
+            )
         probs = {a: sp.S.Zero for a in info.actions}
         for act, value in dist.items():
             action = _parse_action(act, info)
@@ -267,7 +267,9 @@ def behaviour_strategy(
             if default_single_action and len(info.actions) == 1:
                 out[info] = {info.actions[0]: sp.S.One}
             else:
-                raise InvalidStrategyError(f"no probabilities given for information set {info.label!r} of the {name}")
+                raise InvalidStrategyError(
+                    f"no probabilities given for information set {info.label!r} of the {name}"
+                )
     ordered = {i: out[i] for i in game.infosets[player]}
     return BehaviourStrategy(player, ordered)
 
@@ -320,16 +322,28 @@ class NamedParameter:
 #: Kuhn's letters (Kuhn 1950, p. 101): α, β, γ for the opener, ξ, η for the dealer.
 KUHN_PARAMETERS = (
     NamedParameter(alpha, 0, "Q", Action.BET, True, "opener bets with Q (bluff)", "Kuhn 1950, p. 101"),
-    NamedParameter(beta, 0, "K:xb", Action.CALL, True, "opener calls with K after check, bet", "Kuhn 1950, p. 101"),
+    NamedParameter(
+        beta, 0, "K:xb", Action.CALL, True, "opener calls with K after check, bet", "Kuhn 1950, p. 101"
+    ),
     NamedParameter(gamma, 0, "A", Action.BET, True, "opener bets with A", "Kuhn 1950, p. 101"),
-    NamedParameter(xi, 1, "Q:x", Action.BET, True, "dealer bets with Q when checked to (bluff)", "Kuhn 1950, p. 101"),
+    NamedParameter(
+        xi, 1, "Q:x", Action.BET, True, "dealer bets with Q when checked to (bluff)", "Kuhn 1950, p. 101"
+    ),
     NamedParameter(eta, 1, "K:b", Action.CALL, True, "dealer calls a bet with K", "Kuhn 1950, p. 101"),
 )
 
 #: The thesis's α: probability that the opener checkraises the ace
 #: (Miao 2014, "Revised Kuhn poker"; it is 1 - γ in Kuhn's letters).
 ONE_RAISE_PARAMETERS = (
-    NamedParameter(alpha, 0, "A:xb", Action.RAISE, False, "opener checkraises with A (sandbagging)", "Miao 2014, 'The solution'"),
+    NamedParameter(
+        alpha,
+        0,
+        "A:xb",
+        Action.RAISE,
+        False,
+        "opener checkraises with A (sandbagging)",
+        "Miao 2014, 'The solution'",
+    ),
 )
 
 #: The thesis's "stupid mistakes" in the one-raise game (Miao 2014, after

@@ -217,9 +217,7 @@ class ExtensiveFormGame:
         try:
             return self.infoset_by_label[(player, label)]
         except KeyError:
-            raise KeyError(
-                f"no information set {label!r} for the {PLAYER_NAMES[player]}"
-            ) from None
+            raise KeyError(f"no information set {label!r} for the {PLAYER_NAMES[player]}") from None
 
     @cached_property
     def children_of(self) -> dict[Sequence, tuple[InformationSet, ...]]:
@@ -341,9 +339,7 @@ def build_tree(rules: OneCardPoker, max_nodes: int = MAX_NODES) -> ExtensiveForm
             children.append((action, grow(cards, history + (action,), new_last, chance)))
         return DecisionNode(cards, history, info, tuple(children))
 
-    root = ChanceNode(
-        tuple((cards, p, grow(cards, (), empty, p)) for cards, p in rules.deals())
-    )
+    root = ChanceNode(tuple((cards, p, grow(cards, (), empty, p)) for cards, p in rules.deals()))
 
     def order(p):
         key = {c: i for i, c in enumerate(rules.deck)}

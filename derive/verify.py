@@ -179,7 +179,9 @@ def is_nash_equilibrium(game: ExtensiveFormGame, profile) -> bool:
     return nash_conv(game, profile) == 0
 
 
-def strategy_exploitability(game: ExtensiveFormGame, strategy: BehaviourStrategy, value: sp.Expr) -> sp.Rational:
+def strategy_exploitability(
+    game: ExtensiveFormGame, strategy: BehaviourStrategy, value: sp.Expr
+) -> sp.Rational:
     """How much a best-responding opponent takes from ``strategy`` beyond the game ``value``.
 
     ``value - min_y U(x, y)`` for the opener's ``x``, ``max_x U(x, y) - value``

@@ -97,7 +97,10 @@ def test_edge_styles_follow_probabilities():
     """Probability 1 thick, mixed normal, probability 0 light grey dashed, unreached grey dotted."""
     lines = {ln.get_gid(): ln for ln in draw(one_raise, 1).axes[0].lines if ln.get_gid()}
     certain, mixed, never, unreached = (
-        lines["line:A:x:bet"], lines["line:Q:x:bet"], lines["line:A:x:check"], lines["line:K:xbr:fold"]
+        lines["line:A:x:bet"],
+        lines["line:Q:x:bet"],
+        lines["line:A:x:check"],
+        lines["line:K:xbr:fold"],
     )
     assert certain.get_linewidth() > mixed.get_linewidth() > never.get_linewidth()
     assert certain.get_linestyle() == mixed.get_linestyle() == "-"

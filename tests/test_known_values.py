@@ -46,9 +46,18 @@ def test_kuhn_dealer_unique(kuhn_sets):
     assert fam.named == {xi: R(1, 3), eta: R(1, 3)}
     plans = _by_label(fam.plans)
     assert plans == {
-        "Q:check": R(2, 3), "Q:bet": R(1, 3), "Q:fold": 1, "Q:call": 0,
-        "K:check": 1, "K:bet": 0, "K:fold": R(2, 3), "K:call": R(1, 3),
-        "A:check": 0, "A:bet": 1, "A:fold": 0, "A:call": 1,
+        "Q:check": R(2, 3),
+        "Q:bet": R(1, 3),
+        "Q:fold": 1,
+        "Q:call": 0,
+        "K:check": 1,
+        "K:bet": 0,
+        "K:fold": R(2, 3),
+        "K:call": R(1, 3),
+        "A:check": 0,
+        "A:bet": 1,
+        "A:fold": 0,
+        "A:call": 1,
     }
 
 
@@ -65,9 +74,14 @@ def test_thesis_dealer_strategy(thesis_sets):
     assert fam.dimension == 0
     nonzero = {k: v for k, v in _by_label(fam.plans).items() if v != 0}
     assert nonzero == {
-        "Q:check": R(2, 3), "Q:betfold": R(1, 3), "Q:fold": 1,
-        "K:check": 1, "K:fold": R(2, 3), "K:call": R(1, 3),
-        "A:betcall": 1, "A:raise": 1,
+        "Q:check": R(2, 3),
+        "Q:betfold": R(1, 3),
+        "Q:fold": 1,
+        "K:check": 1,
+        "K:fold": R(2, 3),
+        "K:call": R(1, 3),
+        "A:betcall": 1,
+        "A:raise": 1,
     }
 
 
@@ -79,9 +93,12 @@ def test_thesis_opener_family(thesis_sets):
     assert fam.interval == sp.Interval(0, 1)
     nonzero = {k: v for k, v in _by_label(fam.plans).items() if v != 0}
     assert nonzero == {
-        "Q:betfold": (1 - alpha) / 3, "Q:checkfold": (2 + alpha) / 3,
-        "K:checkcall": (2 - alpha) / 3, "K:checkfold": (1 + alpha) / 3,
-        "A:checkraise": alpha, "A:betcall": 1 - alpha,
+        "Q:betfold": (1 - alpha) / 3,
+        "Q:checkfold": (2 + alpha) / 3,
+        "K:checkcall": (2 - alpha) / 3,
+        "K:checkfold": (1 + alpha) / 3,
+        "A:checkraise": alpha,
+        "A:betcall": 1 - alpha,
     }
 
 

@@ -85,9 +85,17 @@ def test_plan_values_match_thesis_table(one_raise, thesis_sets):
     values = {p.label: v for p, v in plan_values(U, 0, dealer).items()}
     R = sp.Rational
     expected = {
-        "Q:betfold": -1, "Q:checkfold": -1, "K:checkcall": R(-1, 3), "K:checkfold": R(-1, 3),
-        "K:checkraise": R(-5, 6), "K:betfold": R(-1, 2), "K:betcall": -1,
-        "A:checkraise": R(7, 6), "A:betcall": R(7, 6), "A:checkcall": R(7, 6), "A:checkfold": R(2, 3),
+        "Q:betfold": -1,
+        "Q:checkfold": -1,
+        "K:checkcall": R(-1, 3),
+        "K:checkfold": R(-1, 3),
+        "K:checkraise": R(-5, 6),
+        "K:betfold": R(-1, 2),
+        "K:betcall": -1,
+        "A:checkraise": R(7, 6),
+        "A:betcall": R(7, 6),
+        "A:checkcall": R(7, 6),
+        "A:checkfold": R(2, 3),
     }
     for label, value in expected.items():
         assert values[label] == value, label

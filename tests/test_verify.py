@@ -74,7 +74,9 @@ def test_opener_perturbed_outside_family(kuhn, kuhn_sets):
     """An opener strategy off Kuhn's family (bluff 1/3 but never bet the ace) is exploitable."""
     fam = kuhn_sets.families[0]
     plans = {p: v.subs(alpha, R(1, 3)) for p, v in fam.plans.items()}
-    plans = {p: (R(0) if p.label == "A:bet" else R(1) if p.label == "A:checkcall" else v) for p, v in plans.items()}
+    plans = {
+        p: (R(0) if p.label == "A:bet" else R(1) if p.label == "A:checkcall" else v) for p, v in plans.items()
+    }
     x = behaviour_from_plans(kuhn, 0, plans)
     assert strategy_exploitability(kuhn, x, kuhn_sets.value) > 0
 

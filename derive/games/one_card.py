@@ -132,9 +132,7 @@ def exact_amount(value: object, what: str) -> sp.Expr:
         else:
             raise TypeError
     except (TypeError, ValueError, SyntaxError, sp.SympifyError):
-        raise GameDefinitionError(
-            f"{what} must be a positive number, got {value!r}"
-        ) from None
+        raise GameDefinitionError(f"{what} must be a positive number, got {value!r}") from None
     if amount.has(sp.Float):
         raise GameDefinitionError(f"{what} must be exact, got the float {value!r}")
     if not amount.is_finite and amount.is_number:
@@ -204,9 +202,7 @@ class OneCardPoker:
         """
         n = self.num_cards
         p = sp.Rational(1, n * (n - 1))
-        return tuple(
-            ((c0, c1), p) for c0 in self.deck for c1 in self.deck if c0 != c1
-        )
+        return tuple(((c0, c1), p) for c0 in self.deck for c1 in self.deck if c0 != c1)
 
     @staticmethod
     def player_to_act(history: tuple[Action, ...]) -> int:
