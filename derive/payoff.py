@@ -30,6 +30,7 @@ __all__ = [
     "BilinearPayoff",
     "bilinear_payoff",
     "expected_payoff",
+    "PlanValue",
     "plan_values",
 ]
 
@@ -127,55 +128,74 @@ def expected_payoff(
     return sp.expand(sp.Add(*(walk(child, p) for _, p, child in game.root.children)))
 
 
+@dataclass(frozen=True)
+class PlanValue:
+    """Expected value of one plan given the player's card, and the sum that produces it.
+
+    ``total = sum over the opponent's cards c' of by_card[c'] / (N - 1)`` --
+    for ``N = 3`` the thesis's ``1/2 (...) + 1/2 (...)``.  Values are to the
+    plan's owner, in chips.  For the dealer a plan lives in one situation
+    (checked to or bet to); ``by_card[c']`` then counts only the deals in
+    which the opener with ``c'`` puts him there (the other deals contribute
+    0), so plans of one situation compare directly.
+    """
+
+    plan: Sequence
+    by_card: dict[str, sp.Expr]
+    total: sp.Expr
+
+    def breakdown(self) -> str:
+        """The sum as text, e.g. ``"1/2·(-1) + 1/2·(-1)"``."""
+        n = len(self.by_card)
+        return " + ".join(f"1/{n}·({v})" for v in self.by_card.values())
+
+
 def plan_values(
     payoff: BilinearPayoff,
     player: int,
     opponent_plans: Mapping[sp.Symbol, sp.Expr],
-) -> dict[Sequence, sp.Expr]:
-    """Expected payoff of each plan of ``player`` given its situation, against fixed opponent play.
+) -> dict[Sequence, PlanValue]:
+    """Expected value of each plan of ``player`` given his card, against fixed opponent play.
 
     For the opener's plan ``m`` with card ``c``: ``E[u_0 | c, m]``, the
     thesis's per-card expected value (Miao 2014, "Proving equilibrium for the
-    opener").  For the dealer: the opener's payoff given the dealer's card and
-    situation, divided by the probability of the situation's information
-    set; 0 for a situation the opponent never reaches.
+    opener"), with its breakdown by the dealer's card.  For the dealer, the
+    value to the dealer (``-u_0``) of plan ``j`` given his card (see
+    :class:`PlanValue`).
 
     Parameters
     ----------
     payoff : BilinearPayoff
     player : int
     opponent_plans : mapping
-        The other player's plan symbol -> value (numbers or expressions).
+        The other player's plan symbol -> value (numbers or expressions in α ...).
 
     Returns
     -------
     dict
-        ``plan (Sequence) -> expected payoff to the opener, in chips``.
+        ``plan (Sequence) -> PlanValue``, exact.
     """
     game = payoff.game
     n = game.rules.num_cards
+    other = 1 - player
+    sign = 1 if player == 0 else -1
     coeff = payoff.collected(player)
-    out: dict[Sequence, sp.Expr] = {}
+    by_symbol_card = {}
+    for p in game.plans(other):
+        by_symbol_card[plan_symbol(p)] = p.card
+    out: dict[Sequence, PlanValue] = {}
     for plan in game.plans(player):
-        value = coeff[plan_symbol(plan)].subs(opponent_plans)
-        if player == 0:
-            out[plan] = sp.expand(n * value)
-        else:
-            situation = game.situation_of(plan)
-            reach = _situation_probability(payoff, situation, opponent_plans)
-            out[plan] = sp.S.Zero if reach == 0 else sp.simplify(value / reach)
+        c = coeff[plan_symbol(plan)]
+        per_card = {card: sp.S.Zero for card in game.rules.deck if card != plan.card}
+        for term in sp.Add.make_args(sp.expand(c)):
+            syms = [s for s in term.free_symbols if s in by_symbol_card]
+            if not syms:
+                continue
+            card = by_symbol_card[syms[0]]
+            per_card[card] += term
+        by_card = {
+            card: sp.expand(sign * n * (n - 1) * v.subs(opponent_plans)) for card, v in per_card.items()
+        }
+        total = sp.expand(sum(by_card.values(), sp.S.Zero) / (n - 1))
+        out[plan] = PlanValue(plan, by_card, total)
     return out
-
-
-def _situation_probability(payoff, situation, opponent_plans) -> sp.Expr:
-    """Probability that the dealer's situation (card, opener's first action) arises."""
-    game = payoff.game
-    n = game.rules.num_cards
-    first = situation.history[0]
-    total = sp.S.Zero
-    for c in game.rules.deck:
-        if c == situation.card:
-            continue
-        seq = next(s for s in game.sequences[0] if s.card == c and s.own_actions == (first,))
-        total += realization_in_plans(game, seq).subs(opponent_plans)
-    return sp.expand(total / (n * (n - 1)))

@@ -82,7 +82,7 @@ def test_plan_values_match_thesis_table(one_raise, thesis_sets):
     """Per-card expected values against the thesis's dealer (THESIS-NOTES.md table, Miao 2014)."""
     U = bilinear_payoff(one_raise)
     dealer = {plan_symbol(p): v for p, v in thesis_sets.families[1].plans.items()}
-    values = {p.label: v for p, v in plan_values(U, 0, dealer).items()}
+    values = {p.label: v.total for p, v in plan_values(U, 0, dealer).items()}
     R = sp.Rational
     expected = {
         "Q:betfold": -1,
