@@ -5,6 +5,8 @@
     DIR (default ``figures``); print the values and families.
 ``derive solve --deck N --max-bets K [--ante A] [--bet B] [--json]``
     Solve one one-card poker game exactly: the value and an equilibrium.
+``derive latex [--out DIR] [--game all|kuhn|one-raise] [--pdf]``
+    Write a standalone LaTeX document deriving the games step by step.
 
 Errors in what the user typed are one line on standard error and exit
 status 2, never a traceback, and nothing is written.
@@ -40,6 +42,12 @@ def _build_parser() -> argparse.ArgumentParser:
         "reproduce", help="derive Kuhn poker and the one-raise game; write figures and LaTeX"
     )
     rep.add_argument("--out", default="figures", help="output folder (default: figures)")
+    lat = sub.add_parser("latex", help="write a standalone LaTeX document deriving the games step by step")
+    lat.add_argument("--out", default="derivation", help="output folder (default: derivation)")
+    lat.add_argument(
+        "--game", default="all", choices=["all", "kuhn", "one-raise"], help="which game(s) (default: all)"
+    )
+    lat.add_argument("--pdf", action="store_true", help="also compile it with pdflatex")
     sol = sub.add_parser("solve", help="solve one one-card poker game exactly")
     sol.add_argument("--deck", default="3", help="number of cards N >= 2 (default 3: Q < K < A)")
     sol.add_argument(
@@ -123,6 +131,15 @@ def _cmd_reproduce(args, out, err) -> int:
     return 0
 
 
+def _cmd_latex(args, out, err) -> int:
+    from derive.reproduce import write_document
+
+    games = ("kuhn", "one-raise") if args.game == "all" else (args.game,)
+    written = write_document(args.out, games, args.pdf, progress=lambda m: print(m, file=err))
+    print(f"wrote {', '.join(str(p) for p in written)}", file=out)
+    return 0
+
+
 def main(argv: Sequence[str] | None = None, out=None, err=None) -> int:
     """Run the command line; return the exit status (0 success, 2 bad input).
 
@@ -137,9 +154,8 @@ def main(argv: Sequence[str] | None = None, out=None, err=None) -> int:
     parser = _build_parser()
     try:
         args = parser.parse_args(argv)
-        if args.command == "solve":
-            return _cmd_solve(args, out, err)
-        return _cmd_reproduce(args, out, err)
+        commands = {"solve": _cmd_solve, "latex": _cmd_latex, "reproduce": _cmd_reproduce}
+        return commands[args.command](args, out, err)
     except (_UsageError, GameDefinitionError, OutputError) as exc:
         print(f"derive: error: {exc}", file=err)
         return 2

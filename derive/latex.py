@@ -85,14 +85,35 @@ def collected_latex(expr: sp.Expr, symbols, lhs: str = "U") -> str:
 
 
 def indifference_latex(family: OptimalFamily) -> str:
-    """The indifference equations the family solves, as an ``align*``."""
+    """The indifference equations the family solves, as an ``align*``.
+
+    Each equation is preceded by the opponent's situation and the two plans
+    it equates, and followed by its equivalent with integer coefficients.
+    """
     if not family.conditions:
         return "% no indifference conditions: the opponent never mixes\n"
-    rows = [
-        f"{to_latex(eq.lhs)} &= {to_latex(eq.rhs)} && \\text{{({label})}}"
-        for eq, label in zip(family.conditions, family.condition_labels)
-    ]
-    return "\\begin{align*}\n" + " \\\\\n".join(rows) + "\n\\end{align*}\n"
+    rows = []
+    for eq, label in zip(family.conditions, family.condition_labels):
+        rows.append(f"\\intertext{{{label}:}}")
+        rows.append(f"{to_latex(eq.lhs)} &= {to_latex(eq.rhs)} \\\\")
+        lhs, rhs = _integer_form(eq.lhs - eq.rhs)
+        rows.append(f"\\iff\\quad {to_latex(lhs)} &= {to_latex(rhs)} \\\\")
+    body = "\n".join(rows).rstrip(" \\\\")
+    return "\\begin{align*}\n" + body + "\n\\end{align*}\n"
+
+
+def _integer_form(expr: sp.Expr) -> tuple[sp.Expr, sp.Expr]:
+    """``expr = 0`` as ``positive terms = negative terms`` with coprime integer coefficients."""
+    expr = sp.expand(expr)
+    denominators = [sp.fraction(sp.Rational(t.as_coeff_Mul()[0]))[1] for t in sp.Add.make_args(expr)]
+    scale = sp.ilcm(*denominators) if denominators else 1
+    scaled = sp.expand(expr * scale)
+    numerators = [abs(sp.Rational(t.as_coeff_Mul()[0])) for t in sp.Add.make_args(scaled)]
+    g = sp.igcd(*[int(n) for n in numerators]) if numerators else 1
+    scaled = sp.expand(scaled / g)
+    pos = sp.Add(*[t for t in sp.Add.make_args(scaled) if t.as_coeff_Mul()[0] > 0])
+    neg = sp.Add(*[-t for t in sp.Add.make_args(scaled) if t.as_coeff_Mul()[0] < 0])
+    return pos, neg
 
 
 def family_latex(sets: OptimalSets, player: int) -> str:

@@ -42,8 +42,10 @@ __all__ = [
     "OutputError",
     "derive_kuhn",
     "derive_one_raise",
+    "GAMES",
     "reproduce",
     "summary",
+    "write_document",
 ]
 
 
@@ -182,8 +184,9 @@ def reproduce(
 ) -> tuple[list[GameReport], list[Path]]:
     """Derive both games and write the figures (PNG, PDF) and LaTeX fragments under ``out``.
 
-    Files: ``out/<game>_<player>_strategy.{png,pdf}`` and
-    ``out/latex/<game>_*.tex``.  Everything is computed before anything is
+    Files: ``out/<game>_<player>_strategy.{png,pdf}``,
+    ``out/latex/<game>_*.tex`` (fragments) and ``out/latex/derivation.tex``
+    (a standalone document that includes the PDF figures from ``out/``).  Everything is computed before anything is
     written, and each file is written atomically, so a failure leaves
     nothing half-written; reruns give byte-identical files.
 
@@ -208,6 +211,11 @@ def reproduce(
     say("drawing figures and writing LaTeX ...")
     texts: dict[Path, str] = {}
     figures: dict[Path, object] = {}
+    from derive.document import derivation_document, document_inputs
+
+    texts[out / "latex" / "derivation.tex"] = derivation_document(
+        document_inputs(reports), graphics_path="../"
+    )
     for r in reports:
         for name, text in _latex_files(r).items():
             texts[out / "latex" / name] = text
@@ -229,6 +237,83 @@ def reproduce(
             os.replace(staged, path)
         written.append(path)
     return reports, written
+
+
+#: Games the document commands know, by command-line name.
+GAMES: dict[str, Callable[[], GameReport]] = {"kuhn": derive_kuhn, "one-raise": derive_one_raise}
+
+
+def write_document(
+    out: Path | str,
+    games: tuple[str, ...] = ("kuhn", "one-raise"),
+    compile_pdf: bool = False,
+    progress: Callable[[str], None] | None = None,
+) -> list[Path]:
+    """Write ``out/derivation.tex`` (a standalone document) and the figures it includes.
+
+    Parameters
+    ----------
+    out : path
+        Output folder (created).
+    games : tuple of str
+        Keys of :data:`GAMES`, in order.
+    compile_pdf : bool
+        Also run ``pdflatex`` twice to produce ``out/derivation.pdf``.
+
+    Returns
+    -------
+    list of Path
+        The files written.
+
+    Raises
+    ------
+    OutputError
+        If ``out`` is not a writable folder, a game is unknown, or
+        ``pdflatex`` is needed but missing or fails.
+    """
+    import shutil
+    import subprocess
+
+    from derive.document import derivation_document, document_inputs
+    from derive.figures import save_figure
+
+    unknown = [g for g in games if g not in GAMES]
+    if unknown:
+        raise OutputError(f"unknown game {unknown[0]!r} (known: {', '.join(GAMES)})")
+    out = Path(out)
+    _check_writable(out)
+    if compile_pdf and shutil.which("pdflatex") is None:
+        raise OutputError("pdflatex not found; install a LaTeX engine (e.g. Debian's texlive-latex-base)")
+    say = progress or (lambda _msg: None)
+    say("deriving ...")
+    reports = [GAMES[g]() for g in games]
+    text = derivation_document(document_inputs(reports), graphics_path="./")
+    figures = {stem: fig for r in reports for stem, fig in _figures(r).items()}
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise OutputError(f"cannot create output folder {str(out)!r}: {exc.strerror}") from None
+    written = []
+    for stem, fig in figures.items():
+        path = out / f"{stem}.pdf"
+        save_figure(fig, path)
+        written.append(path)
+    tex = out / "derivation.tex"
+    _atomic_write(tex, text.encode())
+    written.append(tex)
+    if compile_pdf:
+        say("running pdflatex ...")
+        for _ in range(2):
+            proc = subprocess.run(
+                ["pdflatex", "-interaction=nonstopmode", "-halt-on-error", "derivation.tex"],
+                cwd=out,
+                capture_output=True,
+                text=True,
+            )
+            if proc.returncode != 0:
+                raise OutputError(f"pdflatex failed on {tex}; see {out / 'derivation.log'}")
+        written.append(out / "derivation.pdf")
+    return written
 
 
 def _atomic_write(path: Path, data: bytes) -> None:

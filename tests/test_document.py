@@ -1,0 +1,67 @@
+"""The standalone LaTeX derivation: content, stable bytes, and a real pdflatex compile."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+
+import pytest
+
+from derive.cli import main
+from derive.reproduce import OutputError, write_document
+
+
+def _needs(tool):
+    if shutil.which(tool) is None:
+        if os.environ.get("CI"):
+            pytest.fail(f"{tool} is required in CI (.ci/run installs it)")
+        pytest.skip(f"{tool} not installed")
+
+
+def test_document_content_and_stable_bytes(tmp_path):
+    """The document derives both games step by step and is byte-identical on a rerun."""
+    write_document(tmp_path / "a")
+    write_document(tmp_path / "b")
+    a = (tmp_path / "a" / "derivation.tex").read_text()
+    assert a == (tmp_path / "b" / "derivation.tex").read_text()
+    for heading in ("Rules", "Dominated choices", "bilinear form", "Indifference equations", "Verification"):
+        assert a.count(f"\\subsection{{{heading}") == 2 or heading in a
+    assert "\\xi \\left(\\frac{3 \\beta - \\gamma - 1}{6}\\right)" in a  # Kuhn's letters
+    assert "v = - \\frac{1}{18}" in a
+    assert "\\alpha \\in \\left[0, 1\\right]" in a  # the thesis's family
+    assert "\\iff\\quad 3 x_{Q}^{\\mathrm{bet}} &= x_{A}^{\\mathrm{bet}}" in a  # Kuhn: gamma = 3 alpha
+    assert (
+        "A:betfold  & $\\tfrac{1}{2}\\left(1\\right) + \\tfrac{1}{2}\\left(\\frac{4}{3}\\right)$ & $\\frac{7}{6}$"
+        in a
+    )
+    for f in ("kuhn_opener_strategy.pdf", "one_raise_dealer_strategy.pdf"):
+        assert (tmp_path / "a" / f).read_bytes() == (tmp_path / "b" / f).read_bytes()
+
+
+def test_document_compiles_with_pdflatex(tmp_path):
+    """pdflatex compiles the document without errors; the PDF has the expected 11 pages."""
+    _needs("pdflatex")
+    _needs("pdfinfo")
+    write_document(tmp_path, compile_pdf=True)
+    pdf = tmp_path / "derivation.pdf"
+    info = subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True, check=True).stdout
+    pages = int(next(line.split()[-1] for line in info.splitlines() if line.startswith("Pages:")))
+    assert pages == 11
+    log = (tmp_path / "derivation.log").read_text(errors="replace")
+    assert "Overfull" not in log
+    text = subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
+    assert "Kuhn poker (Kuhn (1950))" in text and "One-raise poker (Miao (2014))" in text
+
+
+def test_latex_bad_input(tmp_path, capsys):
+    """Unknown game or an output path that is a file: one-line error, exit 2, nothing written."""
+    assert main(["latex", "--game", "texas", "--out", str(tmp_path / "x")]) == 2
+    assert "invalid choice: 'texas'" in capsys.readouterr().err
+    target = tmp_path / "f"
+    target.write_text("keep")
+    assert main(["latex", "--out", str(target)]) == 2
+    assert "is not a folder" in capsys.readouterr().err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["f"]
+    with pytest.raises(OutputError, match="unknown game 'texas'"):
+        write_document(tmp_path / "y", ("texas",))
