@@ -98,7 +98,7 @@ def indifference_latex(family: OptimalFamily) -> str:
         rows.append(f"{to_latex(eq.lhs)} &= {to_latex(eq.rhs)} \\\\")
         lhs, rhs = _integer_form(eq.lhs - eq.rhs)
         rows.append(f"\\iff\\quad {to_latex(lhs)} &= {to_latex(rhs)} \\\\")
-    body = "\n".join(rows).rstrip(" \\\\")
+    body = "\n".join(rows).removesuffix(" \\\\")
     return "\\begin{align*}\n" + body + "\n\\end{align*}\n"
 
 
