@@ -7,6 +7,9 @@
     Solve one one-card poker game exactly: the value and an equilibrium.
 ``derive latex [--out DIR] [--game all|kuhn|one-raise] [--pdf]``
     Write a standalone LaTeX document deriving the games step by step.
+``derive hands --hand-size N [--ranks R] [--suits S] [--draws]``
+    Count poker hands by class (formulas, exact probabilities) or check the
+    seed texts' draw odds.
 
 Errors in what the user typed are one line on standard error and exit
 status 2, never a traceback, and nothing is written.
@@ -48,6 +51,11 @@ def _build_parser() -> argparse.ArgumentParser:
         "--game", default="all", choices=["all", "kuhn", "one-raise"], help="which game(s) (default: all)"
     )
     lat.add_argument("--pdf", action="store_true", help="also compile it with pdflatex")
+    sub.add_parser(
+        "hands",
+        help="count poker hands and check the seed texts' odds (derive hands --help)",
+        add_help=False,
+    )
     sol = sub.add_parser("solve", help="solve one one-card poker game exactly")
     sol.add_argument("--deck", default="3", help="number of cards N >= 2 (default 3: Q < K < A)")
     sol.add_argument(
@@ -151,6 +159,11 @@ def main(argv: Sequence[str] | None = None, out=None, err=None) -> int:
     """
     out = out or sys.stdout
     err = err or sys.stderr
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv[:1] == ["hands"]:
+        from derive.hands import hands_main
+
+        return hands_main(argv[1:], out, err)
     parser = _build_parser()
     try:
         args = parser.parse_args(argv)

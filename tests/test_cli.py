@@ -104,3 +104,12 @@ def test_reproduce_writes_figures_and_latex_identically(tmp_path):
     assert "v = - \\frac{1}{18}" in value
     letters = (tmp_path / "a" / "latex" / "kuhn_payoff_letters_by_dealer.tex").read_text()
     assert "\\xi \\left(\\frac{3 \\beta - \\gamma - 1}{6}\\right)" in letters
+
+
+def test_hands_subcommand():
+    """`derive hands --hand-size 3` prints the three-card table with exact counts; bad sizes exit 2."""
+    status, out, _ = _run(["hands", "--hand-size", "3"])
+    assert status == 0
+    assert "22100" in out and "three of a kind" in out and "1/425" in out
+    status, out, err = _run(["hands", "--hand-size", "99"])
+    assert status == 2 and out == "" and err.count("\n") == 1 and "hand size 99" in err
