@@ -10,6 +10,8 @@
 ``derive hands --hand-size N [--ranks R] [--suits S] [--draws]``
     Count poker hands by class (formulas, exact probabilities) or check the
     seed texts' draw odds.
+``derive notebooks --html OUT [--dir notebooks]``
+    Run the notebooks and export them to HTML (MathJax renders the LaTeX).
 
 Errors in what the user typed are one line on standard error and exit
 status 2, never a traceback, and nothing is written.
@@ -31,6 +33,12 @@ __all__ = ["main"]
 
 class _UsageError(Exception):
     pass
+
+
+def _notebook_error() -> type[Exception]:
+    from derive.notebooks import NotebookError
+
+    return NotebookError
 
 
 class _Parser(argparse.ArgumentParser):
@@ -56,6 +64,10 @@ def _build_parser() -> argparse.ArgumentParser:
         help="count poker hands and check the seed texts' odds (derive hands --help)",
         add_help=False,
     )
+    nbs = sub.add_parser("notebooks", help="run the notebooks and export them to HTML")
+    nbs.add_argument("--html", required=True, metavar="OUT", help="output folder for the HTML files")
+    nbs.add_argument("--dir", default="notebooks", help="folder of the notebooks (default: notebooks)")
+    nbs.add_argument("--timeout", default="600", help="seconds allowed per cell (default 600)")
     sol = sub.add_parser("solve", help="solve one one-card poker game exactly")
     sol.add_argument("--deck", default="3", help="number of cards N >= 2 (default 3: Q < K < A)")
     sol.add_argument(
@@ -148,6 +160,15 @@ def _cmd_latex(args, out, err) -> int:
     return 0
 
 
+def _cmd_notebooks(args, out, err) -> int:
+    from derive.notebooks import export_html
+
+    timeout = _int_arg(args.timeout, "--timeout")
+    written = export_html(args.dir, args.html, timeout=timeout)
+    print(f"wrote {len(written)} HTML files under {args.html}/", file=out)
+    return 0
+
+
 def main(argv: Sequence[str] | None = None, out=None, err=None) -> int:
     """Run the command line; return the exit status (0 success, 2 bad input).
 
@@ -167,9 +188,14 @@ def main(argv: Sequence[str] | None = None, out=None, err=None) -> int:
     parser = _build_parser()
     try:
         args = parser.parse_args(argv)
-        commands = {"solve": _cmd_solve, "latex": _cmd_latex, "reproduce": _cmd_reproduce}
+        commands = {
+            "solve": _cmd_solve,
+            "latex": _cmd_latex,
+            "reproduce": _cmd_reproduce,
+            "notebooks": _cmd_notebooks,
+        }
         return commands[args.command](args, out, err)
-    except (_UsageError, GameDefinitionError, OutputError) as exc:
+    except (_UsageError, GameDefinitionError, OutputError, _notebook_error()) as exc:
         print(f"derive: error: {exc}", file=err)
         return 2
     except BrokenPipeError:  # e.g. `derive solve --json | head`

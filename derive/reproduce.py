@@ -155,9 +155,19 @@ def _latex_files(report: GameReport) -> dict[str, str]:
 
 
 def _figures(report: GameReport) -> dict[str, object]:
-    from derive.figures import draw_strategy_tree
+    """Each player's optimal strategy tree, plus per-game extras (game tree, family plot)."""
+    from derive.figures import draw_family_plans, draw_game_tree, draw_strategy_tree
 
     out = {}
+    if report.key == "kuhn":
+        out["kuhn_game_tree"] = draw_game_tree(report.game)
+    else:
+        out["one_raise_game_tree_K"] = draw_game_tree(report.game, cards=["K"])
+        out["one_raise_opener_family"] = draw_family_plans(
+            report.game,
+            report.sets.families[0],
+            parameter_name="α: probability that the opener checkraises the ace",
+        )
     for player, role in ((0, "opener"), (1, "dealer")):
         fam = report.sets.families[player]
         if fam.interval is not None:
@@ -167,6 +177,22 @@ def _figures(report: GameReport) -> dict[str, object]:
         title = f"{role.capitalize()}'s optimal strategy, {report.game.rules.name}{rng}"
         out[f"{report.key}_{role}_strategy"] = draw_strategy_tree(report.game, player, fam.plans, title=title)
     return out
+
+
+#: Bet sizes (chips, ante 1) at which ``derive reproduce`` plots the game value.
+BET_SIZES = ("1/4", "1/2", "3/4", 1, "5/4", "3/2", "7/4", 2, "5/2", 3)
+
+
+def _value_figure() -> object:
+    from derive.figures import draw_value_by_bet_size
+    from derive.sweep import values_by_bet_size
+
+    series = {
+        "Kuhn poker (N = 3, one bet)": values_by_bet_size(BET_SIZES, deck=3, max_bets=1),
+        "one-raise poker (N = 3, two bets)": values_by_bet_size(BET_SIZES, deck=3, max_bets=2),
+        "N = 4, one bet": values_by_bet_size(BET_SIZES, deck=4, max_bets=1),
+    }
+    return draw_value_by_bet_size(series)
 
 
 def _check_writable(out: Path) -> None:
@@ -184,7 +210,10 @@ def reproduce(
 ) -> tuple[list[GameReport], list[Path]]:
     """Derive both games and write the figures (PNG, PDF) and LaTeX fragments under ``out``.
 
-    Files: ``out/<game>_<player>_strategy.{png,pdf}``,
+    Files: ``out/<game>_<player>_strategy.{png,pdf}``, the game trees
+    ``out/kuhn_game_tree.*`` and ``out/one_raise_game_tree_K.*``, the
+    opener's family ``out/one_raise_opener_family.*``, the value against the
+    bet size ``out/value_by_bet_size.*``,
     ``out/latex/<game>_*.tex`` (fragments) and ``out/latex/derivation.tex``
     (a standalone document that includes the PDF figures from ``out/``).  Everything is computed before anything is
     written, and each file is written atomically, so a failure leaves
@@ -222,6 +251,10 @@ def reproduce(
         for stem, fig in _figures(r).items():
             for suffix in (".png", ".pdf"):
                 figures[out / f"{stem}{suffix}"] = fig
+    say("solving the games of the bet-size figure ...")
+    value_fig = _value_figure()
+    for suffix in (".png", ".pdf"):
+        figures[out / f"value_by_bet_size{suffix}"] = value_fig
     written = []
     try:
         (out / "latex").mkdir(parents=True, exist_ok=True)
@@ -288,7 +321,7 @@ def write_document(
     say("deriving ...")
     reports = [GAMES[g]() for g in games]
     text = derivation_document(document_inputs(reports), graphics_path="./")
-    figures = {stem: fig for r in reports for stem, fig in _figures(r).items()}
+    figures = {stem: fig for r in reports for stem, fig in _figures(r).items() if stem.endswith("_strategy")}
     try:
         out.mkdir(parents=True, exist_ok=True)
     except OSError as exc:

@@ -1,0 +1,389 @@
+"""Notebooks: run them, export them to HTML, and the Markdown tables they display.
+
+The notebooks in ``notebooks/`` tell the derivations as stories; they call
+the library and hold no logic of their own.  This module gives them what
+they display beyond sympy's LaTeX (:mod:`derive.latex`): Markdown tables of
+families, plan values and game values, with exact numbers typeset as
+``$...$`` math; and :func:`figure_image`, which shows a figure exactly as
+:func:`derive.figures.save_figure` writes it (the inline backend would crop
+it and change its resolution).
+
+:func:`execute_notebook` runs a notebook with nbclient (headless ``Agg``
+backend, kernel ``python3``, explicit timeout) and :func:`export_html`
+writes executed notebooks as HTML with nbconvert; the HTML loads MathJax, so
+the LaTeX renders in a browser.  Running needs the optional packages
+``nbclient``, ``nbformat``, ``nbconvert`` and ``ipykernel``.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable
+from pathlib import Path
+
+import sympy as sp
+
+from derive.dominance import DominanceResult, describe_plan
+from derive.family import OptimalFamily, OptimalSets
+from derive.games.one_card import PLAYER_NAMES
+from derive.latex import to_latex
+from derive.payoff import PlanValue
+from derive.sweep import ValueRow
+from derive.tree import Sequence
+
+__all__ = [
+    "NotebookError",
+    "conditions_markdown",
+    "dominance_markdown",
+    "execute_notebook",
+    "export_html",
+    "family_markdown",
+    "figure_image",
+    "plan_values_markdown",
+    "value_table_markdown",
+]
+
+#: Default time limit for one notebook cell, in seconds.
+TIMEOUT = 600
+_KERNEL = "python3"
+
+
+class NotebookError(RuntimeError):
+    """A notebook could not be read or run, or the packages to run it are missing."""
+
+
+def _math(expr: object) -> str:
+    return f"${to_latex(sp.sympify(expr))}$"
+
+
+def _situation(game, plan: Sequence) -> str:
+    info = game.situation_of(plan)
+    if plan.player == 0:
+        return info.card
+    return f"{info.card}, {'checked to' if info.history[0].value == 'check' else 'bet to'}"
+
+
+def family_markdown(sets: OptimalSets, player: int) -> str:
+    """A player's optimal family as a Markdown table, one row per card (and situation).
+
+    Each row lists the plans with positive probability somewhere on the
+    family and their exact probabilities; below the table, the parameter
+    range and the named parameters (e.g. Kuhn's β = α + 1/3).
+
+    Parameters
+    ----------
+    sets : OptimalSets
+        From :func:`derive.family.optimal_families`.
+    player : int
+        0 (opener) or 1 (dealer).
+
+    Returns
+    -------
+    str
+        Markdown with ``$...$`` math.
+
+    Raises
+    ------
+    ValueError
+        If ``player`` is not 0 or 1.
+
+    Examples
+    --------
+    >>> from derive.games.one_card import kuhn_poker
+    >>> from derive.tree import build_tree
+    >>> from derive.family import optimal_families
+    >>> from derive.strategies import KUHN_PARAMETERS
+    >>> sets = optimal_families(build_tree(kuhn_poker()), KUHN_PARAMETERS)
+    >>> print(family_markdown(sets, 1).splitlines()[2])
+    | Q, checked to | check $\\frac{2}{3}$, bet $\\frac{1}{3}$ |
+    """
+    if isinstance(player, bool) or player not in (0, 1):
+        raise ValueError(f"player must be 0 (opener) or 1 (dealer), got {player!r}")
+    family = sets.families[player]
+    game = sets.game
+    rows: dict[str, list[str]] = {}
+    for plan, prob in family.plans.items():
+        where = _situation(game, plan)
+        rows.setdefault(where, [])
+        if prob != 0:
+            rows[where].append(f"{plan.plan} {_math(prob)}")
+    head = "card" if player == 0 else "card, situation"
+    lines = [f"| {head} | plan probabilities |", "|---|---|"]
+    lines += [f"| {where} | {', '.join(cells) or '—'} |" for where, cells in rows.items()]
+    lines.append("")
+    if family.dimension == 0:
+        lines.append(f"The {PLAYER_NAMES[player]}'s optimal strategy is **unique**.")
+    elif family.interval is not None:
+        p = family.parameters[0]
+        lines.append(f"Any ${to_latex(p)} \\in {to_latex(family.interval)}$ is optimal.")
+    else:
+        cons = ", ".join(_math(c) for c in family.constraints)
+        lines.append(f"Optimal set of dimension {family.dimension}: {cons}.")
+    named = [
+        f"${to_latex(k)} = {to_latex(v)}$" for k, v in family.named.items() if k not in family.parameters
+    ]
+    if named:
+        lines.append("")
+        lines.append("In the named parameters: " + ", ".join(named) + ".")
+    return "\n".join(lines) + "\n"
+
+
+def conditions_markdown(family: OptimalFamily) -> str:
+    """The indifference equations a family solves, each under the situation it comes from.
+
+    (:func:`derive.latex.indifference_latex` gives the same as an
+    ``align*`` with ``\\intertext``, which MathJax does not render.)
+
+    Parameters
+    ----------
+    family : OptimalFamily
+
+    Returns
+    -------
+    str
+        Markdown: one bullet per condition with a display equation.
+    """
+    if not family.conditions:
+        return "No indifference conditions: the opponent never mixes.\n"
+    out = []
+    for eq, label in zip(family.conditions, family.condition_labels):
+        out.append(f"- {label}:\n\n  $$ {to_latex(eq.lhs)} = {to_latex(eq.rhs)} $$\n")
+    return "\n".join(out)
+
+
+def plan_values_markdown(values: dict[Sequence, PlanValue], cards: Iterable[str] | None = None) -> str:
+    """Per-card expected values of plans, with the thesis's breakdown, as a Markdown table.
+
+    Parameters
+    ----------
+    values : dict
+        From :func:`derive.payoff.plan_values`.
+    cards : iterable of str, optional
+        Only plans for these cards of their owner.
+
+    Returns
+    -------
+    str
+        Columns: card (and situation for the dealer), plan, the sum over
+        the opponent's cards, and the expected value (exact, possibly in α).
+
+    Examples
+    --------
+    >>> from derive.games.one_card import kuhn_poker
+    >>> from derive.tree import build_tree
+    >>> from derive.payoff import bilinear_payoff, plan_values
+    >>> from derive.strategies import plan_symbol
+    >>> U = bilinear_payoff(build_tree(kuhn_poker()))
+    >>> uniform = {s: sp.Rational(1, len(g)) for g in U.variables[1].values() for s in g}
+    >>> print(plan_values_markdown(plan_values(U, 0, uniform), cards=["A"]).splitlines()[2])
+    | A | bet | $\\frac{1}{2} \\cdot \\left(\\frac{3}{2}\\right) + \\frac{1}{2} \\cdot \\left(\\frac{3}{2}\\right)$ | $\\frac{3}{2}$ |
+    """
+    keep = None if cards is None else set(cards)
+    lines = ["| card | plan | sum over the opponent's card | expected value |", "|---|---|---|---|"]
+    for plan, value in values.items():
+        if keep is not None and plan.card not in keep:
+            continue
+        game_n = len(value.by_card)
+        frac = sp.Rational(1, game_n)
+        parts = " + ".join(
+            f"{to_latex(frac)} \\cdot \\left({to_latex(v)}\\right)" for v in value.by_card.values()
+        )
+        where = plan.card if plan.player == 0 else _dealer_where(plan)
+        lines.append(f"| {where} | {plan.plan} | ${parts}$ | {_math(value.total)} |")
+    return "\n".join(lines) + "\n"
+
+
+def _dealer_where(plan: Sequence) -> str:
+    """``"Q, checked to"``: the dealer's situation is fixed by the opener's first action."""
+    assert plan.infoset is not None
+    first = plan.infoset.history[0].value
+    return f"{plan.card}, {'checked to' if first == 'check' else 'bet to'}"
+
+
+def dominance_markdown(result: DominanceResult) -> str:
+    """The eliminated plans, round by round, as a Markdown table.
+
+    Returns
+    -------
+    str
+        Columns: round, player and situation, the dominated plan, what
+        dominates it, strict or weak, and the first choice that differs.
+    """
+    lines = [
+        "| round | who, where | dominated plan | by | kind | the mistake |",
+        "|---|---|---|---|---|---|",
+    ]
+    for d in result.eliminated:
+        who = describe_plan(result.game, d.plan).split(":")[0]
+        lines.append(f"| {d.round} | {who} | {d.plan.plan} | {d.dominator.plan} | {d.kind} | {d.choice} |")
+    return "\n".join(lines) + "\n"
+
+
+def value_table_markdown(rows: Iterable[ValueRow]) -> str:
+    """Game values of a sweep (:func:`derive.sweep.value_table`) as a Markdown table.
+
+    Examples
+    --------
+    >>> from derive.sweep import ValueRow
+    >>> print(value_table_markdown([ValueRow(3, 1, sp.S.One, sp.S.One, sp.Rational(-1, 18))]))
+    | cards N | bets and raises k | ante | bet | value to the opener | ≈ |
+    |---|---|---|---|---|---|
+    | 3 | 1 | $1$ | $1$ | $- \\frac{1}{18}$ | −0.0556 |
+    <BLANKLINE>
+    """
+    lines = [
+        "| cards N | bets and raises k | ante | bet | value to the opener | ≈ |",
+        "|---|---|---|---|---|---|",
+    ]
+    for r in rows:
+        approx = f"{float(r.value):.4f}".replace("-", "−")
+        lines.append(
+            f"| {r.deck} | {r.max_bets} | {_math(r.ante)} | {_math(r.bet)} | {_math(r.value)} | {approx} |"
+        )
+    return "\n".join(lines) + "\n"
+
+
+def figure_image(fig):
+    """Show a figure in a notebook exactly as :func:`derive.figures.save_figure` writes its PNG.
+
+    Parameters
+    ----------
+    fig : matplotlib.figure.Figure
+
+    Returns
+    -------
+    IPython.display.Image
+        The 150-dpi PNG (no cropping, fixed metadata).
+
+    Raises
+    ------
+    NotebookError
+        If IPython is not installed.
+    """
+    import tempfile
+
+    from derive.figures import save_figure
+
+    try:
+        from IPython.display import Image
+    except ImportError:  # pragma: no cover - IPython comes with ipykernel
+        raise NotebookError("figure_image needs IPython (pip install ipykernel)") from None
+    with tempfile.TemporaryDirectory() as tmp:
+        data = save_figure(fig, Path(tmp) / "figure.png").read_bytes()
+    return Image(data=data, format="png")
+
+
+def _require():
+    try:
+        import nbclient
+        import nbformat
+    except ImportError as exc:
+        raise NotebookError(
+            f"running notebooks needs nbclient, nbformat, nbconvert and ipykernel ({exc.name} is missing)"
+        ) from None
+    return nbclient, nbformat
+
+
+def execute_notebook(path: str | os.PathLike[str], timeout: int = TIMEOUT, kernel_name: str = _KERNEL):
+    """Run every cell of a notebook and return the executed notebook (the file is not changed).
+
+    The kernel runs in the notebook's folder with ``MPLBACKEND=Agg``
+    (headless) and each cell may take at most ``timeout`` seconds.
+
+    Parameters
+    ----------
+    path : path-like
+        An ``.ipynb`` file (nbformat 4).
+    timeout : int
+        Seconds per cell.
+    kernel_name : str
+        Jupyter kernel; default ``"python3"``.
+
+    Returns
+    -------
+    nbformat.NotebookNode
+        The notebook with outputs.
+
+    Raises
+    ------
+    NotebookError
+        If the file cannot be read, the packages are missing, or a cell
+        fails or times out; the message names the notebook and the error.
+    """
+    nbclient, nbformat = _require()
+    path = Path(path)
+    try:
+        nb = nbformat.read(path, as_version=4)
+    except (OSError, ValueError) as exc:
+        raise NotebookError(f"cannot read notebook {path}: {exc}") from None
+    env = dict(os.environ, MPLBACKEND="Agg")
+    client = nbclient.NotebookClient(
+        nb,
+        timeout=timeout,
+        kernel_name=kernel_name,
+        resources={"metadata": {"path": str(path.parent.resolve())}},
+    )
+    try:
+        client.execute(env=env)
+    except nbclient.exceptions.CellExecutionError as exc:
+        raise NotebookError(f"{path.name}: a cell failed:\n{exc}") from None
+    except nbclient.exceptions.CellTimeoutError as exc:
+        raise NotebookError(f"{path.name}: a cell took more than {timeout} s: {exc}") from None
+    except Exception as exc:  # kernel died, no such kernel ...
+        raise NotebookError(f"{path.name}: cannot run the notebook: {exc}") from None
+    return nb
+
+
+def export_html(
+    notebooks_dir: str | os.PathLike[str],
+    out_dir: str | os.PathLike[str],
+    timeout: int = TIMEOUT,
+) -> list[Path]:
+    """Execute every notebook in a folder and write each as HTML (with outputs, LaTeX rendered by MathJax).
+
+    Parameters
+    ----------
+    notebooks_dir : path-like
+        Folder with ``*.ipynb`` files (run in name order).
+    out_dir : path-like
+        Output folder (created); ``<stem>.html`` per notebook.
+    timeout : int
+        Seconds per cell.
+
+    Returns
+    -------
+    list of Path
+        The HTML files written.
+
+    Raises
+    ------
+    NotebookError
+        If the folder has no notebooks, a notebook fails, nbconvert is
+        missing, or the output folder cannot be written.
+    """
+    _require()
+    try:
+        from nbconvert import HTMLExporter
+    except ImportError:
+        raise NotebookError("exporting HTML needs nbconvert (pip install nbconvert)") from None
+    source = Path(notebooks_dir)
+    paths = sorted(source.glob("*.ipynb"))
+    if not paths:
+        raise NotebookError(f"no notebooks (*.ipynb) in {source}")
+    executed = [(p, execute_notebook(p, timeout=timeout)) for p in paths]
+    out = Path(out_dir)
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise NotebookError(f"cannot create output folder {out}: {exc.strerror}") from None
+    exporter = HTMLExporter()
+    written = []
+    for path, nb in executed:
+        body, _ = exporter.from_notebook_node(nb)
+        target = out / f"{path.stem}.html"
+        try:
+            target.write_text(body, encoding="utf-8")
+        except OSError as exc:
+            raise NotebookError(f"cannot write {target}: {exc.strerror}") from None
+        written.append(target)
+    return written

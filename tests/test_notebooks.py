@@ -1,0 +1,97 @@
+"""The notebooks in notebooks/: stored without outputs, kernel python3, and each runs without error.
+
+Each notebook is executed with nbclient (headless Agg backend, kernel
+``python3``, 600 s per cell) through :func:`derive.notebooks.execute_notebook`;
+the HTML export is checked on the shortest one.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import nbformat
+import pytest
+
+from derive.notebooks import NotebookError, execute_notebook, export_html
+
+NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
+PATHS = sorted(NOTEBOOKS.glob("*.ipynb"))
+
+
+#: The course's notebooks, each telling one story: it opens with what it shows and ends with what was found.
+STORIES = (
+    "01_kuhn_poker.ipynb",
+    "02_one_raise_sandbagging.ipynb",
+    "03_dominance_and_expected_values.ipynb",
+    "04_playing_it.ipynb",
+    "05_beyond_the_thesis.ipynb",
+)
+
+
+def test_the_course_notebooks_are_there():
+    """The five numbered notebooks of the course exist (others may be added beside them)."""
+    assert set(STORIES) <= {p.name for p in PATHS}
+
+
+@pytest.mark.parametrize("name", STORIES)
+def test_story_opens_with_what_it_shows_and_ends_with_what_was_found(name):
+    """First cell: a title and "What this notebook shows"; last cell: "## What we found"."""
+    nb = nbformat.read(NOTEBOOKS / name, as_version=4)
+    assert nb.cells[0].cell_type == "markdown" and nb.cells[0].source.startswith("# ")
+    assert "What this notebook shows" in nb.cells[0].source
+    assert nb.cells[-1].cell_type == "markdown" and nb.cells[-1].source.startswith("## What we found")
+
+
+@pytest.mark.parametrize("path", PATHS, ids=lambda p: p.stem)
+def test_stored_without_outputs_and_with_kernel_python3(path):
+    """nbformat 4, valid, kernelspec python3, no outputs or execution counts (commit notebooks stripped)."""
+    nb = nbformat.read(path, as_version=4)
+    nbformat.validate(nb)
+    assert nb.nbformat == 4
+    assert nb.metadata["kernelspec"]["name"] == "python3"
+    for cell in nb.cells:
+        if cell.cell_type == "code":
+            assert cell.outputs == [], f"{path.name}: cell {cell.get('id')} has outputs"
+            assert cell.execution_count is None, f"{path.name}: cell {cell.get('id')} has an execution count"
+
+
+@pytest.mark.parametrize("path", PATHS, ids=lambda p: p.stem)
+def test_notebook_runs(path, monkeypatch):
+    """Every cell runs without error (nbclient, kernel python3, MPLBACKEND=Agg, 600 s per cell)."""
+    monkeypatch.setenv("MPLBACKEND", "Agg")
+    nb = execute_notebook(path, timeout=600)
+    errors = [o for c in nb.cells if c.cell_type == "code" for o in c.outputs if o.output_type == "error"]
+    assert errors == []
+    assert all(c.execution_count for c in nb.cells if c.cell_type == "code")
+
+
+def test_failing_cell_is_reported(tmp_path):
+    """A cell that raises makes execute_notebook raise NotebookError naming the notebook and the error."""
+    nb = nbformat.v4.new_notebook()
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    nb.cells = [nbformat.v4.new_code_cell("raise ValueError('broken on purpose')")]
+    path = tmp_path / "broken.ipynb"
+    nbformat.write(nb, path)
+    with pytest.raises(NotebookError, match="(?s)broken.ipynb.*broken on purpose"):
+        execute_notebook(path)
+    with pytest.raises(NotebookError, match="cannot read"):
+        execute_notebook(tmp_path / "missing.ipynb")
+
+
+def test_export_html_renders_math(tmp_path):
+    """The HTML shows outputs (the value -1/18 as LaTeX, the figures) and loads MathJax to render the LaTeX."""
+    source = tmp_path / "in"
+    source.mkdir()
+    shutil.copy(NOTEBOOKS / "01_kuhn_poker.ipynb", source)
+    (html,) = export_html(source, tmp_path / "out")
+    assert html == tmp_path / "out" / "01_kuhn_poker.html"
+    text = html.read_text(encoding="utf-8")
+    assert re.search(r'<script[^>]+src="[^"]*mathjax[^"]*"', text, re.IGNORECASE)  # MathJax is loaded
+    assert "processEnvironments: true" in text  # so align* outputs are typeset too
+    assert r"v = - \frac{1}{18}" in text  # a LaTeX output, for MathJax to typeset
+    assert "data:image/png;base64" in text  # figures embedded
+    assert "Traceback" not in text
+    with pytest.raises(NotebookError, match="no notebooks"):
+        export_html(tmp_path / "out", tmp_path / "again")
