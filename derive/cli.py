@@ -10,6 +10,8 @@
 ``derive hands --hand-size N [--ranks R] [--suits S] [--draws]``
     Count poker hands by class (formulas, exact probabilities) or check the
     seed texts' draw odds.
+``derive export --format efg [--deck N --max-bets K --ante A --bet B] [--out FILE]``
+    Write the game as a Gambit extensive-form file (exact rationals).
 ``derive notebooks --html OUT [--dir notebooks]``
     Run the notebooks and export them to HTML (MathJax renders the LaTeX).
 
@@ -68,15 +70,36 @@ def _build_parser() -> argparse.ArgumentParser:
     nbs.add_argument("--html", required=True, metavar="OUT", help="output folder for the HTML files")
     nbs.add_argument("--dir", default="notebooks", help="folder of the notebooks (default: notebooks)")
     nbs.add_argument("--timeout", default="600", help="seconds allowed per cell (default 600)")
+    exp = sub.add_parser("export", help="write a game in another tool's format (Gambit .efg)")
+    exp.add_argument("--format", default="efg", choices=["efg"], help="file format (default: efg)")
+    _game_arguments(exp)
+    exp.add_argument("--out", default="-", help="output file (default: standard output)")
     sol = sub.add_parser("solve", help="solve one one-card poker game exactly")
-    sol.add_argument("--deck", default="3", help="number of cards N >= 2 (default 3: Q < K < A)")
-    sol.add_argument(
-        "--max-bets", default="1", help="bets plus raises allowed, k >= 0 (default 1: Kuhn poker)"
-    )
-    sol.add_argument("--ante", default="1", help="ante in chips, e.g. 1 or 1/2 (default 1)")
-    sol.add_argument("--bet", default="1", help="bet size in chips, e.g. 2 or 3/2 (default 1)")
+    _game_arguments(sol)
     sol.add_argument("--json", action="store_true", help="print JSON")
     return parser
+
+
+def _game_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--deck", default="3", help="number of cards N >= 2 (default 3: Q < K < A)")
+    parser.add_argument(
+        "--max-bets", default="1", help="bets plus raises allowed, k >= 0 (default 1: Kuhn poker)"
+    )
+    parser.add_argument("--ante", default="1", help="ante in chips, e.g. 1 or 1/2 (default 1)")
+    parser.add_argument("--bet", default="1", help="bet size in chips, e.g. 2 or 3/2 (default 1)")
+
+
+def _rules(args):
+    from derive.tree import MAX_NODES
+
+    n = _int_arg(args.deck, "--deck")
+    k = _int_arg(args.max_bets, "--max-bets")
+    rules = one_card_poker(n, k, args.ante, args.bet)
+    if rules.num_nodes > MAX_NODES:
+        raise GameDefinitionError(
+            f"--deck {n} --max-bets {k} gives {rules.num_nodes:,} tree nodes, more than the limit of {MAX_NODES:,}"
+        )
+    return rules
 
 
 def _int_arg(text: str, what: str) -> int:
@@ -88,18 +111,12 @@ def _int_arg(text: str, what: str) -> int:
 
 def _cmd_solve(args, out, err) -> int:
     from derive.solve import solve
-    from derive.tree import MAX_NODES, build_tree
+    from derive.tree import build_tree
 
-    n = _int_arg(args.deck, "--deck")
-    k = _int_arg(args.max_bets, "--max-bets")
-    rules = one_card_poker(n, k, args.ante, args.bet)
-    if rules.num_nodes > MAX_NODES:
-        raise GameDefinitionError(
-            f"--deck {n} --max-bets {k} gives {rules.num_nodes:,} tree nodes, more than the limit of {MAX_NODES:,}"
-        )
+    rules = _rules(args)
     loud = rules.num_nodes > 20_000
     if loud:
-        print(f"building the game tree ({n} cards, max bets {k}) ...", file=err)
+        print(f"building the game tree ({rules.num_cards} cards, max bets {rules.max_bets}) ...", file=err)
     game = build_tree(rules)
     if loud:
         print(f"solving ({game.num_nodes:,} nodes) ...", file=err)
@@ -160,6 +177,28 @@ def _cmd_latex(args, out, err) -> int:
     return 0
 
 
+def _cmd_export(args, out, err) -> int:
+    from pathlib import Path
+
+    from derive.export import to_efg
+    from derive.tree import build_tree
+
+    rules = _rules(args)
+    target = None if args.out == "-" else Path(args.out)
+    if target is not None and (target.is_dir() or not target.parent.exists()):
+        raise OutputError(f"cannot write {args.out!r}: not a file in an existing folder")
+    text = to_efg(build_tree(rules))
+    if target is None:
+        out.write(text)
+    else:
+        try:
+            target.write_text(text)
+        except OSError as exc:
+            raise OutputError(f"cannot write {args.out!r}: {exc.strerror}") from None
+        print(f"wrote {args.out}", file=err)
+    return 0
+
+
 def _cmd_notebooks(args, out, err) -> int:
     from derive.notebooks import export_html
 
@@ -193,6 +232,7 @@ def main(argv: Sequence[str] | None = None, out=None, err=None) -> int:
             "latex": _cmd_latex,
             "reproduce": _cmd_reproduce,
             "notebooks": _cmd_notebooks,
+            "export": _cmd_export,
         }
         return commands[args.command](args, out, err)
     except (_UsageError, GameDefinitionError, OutputError, _notebook_error()) as exc:
