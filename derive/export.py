@@ -14,7 +14,7 @@ from __future__ import annotations
 import sympy as sp
 
 from derive.solve import SymbolicGameError
-from derive.tree import DecisionNode, ExtensiveFormGame, TerminalNode
+from derive.tree import DecisionNode, ExtensiveFormGame, TerminalNode, deal_label
 
 __all__ = ["to_efg"]
 
@@ -57,7 +57,7 @@ def to_efg(game: ExtensiveFormGame) -> str:
     number = {i: k + 1 for p in (0, 1) for k, i in enumerate(game.infosets[p])}
     outcomes: dict[tuple[str, str], int] = {}
     lines = [f"EFG 2 R {_quote(game.rules.name)} {{ {_quote('opener')} {_quote('dealer')} }}", _quote("")]
-    deals = " ".join(f"{_quote(c0 + c1)} {_number(p)}" for (c0, c1), p, _ in game.root.children)
+    deals = " ".join(f"{_quote(deal_label(cards))} {_number(p)}" for cards, p, _ in game.root.children)
     lines.append(f'c "" 1 "deal" {{ {deals} }} 0')
 
     def walk(node: DecisionNode | TerminalNode) -> None:

@@ -21,9 +21,10 @@ best responses to it are exactly ``S_0`` (condition 1) and ``ybar`` is a best
 response to ``x`` iff every plan in its support ``S_1`` minimises ``W``
 (conditions 2 and 3).
 
-The usable sets are found with floating-point LPs (HiGHS), but the result
-does not rest on them: :func:`optimal_families` re-derives everything with
-sympy and *certifies* it exactly -- every vertex of each family has exact
+The usable sets are found by :func:`derive.lp.certified_supports` (HiGHS,
+then exact rationals, each answer with an exact certificate), and
+:func:`optimal_families` re-derives everything with sympy and *certifies* it
+exactly -- every vertex of each family has exact
 best-response value equal to the game value (so the family is optimal, being
 convex), and the centroids of the two families form a strictly
 complementary pair with supports ``S_0``, ``S_1`` (so no optimal strategy is
@@ -40,7 +41,7 @@ from dataclasses import dataclass, field
 import sympy as sp
 from sympy.polys.domains import QQ
 
-from derive.lp import best_response_value, maximin, quiet_highs
+from derive.lp import best_response_value, certified_supports, maximin
 from derive.sequence_form import PlanForm, plan_form
 from derive.solve import numeric_plan_matrix
 from derive.strategies import NamedParameter, plan_symbol
@@ -172,45 +173,6 @@ def restrict_plans(pf: PlanForm, excluded: Iterable[Sequence]) -> PlanForm:
     return PlanForm(pf.game, plans, (groups[0], groups[1]), entries)  # type: ignore[arg-type]
 
 
-def _usable(entries, shape, row_groups, col_groups, value, tol=1e-9) -> list[int]:
-    """Row plans with positive probability in some optimal row strategy (HiGHS, floats)."""
-    import highspy
-
-    m0, _ = shape
-    nq = len(col_groups)
-    with quiet_highs():
-        h = highspy.Highs()
-    h.setOptionValue("output_flag", False)
-    inf = highspy.kHighsInf
-    for _ in range(m0):
-        h.addVar(0.0, inf)
-    for _ in range(nq):
-        h.addVar(-inf, inf)
-    for g in row_groups:
-        h.addRow(1.0, 1.0, len(g), list(g), [1.0] * len(g))
-    by_col: dict[int, dict[int, float]] = {}
-    for i, row in entries.items():
-        for j, v in row.items():
-            by_col.setdefault(j, {})[i] = float(v)
-    for t, g in enumerate(col_groups):
-        for j in g:
-            col = by_col.get(j, {})
-            idx = list(col) + [m0 + t]
-            val = [-v for v in col.values()] + [1.0]
-            h.addRow(-inf, 0.0, len(idx), idx, val)
-    h.addRow(float(value) - tol, inf, nq, [m0 + t for t in range(nq)], [1.0] * nq)
-    h.changeObjectiveSense(highspy.ObjSense.kMaximize)
-    usable = []
-    for i in range(m0):
-        h.changeColsCost(m0 + nq, list(range(m0 + nq)), [1.0 if c == i else 0.0 for c in range(m0 + nq)])
-        h.run()
-        if h.getModelStatus() != highspy.HighsModelStatus.kOptimal:
-            raise FamilyCertificateError("HiGHS failed on the optimal face")
-        if h.getInfo().objective_function_value > 1e-7:
-            usable.append(i)
-    return usable
-
-
 def _transpose_negated(entries):
     out: dict[int, dict[int, object]] = {}
     for i, row in entries.items():
@@ -281,11 +243,7 @@ def optimal_families(
     entries = numeric_plan_matrix(pf)
     sx, sy = maximin(entries, pf.shape, pf.groups[0], pf.groups[1])
     value = sx.value
-    transposed = _transpose_negated(entries)
-    usable = (
-        _usable(entries, pf.shape, pf.groups[0], pf.groups[1], value),
-        _usable(transposed, pf.shape[::-1], pf.groups[1], pf.groups[0], -value),
-    )
+    usable = certified_supports(entries, pf.shape, pf.groups[0], pf.groups[1], value).usable
     families = tuple(
         _derive_family(game, pf, player, usable, [n for n in named if n.player == player])
         for player in (0, 1)

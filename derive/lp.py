@@ -29,9 +29,14 @@ from sympy.polys.matrices import DomainMatrix
 
 __all__ = [
     "ExactLPError",
+    "LinearProgram",
     "MaximinSolution",
+    "Supports",
     "best_response_value",
+    "certified_supports",
+    "exact_lp",
     "maximin",
+    "maximin_program",
     "quiet_highs",
 ]
 
@@ -138,25 +143,53 @@ def maximin(
     return MaximinSolution(tuple(x), lower), MaximinSolution(tuple(y), upper)
 
 
-def _solve_side(
+@dataclass
+class LinearProgram:
+    """A linear program over exact data: ``lower <= A z <= upper`` row-wise, ``z_c >= 0`` unless free.
+
+    ``rows[r]`` is a sparse row ``{column: QQ}``; a bound of ``None`` is
+    infinite.  Built by :func:`maximin_program` and extended by callers.
+    """
+
+    ncols: int
+    rows: list[dict[int, object]]
+    lower: list[object]
+    upper: list[object]
+    free: set[int]
+
+    def add_row(self, row: dict[int, object], lower: object, upper: object) -> None:
+        """Append the constraint ``lower <= row . z <= upper``."""
+        self.rows.append(row)
+        self.lower.append(lower)
+        self.upper.append(upper)
+
+    def is_feasible(self, z: Sequence[object]) -> bool:
+        """Exact check that ``z`` satisfies every constraint and sign condition."""
+        if any(z[c] < 0 for c in range(self.ncols) if c not in self.free):
+            return False
+        for row, lo, hi in zip(self.rows, self.lower, self.upper):
+            act = sum((v * z[c] for c, v in row.items()), QQ(0))
+            if (lo is not None and act < lo) or (hi is not None and act > hi):
+                return False
+        return True
+
+
+def maximin_program(
     entries: Matrix,
     shape: tuple[int, int],
     row_groups: Sequence[Sequence[int]],
     col_groups: Sequence[Sequence[int]],
-) -> list[object]:
-    import highspy
+) -> LinearProgram:
+    """The row player's maximin LP: columns ``x`` (``m_0``, ``>= 0``) then ``q_t`` (one per column group, free).
 
-    m0, m1 = shape
+    Rows: ``sum_{i in s} x_i = 1`` per row group, then ``q_t - (x^T P)_j <= 0``
+    per column plan ``j`` in group ``t``.  Maximising ``sum_t q_t`` gives the value.
+    """
+    m0, _ = shape
     nq = len(col_groups)
-    ncols = m0 + nq
-    # Rows: one equality per row group, then one inequality per column plan.
-    rows: list[dict[int, object]] = []
-    lower: list[object] = []
-    upper: list[object] = []
+    prog = LinearProgram(m0 + nq, [], [], [], set(range(m0, m0 + nq)))
     for group in row_groups:
-        rows.append({i: QQ(1) for i in group})
-        lower.append(QQ(1))
-        upper.append(QQ(1))
+        prog.add_row({i: QQ(1) for i in group}, QQ(1), QQ(1))
     by_col: dict[int, dict[int, object]] = {}
     for i, row in entries.items():
         for j, v in row.items():
@@ -165,26 +198,44 @@ def _solve_side(
         for j in group:
             r = {i: -v for i, v in by_col.get(j, {}).items()}
             r[m0 + t] = QQ(1)
-            rows.append(r)
-            lower.append(None)
-            upper.append(QQ(0))
+            prog.add_row(r, None, QQ(0))
+    return prog
+
+
+def exact_lp(prog: LinearProgram, cost: dict[int, object], maximize: bool = True) -> list[object]:
+    """Solve ``prog`` with HiGHS, then re-solve its optimal basis in exact rationals.
+
+    Returns
+    -------
+    list of QQ
+        The exact basic solution, checked exactly to be feasible.  (Its
+        optimality is HiGHS's claim; callers certify what they need.)
+
+    Raises
+    ------
+    ExactLPError
+        If HiGHS finds no optimum, its basis is singular in exact arithmetic,
+        or the exact solution is infeasible.
+    """
+    import highspy
 
     inf = highspy.kHighsInf
     with quiet_highs():
         h = highspy.Highs()
     h.setOptionValue("output_flag", False)
     h.setOptionValue("random_seed", 0)
+    ncols = prog.ncols
     lp = highspy.HighsLp()
     lp.num_col_ = ncols
-    lp.num_row_ = len(rows)
-    lp.col_cost_ = [0.0] * m0 + [1.0] * nq
-    lp.col_lower_ = [0.0] * m0 + [-inf] * nq
+    lp.num_row_ = len(prog.rows)
+    lp.col_cost_ = [float(cost.get(c, 0)) for c in range(ncols)]
+    lp.col_lower_ = [-inf if c in prog.free else 0.0 for c in range(ncols)]
     lp.col_upper_ = [inf] * ncols
-    lp.row_lower_ = [-inf if b is None else float(b) for b in lower]
-    lp.row_upper_ = [float(b) for b in upper]
-    lp.sense_ = highspy.ObjSense.kMaximize
+    lp.row_lower_ = [-inf if b is None else float(b) for b in prog.lower]
+    lp.row_upper_ = [inf if b is None else float(b) for b in prog.upper]
+    lp.sense_ = highspy.ObjSense.kMaximize if maximize else highspy.ObjSense.kMinimize
     columns: list[list[tuple[int, float]]] = [[] for _ in range(ncols)]
-    for r, row in enumerate(rows):
+    for r, row in enumerate(prog.rows):
         for c, v in row.items():
             columns[c].append((r, float(v)))
     start, index, value = [0], [], []
@@ -202,58 +253,148 @@ def _solve_side(
     if h.getModelStatus() != highspy.HighsModelStatus.kOptimal:
         raise ExactLPError(f"HiGHS did not find an optimum: {h.modelStatusToString(h.getModelStatus())}")
     basis = h.getBasis()
+    status = highspy.HighsBasisStatus
     col_status = list(basis.col_status)
     row_status = list(basis.row_status)
-    basic_cols = [c for c in range(ncols) if col_status[c] == highspy.HighsBasisStatus.kBasic]
-    tight_rows = [r for r in range(len(rows)) if row_status[r] != highspy.HighsBasisStatus.kBasic]
+    basic_cols = [c for c in range(ncols) if col_status[c] == status.kBasic]
+    tight_rows = [r for r in range(len(prog.rows)) if row_status[r] != status.kBasic]
     if len(basic_cols) != len(tight_rows):
         raise ExactLPError("HiGHS returned an invalid basis")
-    fixed: dict[int, object] = {}
-    basic_set = set(basic_cols)
-    for c in range(ncols):
-        if c in basic_set:
-            continue
-        status = col_status[c]
-        fixed[c] = QQ(0)  # x at its lower bound 0; a free q nonbasic at 0
-        if status == highspy.HighsBasisStatus.kUpper:
-            raise ExactLPError("unexpected nonbasic column at an upper bound")
+    if any(col_status[c] == status.kUpper for c in range(ncols)):
+        raise ExactLPError("unexpected nonbasic column at an upper bound")
+    # nonbasic columns sit at 0 (the lower bound of x, or a free q at zero)
     position = {c: k for k, c in enumerate(basic_cols)}
     mat: dict[int, dict[int, object]] = {}
     rhs: dict[int, dict[int, object]] = {}
     for k, r in enumerate(tight_rows):
-        status = row_status[r]
-        bound = lower[r] if status == highspy.HighsBasisStatus.kLower and lower[r] is not None else upper[r]
-        b = bound
-        line: dict[int, object] = {}
-        for c, v in rows[r].items():
-            if c in position:
-                line[position[c]] = v
-            else:
-                b = b - v * fixed[c]
+        use_lower = row_status[r] == status.kLower and prog.lower[r] is not None
+        bound = prog.lower[r] if use_lower or prog.upper[r] is None else prog.upper[r]
+        line = {position[c]: v for c, v in prog.rows[r].items() if c in position}
         if line:
             mat[k] = line
-        if b:
-            rhs[k] = {0: b}
+        if bound:
+            rhs[k] = {0: bound}
     n = len(basic_cols)
+    z: dict = {}
     if n:
-        A = DomainMatrix(mat, (n, n), QQ)
-        bvec = DomainMatrix(rhs, (n, 1), QQ)
         try:
-            z = A.lu_solve(bvec).to_dok()
+            z = DomainMatrix(mat, (n, n), QQ).lu_solve(DomainMatrix(rhs, (n, 1), QQ)).to_dok()
         except (ValueError, ZeroDivisionError) as exc:
             raise ExactLPError(f"the basis from HiGHS is singular in exact arithmetic: {exc}") from None
-    else:
-        z = {}
-    values = [fixed.get(c, QQ(0)) for c in range(ncols)]
+    values = [QQ(0)] * ncols
     for c, k in position.items():
         values[c] = z.get((k, 0), QQ(0))
-    x = values[:m0]
-    if any(v < 0 for v in x):
-        raise ExactLPError("the exact basic solution has a negative probability")
-    for group in row_groups:
-        if sum((x[i] for i in group), QQ(0)) != 1:
-            raise ExactLPError("the exact basic solution is not a distribution")
-    return x
+    if not prog.is_feasible(values):
+        raise ExactLPError("the exact basic solution is infeasible")
+    return values
+
+
+def _solve_side(
+    entries: Matrix,
+    shape: tuple[int, int],
+    row_groups: Sequence[Sequence[int]],
+    col_groups: Sequence[Sequence[int]],
+) -> list[object]:
+    prog = maximin_program(entries, shape, row_groups, col_groups)
+    m0 = shape[0]
+    values = exact_lp(prog, {c: QQ(1) for c in range(m0, prog.ncols)})
+    return values[:m0]
+
+
+@dataclass(frozen=True)
+class Supports:
+    """Each player's usable plans, with exact certificates.
+
+    ``usable[p]`` are the plan indices some optimal strategy of player ``p``
+    plays with positive probability; ``witness[p][i]`` is an exact optimal
+    strategy proving it: for a usable plan, an optimal strategy of ``p``
+    playing it; for an unusable one, an optimal strategy of the opponent
+    against which it earns strictly less than the best plan of its
+    situation (so no optimal strategy can play it).
+    """
+
+    usable: tuple[tuple[int, ...], tuple[int, ...]]
+    witness: tuple[dict[int, tuple[object, ...]], dict[int, tuple[object, ...]]]
+
+
+def certified_supports(
+    entries: Matrix,
+    shape: tuple[int, int],
+    row_groups: Sequence[Sequence[int]],
+    col_groups: Sequence[Sequence[int]],
+    value: object,
+    plans: tuple[Sequence[int] | None, Sequence[int] | None] = (None, None),
+) -> Supports:
+    """Decide, with exact certificates, which plans some optimal strategy uses.
+
+    For a plan ``i`` of player ``p``: maximise its probability over ``p``'s
+    optimal strategies (HiGHS, then exact); if the exact optimum plays it and
+    is verified optimal (best-response value = ``value``), it is usable.
+    Otherwise maximise, over the opponent's optimal strategies, how much
+    worse plan ``i`` does than the best plan of its situation; an exact
+    optimal opponent strategy with a positive gap proves it unusable
+    (every optimal strategy of ``p`` is a best response to every optimal
+    strategy of the opponent).
+
+    Parameters
+    ----------
+    plans : (indices or None, indices or None)
+        Restrict the question to these plans of each player (default: all).
+
+    Raises
+    ------
+    ExactLPError
+        If neither certificate can be produced for a plan.
+    """
+    mats = (entries, _transpose_negated(entries))
+    shapes = (shape, shape[::-1])
+    groups = ((row_groups, col_groups), (col_groups, row_groups))
+    values = (value, -value)
+    usable: list[list[int]] = [[], []]
+    witness: list[dict[int, tuple[object, ...]]] = [{}, {}]
+    for p in (0, 1):
+        M, (rg, cg), v = mats[p], groups[p], values[p]
+        o = 1 - p
+        Mo, (org, ocg), vo = mats[o], groups[o], values[o]
+        m = shapes[p][0]
+        face = maximin_program(M, shapes[p], rg, cg)
+        face.add_row({c: QQ(1) for c in range(m, face.ncols)}, v, None)
+        todo = range(m) if plans[p] is None else plans[p]
+        group_of = {i: g for g in rg for i in g}
+        for i in todo:
+            x = exact_lp(face, {i: QQ(1)})[:m]
+            if x[i] > 0 and best_response_value(M, x, cg) == v:
+                usable[p].append(i)
+                witness[p][i] = tuple(x)
+                continue
+            # i as a column of the opponent's program: make it strictly worse
+            oface = maximin_program(Mo, shapes[o], org, ocg)
+            oface.add_row({c: QQ(1) for c in range(shapes[o][0], oface.ncols)}, vo, None)
+            t = next(k for k, g in enumerate(ocg) if i in g)
+            # maximise (y^T Mo)_i - q_t: how much worse plan i does than its situation's best
+            gap = dict(_column(Mo, i))
+            gap[shapes[o][0] + t] = QQ(-1)
+            y = exact_lp(oface, gap)[: shapes[o][0]]
+            payoff = _row_times(Mo, y)
+            best = min(payoff.get(j, QQ(0)) for j in group_of[i])
+            if best_response_value(Mo, y, ocg) == vo and payoff.get(i, QQ(0)) > best:
+                witness[p][i] = tuple(y)
+                continue
+            raise ExactLPError(f"could not certify whether plan {i} of player {p} is usable")
+    return Supports((tuple(usable[0]), tuple(usable[1])), (witness[0], witness[1]))
+
+
+def _column(M: Matrix, j: int) -> dict[int, object]:
+    return {i: row[j] for i, row in M.items() if j in row}
+
+
+def _row_times(M: Matrix, x: Sequence[object]) -> dict[int, object]:
+    totals: dict[int, object] = {}
+    for i, row in M.items():
+        if x[i]:
+            for j, v in row.items():
+                totals[j] = totals.get(j, QQ(0)) + x[i] * v
+    return totals
 
 
 def to_fraction(value: object) -> Fraction:

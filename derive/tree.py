@@ -30,6 +30,7 @@ __all__ = [
     "Sequence",
     "TerminalNode",
     "build_tree",
+    "deal_label",
 ]
 
 
@@ -43,6 +44,12 @@ class GameTooLargeError(GameDefinitionError):
 
 #: Default cap on the number of tree nodes: about 3 GB of memory on this machine.
 MAX_NODES = 3_000_000
+
+
+def deal_label(cards: tuple[str, str]) -> str:
+    """``"QK"`` for the opener holding Q and the dealer K; ``"10-11"`` when a name is longer than one character."""
+    sep = "" if all(len(c) == 1 for c in cards) else "-"
+    return sep.join(cards)
 
 
 def _letters(history: tuple[Action, ...]) -> str:
@@ -136,8 +143,8 @@ class TerminalNode:
 
     @property
     def label(self) -> str:
-        """E.g. ``"QK:xbc"``."""
-        return f"{self.cards[0]}{self.cards[1]}:{_letters(self.history)}"
+        """E.g. ``"QK:xbc"`` (``"10-11:xbc"`` when a card name is longer than one character)."""
+        return f"{deal_label(self.cards)}:{_letters(self.history)}"
 
 
 @dataclass(frozen=True)

@@ -25,6 +25,7 @@ GAMES = [(n, k, 1) for n in range(3, 8) for k in (1, 2, 3)] + [
     (3, 2, "3/2"),
     (4, 2, "5/2"),
     (5, 1, "2/3"),
+    (11, 1, 1),  # two-character card names ("10", "11") must still give unique labels
 ]
 
 
