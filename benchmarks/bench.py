@@ -71,11 +71,17 @@ def main() -> int:
             from derive.games.one_card import one_card_poker
 
             nodes = one_card_poker(n, k).num_nodes
-            t_ours, mem_ours, out = _measure(derive + ["solve", "--deck", str(n), "--max-bets", str(k), "--json"], args.repeat)
+            t_ours, mem_ours, out = _measure(
+                derive + ["solve", "--deck", str(n), "--max-bets", str(k), "--json"], args.repeat
+            )
             ours = json.loads(out)["value"]
             if nodes <= GAMBIT_MAX_NODES:
                 efg = Path(tmp) / f"g{n}_{k}.efg"
-                subprocess.run(derive + ["export", "--deck", str(n), "--max-bets", str(k), "--out", str(efg)], check=True, capture_output=True)
+                subprocess.run(
+                    derive + ["export", "--deck", str(n), "--max-bets", str(k), "--out", str(efg)],
+                    check=True,
+                    capture_output=True,
+                )
                 t_gbt, mem_gbt, out = _measure([sys.executable, str(script), str(efg)], args.repeat)
                 theirs = out.strip()
                 if theirs != ours:

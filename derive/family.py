@@ -34,12 +34,14 @@ missing).  If a certificate fails, :class:`FamilyCertificateError` is raised.
 from __future__ import annotations
 
 import itertools
+import math
 from collections.abc import Iterable
 from collections.abc import Sequence as Seq
 from dataclasses import dataclass, field
 
 import sympy as sp
 from sympy.polys.domains import QQ
+from sympy.polys.matrices import DomainMatrix
 
 from derive.lp import best_response_value, certified_supports, maximin
 from derive.sequence_form import PlanForm, plan_form
@@ -111,6 +113,44 @@ class OptimalFamily:
             return None
         values = sorted(v[self.parameters[0]] for v in self.vertices)
         return sp.Interval(values[0], values[-1])
+
+    def parameters_of(self, plans: dict[Sequence, sp.Expr]) -> dict[sp.Symbol, sp.Expr] | None:
+        """The parameter values at which the family plays ``plans`` (exact), or None if it never does.
+
+        Plans missing from ``plans`` count as probability 0.
+        """
+        diffs = [sp.expand(v - plans.get(p, 0)) for p, v in self.plans.items()]
+        if any(d != 0 and not d.free_symbols for d in diffs):
+            return None
+        eqs = [d for d in diffs if d.free_symbols]
+        if not eqs:
+            return {}
+        sol = sp.linsolve(eqs, list(self.parameters))
+        if not sol:
+            return None
+        (point,) = sol
+        values = dict(zip(self.parameters, point))
+        if any(v.free_symbols for v in values.values()):
+            return None  # not a single point
+        if not all(_slack(c).subs(values) >= 0 for c in self.constraints):
+            return None
+        return values
+
+    def is_edge(self, a: dict[sp.Symbol, sp.Expr], b: dict[sp.Symbol, sp.Expr]) -> bool:
+        """Whether the segment between the points ``a`` and ``b`` is an edge of the family's polytope.
+
+        True when the constraints tight at both ends have rank ``dimension - 1``
+        (and ``a``, ``b`` are distinct points of the family).
+        """
+        if a == b or self.dimension == 0:
+            return False
+        if self.dimension == 1:
+            return True
+        tight = [_slack(c) for c in self.constraints if _slack(c).subs(a) == 0 and _slack(c).subs(b) == 0]
+        if not tight:
+            return False
+        rows = [[t.coeff(p) for p in self.parameters] for t in tight]
+        return sp.Matrix(rows).rank() == self.dimension - 1
 
     def at(self, point: dict[sp.Symbol, sp.Expr]) -> dict[Sequence, sp.Expr]:
         """Plan probabilities at a point of the parameter range."""
@@ -243,12 +283,13 @@ def optimal_families(
     entries = numeric_plan_matrix(pf)
     sx, sy = maximin(entries, pf.shape, pf.groups[0], pf.groups[1])
     value = sx.value
-    usable = certified_supports(entries, pf.shape, pf.groups[0], pf.groups[1], value).usable
+    supports = certified_supports(entries, pf.shape, pf.groups[0], pf.groups[1], value)
+    usable = supports.usable
     families = tuple(
         _derive_family(game, pf, player, usable, [n for n in named if n.player == player])
         for player in (0, 1)
     )
-    _certify(pf, entries, value, families, usable)
+    _certify(pf, entries, value, families, usable, supports)
     return OptimalSets(
         game=game,
         value=QQ.to_sympy(value),
@@ -361,8 +402,18 @@ def _situation_text(game: ExtensiveFormGame, plan: Sequence) -> str:
     return f"dealer holds {info.card}, {'checked to' if info.history[0].value == 'check' else 'bet to'}"
 
 
+#: Largest number of d-subsets of constraints tried when enumerating vertices exactly.
+MAX_VERTEX_COMBINATIONS = 200_000
+
+
 def _polytope(raw: list[sp.Expr], params: tuple[sp.Symbol, ...]):
-    """Irredundant inequalities ``expr >= 0`` and exact vertices of ``{raw >= 0}``."""
+    """Irredundant inequalities ``expr >= 0`` and exact vertices of ``{raw >= 0}``.
+
+    Vertices are the feasible solutions of every ``d`` of the constraints
+    held tight (solved exactly over QQ).  If there are more than
+    :data:`MAX_VERTEX_COMBINATIONS` such subsets, the vertices are not
+    enumerated (an empty tuple) and all constraints are returned.
+    """
     exprs = []
     for e in raw:
         e = sp.expand(e)
@@ -378,20 +429,33 @@ def _polytope(raw: list[sp.Expr], params: tuple[sp.Symbol, ...]):
     d = len(params)
     if d == 0:
         return [], [{}]
-    vertices: list[dict] = []
+    if math.comb(len(exprs), d) > MAX_VERTEX_COMBINATIONS:
+        return [sp.Ge(e, 0, evaluate=False) for e in exprs], []
+    # exprs[k] = A[k] . params + c[k] >= 0, exactly over QQ
+    A = [[QQ.from_sympy(e.coeff(p)) for p in params] for e in exprs]
+    c = [QQ.from_sympy(sp.expand(e).subs({p: 0 for p in params})) for e in exprs]
+    found: dict[tuple, None] = {}
     for combo in itertools.combinations(range(len(exprs)), d):
-        sol = sp.solve([exprs[k] for k in combo], params, dict=True)
-        if len(sol) != 1 or len(sol[0]) != d:
+        M = DomainMatrix([[A[k][j] for j in range(d)] for k in combo], (d, d), QQ)
+        if M.rank() < d:
             continue
-        point = sol[0]
-        if all(e.subs(point) >= 0 for e in exprs) and point not in vertices:
-            vertices.append(point)
-    if not vertices:
+        rhs = DomainMatrix([[-c[k]] for k in combo], (d, 1), QQ)
+        sol = M.lu_solve(rhs).to_list_flat()
+        if all(sum((A[k][j] * sol[j] for j in range(d)), QQ(0)) + c[k] >= 0 for k in range(len(exprs))):
+            found[tuple(sol)] = None
+    if not found:
         raise FamilyCertificateError("the derived family is empty")
+    vertices = [{p: QQ.to_sympy(x) for p, x in zip(params, point)} for point in sorted(found)]
     facets = [e for e in exprs if sum(1 for v in vertices if e.subs(v) == 0) >= d]
     constraints = [sp.Ge(e, 0, evaluate=False) if d > 1 else _bound(e, params[0]) for e in facets]
-    vertices.sort(key=lambda v: tuple(v[p] for p in params))
     return constraints, vertices
+
+
+def _slack(constraint: sp.Basic) -> sp.Expr:
+    """``lhs - rhs`` of a ``>=`` constraint, ``rhs - lhs`` of a ``<=`` one (non-negative when it holds)."""
+    if isinstance(constraint, sp.GreaterThan):
+        return sp.expand(constraint.lhs - constraint.rhs)
+    return sp.expand(constraint.rhs - constraint.lhs)
 
 
 def _bound(expr: sp.Expr, p: sp.Symbol) -> sp.Basic:
@@ -401,7 +465,7 @@ def _bound(expr: sp.Expr, p: sp.Symbol) -> sp.Basic:
     return sp.Ge(p, -b / a, evaluate=False) if a > 0 else sp.Le(p, -b / a, evaluate=False)
 
 
-def _certify(pf, entries, value, families, usable) -> None:
+def _certify(pf, entries, value, families, usable, supports) -> None:
     for player, fam in enumerate(families):
         for v in fam.vertices:
             x = [_to_qq(fam.plans[p].subs(v)) for p in pf.plans[player]]
@@ -415,9 +479,20 @@ def _certify(pf, entries, value, families, usable) -> None:
                 )
     centroids = []
     for player, fam in enumerate(families):
-        n = len(fam.vertices)
-        point = {s: sum((v[s] for v in fam.vertices), sp.S.Zero) / n for s in fam.parameters}
-        centroids.append([_to_qq(fam.plans[p].subs(point)) for p in pf.plans[player]])
+        if fam.vertices:
+            n = len(fam.vertices)
+            point = {s: sum((v[s] for v in fam.vertices), sp.S.Zero) / n for s in fam.parameters}
+            centroids.append([_to_qq(fam.plans[p].subs(point)) for p in pf.plans[player]])
+        else:
+            # vertices not enumerated: average the exact optimal strategies of this player that
+            # certify the supports (playing each usable plan; making each unusable opponent plan
+            # strictly worse); the average is optimal and does both at once
+            other = 1 - player
+            ws = [supports.witness[player][i] for i in usable[player]]
+            ws += [w for i, w in supports.witness[other].items() if i not in usable[other]]
+            avg = [sum((w[k] for w in ws), QQ(0)) / len(ws) for k in range(len(ws[0]))]
+            _check_member(fam, pf, player, avg)
+            centroids.append(avg)
     for player in (0, 1):
         x = centroids[player]
         support = {k for k, v in enumerate(x) if v > 0}
@@ -438,6 +513,16 @@ def _certify(pf, entries, value, families, usable) -> None:
                     raise FamilyCertificateError(
                         f"plan {pf.plans[other][j].label} is not strictly worse against the centroid"
                     )
+
+
+def _check_member(fam: OptimalFamily, pf: PlanForm, player: int, x) -> None:
+    """Check that the exact strategy ``x`` is a member of the derived family (the algebra is right)."""
+    diffs = [sp.expand(fam.plans[p] - QQ.to_sympy(x[k])) for k, p in enumerate(pf.plans[player])]
+    if any(d != 0 and not d.free_symbols for d in diffs):
+        raise FamilyCertificateError(f"an optimal strategy of player {player} is not in the derived family")
+    eqs = [d for d in diffs if d.free_symbols]
+    if eqs and not sp.linsolve(eqs, list(fam.parameters)):
+        raise FamilyCertificateError(f"an optimal strategy of player {player} is not in the derived family")
 
 
 def _to_qq(value: sp.Expr):

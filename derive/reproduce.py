@@ -42,6 +42,7 @@ __all__ = [
     "OutputError",
     "derive_kuhn",
     "derive_one_raise",
+    "family_location",
     "GAMES",
     "reproduce",
     "summary",
@@ -373,6 +374,26 @@ def _plans_text(fam, game, player) -> list[str]:
     return lines
 
 
+def family_location(report: GameReport) -> str:
+    """Where the reported one-parameter opener family lies in the full game's optimal set."""
+    full = report.full_sets.families[0] if report.full_sets else None
+    fam = report.sets.families[0]
+    if full is None or fam.interval is None:
+        return ""
+    p = fam.parameters[0]
+    lo, hi = fam.interval.start, fam.interval.end
+    ends = [full.parameters_of(fam.at({p: t})) for t in (lo, hi)]
+    if any(e is None for e in ends):
+        return "the family is not contained in the full game's optimal set (unexpected)"
+    kind = "an edge" if full.is_edge(ends[0], ends[1]) else "a segment"
+    at_vertices = all(e in full.vertices for e in ends)
+    return f"the opener's {to_text(p)}-family is {kind} of the full game's optimal set" + (
+        f" ({full.dimension}-dimensional, {len(full.vertices)} vertices), joining two of its vertices"
+        if at_vertices
+        else ""
+    )
+
+
 def summary(reports: list[GameReport]) -> str:
     """A short human summary: each game's value and both families, and what was verified."""
     lines = []
@@ -410,5 +431,6 @@ def summary(reports: list[GameReport]) -> str:
                 f"  full game (no plan removed): value {to_text(r.full_sets.value)}; "
                 f"optimal sets of dimension {dims[0]} (opener) and {dims[1]} (dealer)"
             )
+            lines.append(f"  {family_location(r)}")
         lines.append("")
     return "\n".join(lines)

@@ -141,3 +141,21 @@ def test_kuhn_payoff_in_his_letters(kuhn):
     assert sp.expand(U.coeff(xi).subs(family)) == 0
     assert sp.expand(U.coeff(eta).subs(family)) == 0
     assert sp.expand(U.subs(family)) == R(-1, 18)
+
+
+def test_thesis_family_is_an_edge_of_the_full_optimal_set(one_raise_full_sets, thesis_sets):
+    """The thesis's alpha-family is the edge of the opener's 3-dimensional optimal polytope joining the
+    vertices "betcall the ace" (alpha = 0) and "checkraise the ace" (alpha = 1)."""
+    full = one_raise_full_sets.families[0]
+    thesis = thesis_sets.families[0]
+    ends = [full.parameters_of(thesis.at({alpha: a})) for a in (0, 1)]
+    assert all(e is not None for e in ends)
+    assert all(e in full.vertices for e in ends)
+    assert full.is_edge(ends[0], ends[1])
+    middle = full.parameters_of(thesis.at({alpha: R(1, 2)}))
+    assert middle is not None and middle not in full.vertices
+    # the vertex where the ace is checkcalled is optimal but not on the thesis's family
+    checkcall = next(
+        v for v in full.vertices if {p.label: e.subs(v) for p, e in full.plans.items()}["A:checkcall"] == 1
+    )
+    assert checkcall not in ends
