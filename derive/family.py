@@ -313,7 +313,7 @@ def _payoff_columns(pf: PlanForm, player: int) -> list[sp.Expr]:
     return out
 
 
-def _derive_family(game, pf, player, usable, named):
+def _derive_family(game, pf, player, usable, named, enumerate_vertices=True):
     other = 1 - player
     syms = [plan_symbol(p) for p in pf.plans[player]]
     used = set(usable[player])
@@ -380,7 +380,11 @@ def _derive_family(game, pf, player, usable, named):
         for j in g:
             if j not in usable[other]:
                 raw.append(sp.expand(sign * (Wf[j] - Wf[live[0]])))
-    constraints, vertices = _polytope(raw, parameters)
+    if enumerate_vertices:
+        constraints, vertices = _polytope(raw, parameters)
+    else:  # symbolic payoffs (e.g. a symbolic bet size): keep every constraint, no vertices
+        constraints = [sp.Ge(sp.expand(e), 0, evaluate=False) for e in raw if sp.expand(e) != 0]
+        vertices = []
     return OptimalFamily(
         player=player,
         parameters=parameters,

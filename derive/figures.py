@@ -65,6 +65,7 @@ __all__ = [
     "draw_running_means",
     "draw_strategy_tree",
     "draw_value_by_bet_size",
+    "draw_value_curves",
     "save_figure",
 ]
 
@@ -1564,6 +1565,127 @@ def draw_value_by_bet_size(
         ax.set_ylabel("game value to the opener, chips per hand", fontsize=_PLOT_LABEL_SIZE)
         fig.legend(
             loc="outside lower center", ncol=min(len(data), 2), frameon=False, fontsize=_PLOT_TEXT_SIZE
+        )
+    return fig
+
+
+def draw_value_curves(
+    curves: Mapping[str, tuple[sp.Expr, Seq[object]]],
+    symbol: sp.Symbol,
+    b_max: object = 4,
+    title: str | None = None,
+) -> Figure:
+    """Plot closed-form game values ``v(b)`` against the bet size, with their breakpoints.
+
+    The curves are an input (e.g. ``BetSizeAnalysis.value`` from
+    :func:`derive.parametric.bet_size_analysis`); this function only
+    evaluates them at plotting points.  Breakpoints are marked and labelled
+    with their exact bet size.
+
+    Parameters
+    ----------
+    curves : mapping
+        Line label -> ``(v(b) as a sympy expression or Piecewise, breakpoints)``.
+    symbol : sympy.Symbol
+        The bet-size symbol ``b``.
+    b_max : number
+        Right end of the plotted range (from 0).
+    title : str, optional
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+        Lines carry the gid ``"curve:<label>"``, breakpoint labels ``"break:<index>:<b>"``.
+
+    Raises
+    ------
+    ValueError
+        If ``curves`` is empty or a curve has another free symbol.
+    """
+    if not curves:
+        raise ValueError("no curves to draw")
+    top = float(_exact(b_max, "b_max"))
+    xs = np.linspace(top / 400, top, 400)
+    with matplotlib.rc_context(_RC):
+        fig = Figure(figsize=(9.0, 5.6), layout="constrained")
+        FigureCanvasAgg(fig)
+        ax = fig.add_subplot()
+        _style_axes(ax)
+        ax.set_title(
+            title or "Game value to the opener against the bet size (exact closed forms)",
+            fontsize=_PLOT_TITLE_SIZE,
+            fontweight="bold",
+            color=_INK,
+            gid="title",
+        )
+        ax.axhline(0, color="#777777", linewidth=1.0, zorder=1)
+        for k, (label, (expr, breaks)) in enumerate(curves.items()):
+            if expr.free_symbols - {symbol}:
+                raise ValueError(f"curve {label!r} depends on {expr.free_symbols - {symbol}}")
+            f = sp.lambdify(symbol, expr, modules="math")
+            style = dict(_SERIES_STYLES[k % len(_SERIES_STYLES)])
+            style.pop("marker", None)
+            style.pop("markersize", None)
+            style.pop("markerfacecolor", None)
+            ax.plot(
+                xs,
+                [f(x) for x in xs],
+                label=label,
+                linewidth=2.2,
+                gid=f"curve:{label}",
+                zorder=3 + k,
+                **style,
+            )
+            for bp in breaks:
+                bp = sp.sympify(bp)
+                if 0 < bp <= sp.Rational(str(top)):
+                    y = float(expr.subs(symbol, bp))
+                    ax.plot([float(bp)], [y], "o", color=style.get("color", _INK), markersize=6, zorder=10)
+                    ax.annotate(
+                        f"$b = {sp.latex(bp)}$",
+                        xy=(float(bp), y),
+                        xytext=(0, 10 + 14 * k),
+                        textcoords="offset points",
+                        ha="center",
+                        fontsize=_PLOT_TEXT_SIZE - 1,
+                        color=style.get("color", _INK),
+                        gid=f"break:{k}:{bp}",
+                    )
+        ax.set_xlim(0, top)
+        low, high = ax.get_ylim()
+        ax.set_ylim(low, high + 0.18 * (high - low))
+        first_label, (first_expr, _) = next(iter(curves.items()))
+        if isinstance(first_expr, sp.Piecewise):
+            rows = []
+            lo = sp.S.Zero
+            for piece, cond in first_expr.args:
+                hi = cond.rhs if cond is not sp.true else None
+                where = (
+                    f"{sp.latex(lo)} < b \\leq {sp.latex(hi)}"
+                    if hi is not None
+                    else f"b \\geq {sp.latex(lo)}"
+                )
+                formula = (
+                    sp.latex(piece).replace("\\left", "").replace("\\right", "").replace("\\frac", "\\dfrac")
+                )
+                rows.append(f"${formula}$   for ${where}$")
+                lo = hi
+            ax.text(
+                0.98,
+                0.04,
+                "\n".join([first_label.split(" (")[0] + ":"] + rows),
+                transform=ax.transAxes,
+                ha="right",
+                va="bottom",
+                fontsize=_PLOT_TEXT_SIZE,
+                color=_SERIES_STYLES[0]["color"],
+                linespacing=2.0,
+                gid="formula",
+            )
+        ax.set_xlabel("bet size b, in chips (ante 1)", fontsize=_PLOT_LABEL_SIZE)
+        ax.set_ylabel("game value to the opener, chips per hand", fontsize=_PLOT_LABEL_SIZE)
+        fig.legend(
+            loc="outside lower center", ncol=min(len(curves), 2), frameon=False, fontsize=_PLOT_TEXT_SIZE
         )
     return fig
 

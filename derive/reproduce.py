@@ -180,20 +180,19 @@ def _figures(report: GameReport) -> dict[str, object]:
     return out
 
 
-#: Bet sizes (chips, ante 1) at which ``derive reproduce`` plots the game value.
-BET_SIZES = ("1/4", "1/2", "3/4", 1, "5/4", "3/2", "7/4", 2, "5/2", 3)
-
-
 def _value_figure() -> object:
-    from derive.figures import draw_value_by_bet_size
-    from derive.sweep import values_by_bet_size
+    """The exact value against the bet size: closed forms from :func:`derive.parametric.bet_size_analysis`."""
+    from derive.figures import draw_value_curves
+    from derive.parametric import b, bet_size_analysis
 
-    series = {
-        "Kuhn poker (N = 3, one bet)": values_by_bet_size(BET_SIZES, deck=3, max_bets=1),
-        "one-raise poker (N = 3, two bets)": values_by_bet_size(BET_SIZES, deck=3, max_bets=2),
-        "N = 4, one bet": values_by_bet_size(BET_SIZES, deck=4, max_bets=1),
-    }
-    return draw_value_by_bet_size(series)
+    curves = {}
+    for label, (n, k) in {
+        "Kuhn poker and one-raise poker (N = 3; identical)": (3, 1),
+        "N = 4, one bet": (4, 1),
+    }.items():
+        res = bet_size_analysis(n, k)
+        curves[label] = (res.value, [p.lower for p in res.pieces[1:]])
+    return draw_value_curves(curves, b, b_max=5)
 
 
 def _check_writable(out: Path) -> None:
@@ -252,7 +251,7 @@ def reproduce(
         for stem, fig in _figures(r).items():
             for suffix in (".png", ".pdf"):
                 figures[out / f"{stem}{suffix}"] = fig
-    say("solving the games of the bet-size figure ...")
+    say("deriving the value as a function of the bet size ...")
     value_fig = _value_figure()
     for suffix in (".png", ".pdf"):
         figures[out / f"value_by_bet_size{suffix}"] = value_fig
