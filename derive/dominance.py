@@ -102,11 +102,7 @@ class DominanceResult:
 
 def describe_plan(game: ExtensiveFormGame, plan: Sequence) -> str:
     """E.g. ``"opener holds A: checkraise"`` or ``"dealer holds K, checked to: betfold"``."""
-    info = game.situation_of(plan)
-    if plan.player == 0:
-        return f"opener holds {info.card}: {plan.plan}"
-    where = "checked to" if info.history[0].value == "check" else "bet to"
-    return f"dealer holds {info.card}, {where}: {plan.plan}"
+    return f"{PLAYER_NAMES[plan.player]} holds {game.situation_of(plan).situation_text}: {plan.plan}"
 
 
 def _first_difference(game: ExtensiveFormGame, plan: Sequence, other: Sequence) -> str:

@@ -43,7 +43,8 @@ import sympy as sp
 from sympy.polys.domains import QQ
 from sympy.polys.matrices import DomainMatrix
 
-from derive.lp import best_response_value, certified_supports, maximin
+from derive.games.one_card import PLAYER_NAMES
+from derive.lp import best_response_value, certified_supports, maximin, transpose_negated
 from derive.sequence_form import PlanForm, plan_form
 from derive.solve import numeric_plan_matrix
 from derive.strategies import NamedParameter, plan_symbol
@@ -211,14 +212,6 @@ def restrict_plans(pf: PlanForm, excluded: Iterable[Sequence]) -> PlanForm:
         if i in new_index[0] and j in new_index[1]
     }
     return PlanForm(pf.game, plans, (groups[0], groups[1]), entries)  # type: ignore[arg-type]
-
-
-def _transpose_negated(entries):
-    out: dict[int, dict[int, object]] = {}
-    for i, row in entries.items():
-        for j, v in row.items():
-            out.setdefault(j, {})[i] = -v
-    return out
 
 
 def optimal_families(
@@ -400,10 +393,7 @@ def _derive_family(game, pf, player, usable, named, enumerate_vertices=True):
 
 def _situation_text(game: ExtensiveFormGame, plan: Sequence) -> str:
     """E.g. ``"dealer holds K, bet to"`` or ``"opener holds A"``."""
-    info = game.situation_of(plan)
-    if plan.player == 0:
-        return f"opener holds {info.card}"
-    return f"dealer holds {info.card}, {'checked to' if info.history[0].value == 'check' else 'bet to'}"
+    return f"{PLAYER_NAMES[plan.player]} holds {game.situation_of(plan).situation_text}"
 
 
 #: Largest number of d-subsets of constraints tried when enumerating vertices exactly.
@@ -476,7 +466,7 @@ def _certify(pf, entries, value, families, usable, supports) -> None:
             if player == 0:
                 br = best_response_value(entries, x, pf.groups[1])
             else:
-                br = -best_response_value(_transpose_negated(entries), x, pf.groups[0])
+                br = -best_response_value(transpose_negated(entries), x, pf.groups[0])
             if br != value:
                 raise FamilyCertificateError(
                     f"vertex {v} of player {player}'s family has best-response value {br}, not {value}"
@@ -503,7 +493,7 @@ def _certify(pf, entries, value, families, usable, supports) -> None:
         if support != set(usable[player]):
             raise FamilyCertificateError(f"player {player}'s centroid does not have the usable support")
         # The opponent's unusable plans are strictly worse against this centroid.
-        mat = entries if player == 0 else _transpose_negated(entries)
+        mat = entries if player == 0 else transpose_negated(entries)
         totals: dict[int, object] = {}
         for i, row in mat.items():
             if x[i]:

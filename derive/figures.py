@@ -56,7 +56,7 @@ from matplotlib.patches import FancyBboxPatch, PathPatch
 from matplotlib.path import Path as MplPath
 
 from derive.games.one_card import PLAYER_NAMES, Action
-from derive.strategies import plans_extending, situations
+from derive.strategies import child_sequence, plans_extending, situations
 from derive.tree import DecisionNode, ExtensiveFormGame, InformationSet, Sequence
 
 __all__ = [
@@ -171,7 +171,11 @@ def _read_plans(
         raise ValueError(f"no probability given for the {PLAYER_NAMES[player]}'s plans {missing}")
     for situation in situations(game, player):
         total = sp.Add(
-            *(out[p] for a in situation.actions for p in plans_extending(game, _child(game, situation, a)))
+            *(
+                out[p]
+                for a in situation.actions
+                for p in plans_extending(game, child_sequence(game, situation, a))
+            )
         )
         if sp.simplify(total - 1) != 0:
             raise ValueError(
@@ -179,11 +183,6 @@ def _read_plans(
                 f"sum to {total}, not 1"
             )
     return out
-
-
-def _child(game: ExtensiveFormGame, info: InformationSet, action: Action) -> Sequence:
-    parent = game.parent_sequence[info]
-    return Sequence(info.player, info, action, parent.own_actions + (action,))
 
 
 def _realization(game: ExtensiveFormGame, plans: Mapping[Sequence, sp.Expr], seq: Sequence) -> sp.Expr:
@@ -287,7 +286,7 @@ def _build_panel(game, player, plans, card, behaviour) -> _Panel:
         panel.items.append(node)
         children = []
         for action in info.actions:
-            seq = _child(game, info, action)
+            seq = child_sequence(game, info, action)
             follow = game.children_of.get(seq, ())
             if not follow:
                 child = leaf(seq, depth + 1)
@@ -480,7 +479,7 @@ def draw_strategy_tree(
             if denominator == 0:
                 behaviour[(info, action)] = None
             else:
-                numerator = _realization(game, exact, _child(game, info, action))
+                numerator = _realization(game, exact, child_sequence(game, info, action))
                 behaviour[(info, action)] = _tidy(numerator / denominator)
 
     if title is None:

@@ -133,11 +133,7 @@ def family_latex(sets: OptimalSets, player: int) -> str:
             if prob == 0 or game.situation_of(plan) != situation:
                 continue
             cells.append(f"{plan.plan} ${to_latex(prob)}$")
-        where = (
-            situation.card
-            if player == 0
-            else f"{situation.card}, {'checked to' if situation.history[0].value == 'check' else 'bet to'}"
-        )
+        where = situation.situation_text
         rows.append(f"{where} & {', '.join(cells)} \\\\")
     out = [
         f"% {PLAYER_NAMES[player]}'s optimal strategies, {game.rules.name}",

@@ -38,6 +38,7 @@ __all__ = [
     "maximin",
     "maximin_program",
     "quiet_highs",
+    "transpose_negated",
 ]
 
 
@@ -96,7 +97,8 @@ class MaximinSolution:
     value: object
 
 
-def _transpose_negated(entries: Matrix) -> Matrix:
+def transpose_negated(entries: Matrix) -> Matrix:
+    """``-P^T`` in the sparse ``{row: {col: QQ}}`` form: the same game seen from the column player."""
     out: Matrix = {}
     for i, row in entries.items():
         for j, v in row.items():
@@ -134,9 +136,9 @@ def maximin(
         best-response values agree (the certificate of optimality).
     """
     x = _solve_side(entries, shape, row_groups, col_groups)
-    y = _solve_side(_transpose_negated(entries), shape[::-1], col_groups, row_groups)
+    y = _solve_side(transpose_negated(entries), shape[::-1], col_groups, row_groups)
     lower = best_response_value(entries, x, col_groups)
-    upper = best_response_value(_transpose_negated(entries), y, row_groups)
+    upper = best_response_value(transpose_negated(entries), y, row_groups)
     upper = -upper
     if lower != upper:
         raise ExactLPError(f"exact certificate failed: best-response values {lower} and {upper} differ")
@@ -346,7 +348,7 @@ def certified_supports(
     ExactLPError
         If neither certificate can be produced for a plan.
     """
-    mats = (entries, _transpose_negated(entries))
+    mats = (entries, transpose_negated(entries))
     shapes = (shape, shape[::-1])
     groups = ((row_groups, col_groups), (col_groups, row_groups))
     values = (value, -value)

@@ -57,10 +57,7 @@ def _math(expr: object) -> str:
 
 
 def _situation(game, plan: Sequence) -> str:
-    info = game.situation_of(plan)
-    if plan.player == 0:
-        return info.card
-    return f"{info.card}, {'checked to' if info.history[0].value == 'check' else 'bet to'}"
+    return game.situation_of(plan).situation_text
 
 
 def family_markdown(sets: OptimalSets, player: int) -> str:

@@ -364,11 +364,7 @@ def _plans_text(fam, game, player) -> list[str]:
             for p, v in fam.plans.items()
             if v != 0 and game.situation_of(p) == situation
         ]
-        where = (
-            situation.card
-            if player == 0
-            else situation.label.replace(":x", " checked to").replace(":b", " bet to")
-        )
+        where = situation.situation_text
         lines.append(f"      {where:<14} {', '.join(parts)}")
     return lines
 

@@ -20,14 +20,12 @@ players' plan probabilities (see :mod:`derive.payoff`).
 
 from __future__ import annotations
 
-import numbers
 from collections.abc import Mapping
 from dataclasses import dataclass
-from fractions import Fraction
 
 import sympy as sp
 
-from derive.games.one_card import PLAYER_NAMES, Action
+from derive.games.one_card import PLAYER_NAMES, Action, parse_exact
 from derive.tree import ExtensiveFormGame, InformationSet, Sequence
 
 __all__ = [
@@ -44,6 +42,7 @@ __all__ = [
     "xi",
     "eta",
     "behaviour_strategy",
+    "child_sequence",
     "kuhn_strategies",
     "plan_symbol",
     "plan_variables",
@@ -93,11 +92,12 @@ def plans_extending(game: ExtensiveFormGame, sequence: Sequence) -> tuple[Sequen
     out: list[Sequence] = []
     for info in game.children_of.get(sequence, ()):
         for a in info.actions:
-            out.extend(plans_extending(game, _child(game, info, a)))
+            out.extend(plans_extending(game, child_sequence(game, info, a)))
     return tuple(out)
 
 
-def _child(game: ExtensiveFormGame, info: InformationSet, action: Action) -> Sequence:
+def child_sequence(game: ExtensiveFormGame, info: InformationSet, action: Action) -> Sequence:
+    """The sequence ``(info, action)`` with its own-action path filled in."""
     parent = game.parent_sequence[info]
     return Sequence(info.player, info, action, parent.own_actions + (action,))
 
@@ -105,7 +105,7 @@ def _child(game: ExtensiveFormGame, info: InformationSet, action: Action) -> Seq
 def plan_variables(game: ExtensiveFormGame, player: int) -> dict[InformationSet, tuple[sp.Symbol, ...]]:
     """Plan-probability symbols grouped by situation (each group sums to 1)."""
     return {
-        s: tuple(plan_symbol(p) for a in s.actions for p in plans_extending(game, _child(game, s, a)))
+        s: tuple(plan_symbol(p) for a in s.actions for p in plans_extending(game, child_sequence(game, s, a)))
         for s in situations(game, player)
     }
 
@@ -121,20 +121,9 @@ def realization_in_plans(game: ExtensiveFormGame, sequence: Sequence) -> sp.Expr
 
 
 def _exact_probability(value: object, where: str) -> sp.Expr:
-    if isinstance(value, bool):
-        raise InvalidStrategyError(f"probability at {where} must be a number, got {value!r}")
     try:
-        if isinstance(value, sp.Basic):
-            p = sp.sympify(value)
-        elif isinstance(value, float):
-            p = sp.Rational(repr(value))
-        elif isinstance(value, (numbers.Integral, Fraction)):
-            p = sp.Rational(value)
-        elif isinstance(value, str):
-            p = sp.Rational(value.strip())
-        else:
-            raise TypeError
-    except (TypeError, ValueError, SyntaxError, sp.SympifyError):
+        p = parse_exact(value)
+    except ValueError:
         raise InvalidStrategyError(f"probability at {where} must be a number, got {value!r}") from None
     if p.has(sp.Float):
         raise InvalidStrategyError(f"probability at {where} must be exact, got {value!r}")
@@ -311,7 +300,7 @@ class NamedParameter:
     def value(self, game: ExtensiveFormGame, plans: Mapping[sp.Symbol, sp.Expr]) -> sp.Expr:
         """The parameter's value given plan probabilities ``plans`` (symbol -> value)."""
         info = game.infoset(self.player, self.infoset)
-        seq = _child(game, info, self.action)
+        seq = child_sequence(game, info, self.action)
         num = realization_in_plans(game, seq).subs(plans)
         if not self.conditional:
             return sp.expand(num)

@@ -83,6 +83,18 @@ class InformationSet:
         return f"{self.card}:{_letters(self.history)}" if self.history else self.card
 
     @property
+    def situation_text(self) -> str:
+        """Card and situation in words: ``"K"`` (opener), ``"K, checked to"`` / ``"K, bet to"`` (dealer).
+
+        For a later information set, the card and its label's history.
+        """
+        if not self.history:
+            return self.card
+        if len(self.history) == 1:
+            return f"{self.card}, {'checked to' if self.history[0] is Action.CHECK else 'bet to'}"
+        return self.label
+
+    @property
     def description(self) -> str:
         """Readable description, e.g. ``"opener holds K after check, bet"``."""
         past = ", ".join(a.value for a in self.history) or "the start"

@@ -37,6 +37,7 @@ __all__ = [
     "kuhn_poker",
     "one_card_poker",
     "one_raise_poker",
+    "parse_exact",
 ]
 
 #: Names of the two players, indexed 0 (opener, acts first) and 1 (dealer).
@@ -85,6 +86,38 @@ _LETTERS = {
 _FROM_LETTER = {v: k for k, v in _LETTERS.items()}
 
 
+def parse_exact(value: object) -> sp.Expr:
+    """Read a number exactly: int, Fraction, sympy expression, or a string such as ``"3/2"``.
+
+    A Python float becomes the Rational of its shortest decimal
+    representation (``0.1`` -> ``1/10``), so no float reaches sympy.
+
+    Raises
+    ------
+    ValueError
+        If ``value`` is a bool, or not a number or numeric string.
+
+    Examples
+    --------
+    >>> parse_exact("3/2"), parse_exact(0.1)
+    (3/2, 1/10)
+    """
+    if isinstance(value, bool):
+        raise ValueError(f"not a number: {value!r}")
+    try:
+        if isinstance(value, sp.Basic):
+            return sp.sympify(value)
+        if isinstance(value, float):
+            return sp.Rational(repr(value))
+        if isinstance(value, (numbers.Integral, Fraction)):
+            return sp.Rational(value)
+        if isinstance(value, str):
+            return sp.Rational(value.strip())
+    except (TypeError, ValueError, SyntaxError, sp.SympifyError):
+        pass
+    raise ValueError(f"not a number: {value!r}")
+
+
 def exact_amount(value: object, what: str) -> sp.Expr:
     """Convert a chip amount to an exact, positive sympy expression.
 
@@ -118,20 +151,9 @@ def exact_amount(value: object, what: str) -> sp.Expr:
     >>> exact_amount(0.1, "ante")
     1/10
     """
-    if isinstance(value, bool):
-        raise GameDefinitionError(f"{what} must be a positive number, got {value!r}")
     try:
-        if isinstance(value, sp.Basic):
-            amount = sp.sympify(value)
-        elif isinstance(value, float):
-            amount = sp.Rational(repr(value))
-        elif isinstance(value, (numbers.Integral, Fraction)):
-            amount = sp.Rational(value)
-        elif isinstance(value, str):
-            amount = sp.Rational(value.strip())
-        else:
-            raise TypeError
-    except (TypeError, ValueError, SyntaxError, sp.SympifyError):
+        amount = parse_exact(value)
+    except ValueError:
         raise GameDefinitionError(f"{what} must be a positive number, got {value!r}") from None
     if amount.has(sp.Float):
         raise GameDefinitionError(f"{what} must be exact, got the float {value!r}")
