@@ -15,6 +15,7 @@ from dataclasses import dataclass
 import sympy as sp
 
 from derive.dominance import DominanceResult, describe_plan, dominated_plans
+from derive.family import locate_family
 from derive.games.one_card import PLAYER_NAMES
 from derive.latex import collected_latex, family_latex, indifference_latex, to_latex, value_latex
 from derive.payoff import plan_values
@@ -262,6 +263,9 @@ def _full_sets(report) -> str:
             )
             out.append(f"\\item {plans}")
         out.append("\\end{itemize}\\end{small}")
+    where = locate_family(full.families[0], report.sets.families[0])
+    if where:
+        out.append(where[0].upper() + where[1:].replace("α", "$\\alpha$") + ".")
     return "\n".join(out) + "\n"
 
 

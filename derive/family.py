@@ -54,6 +54,7 @@ __all__ = [
     "FamilyCertificateError",
     "OptimalFamily",
     "OptimalSets",
+    "locate_family",
     "optimal_families",
     "restrict_plans",
 ]
@@ -180,6 +181,32 @@ class OptimalSets:
     families: tuple[OptimalFamily, OptimalFamily]
     excluded: tuple[Sequence, ...]
     certificate: str
+
+
+def locate_family(full: OptimalFamily, family: OptimalFamily) -> str:
+    """Say where a one-parameter ``family`` lies in the ``full`` optimal set (an edge or a segment).
+
+    Returns an empty string when ``family`` has no single parameter or the
+    full set's vertices were not enumerated.
+    """
+    if family.interval is None or not full.vertices:
+        return ""
+    p = family.parameters[0]
+    ends = [full.parameters_of(family.at({p: t})) for t in (family.interval.start, family.interval.end)]
+    if any(e is None for e in ends):
+        return "the family is not contained in the full game's optimal set"
+    from derive.text import to_text
+
+    kind = "an edge" if full.is_edge(ends[0], ends[1]) else "a segment"
+    at_vertices = all(e in full.vertices for e in ends)
+    return (
+        f"the {PLAYER_NAMES[family.player]}'s {to_text(p)}-family is {kind} of the full game's optimal set"
+        + (
+            f" ({full.dimension}-dimensional, {len(full.vertices)} vertices), joining two of its vertices"
+            if at_vertices
+            else ""
+        )
+    )
 
 
 def restrict_plans(pf: PlanForm, excluded: Iterable[Sequence]) -> PlanForm:

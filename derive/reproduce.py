@@ -17,7 +17,7 @@ from pathlib import Path
 
 import sympy as sp
 
-from derive.family import OptimalSets, optimal_families
+from derive.family import OptimalSets, locate_family, optimal_families
 from derive.games.one_card import kuhn_poker, one_raise_poker
 from derive.latex import collected_latex, family_latex, indifference_latex, payoff_latex, value_latex
 from derive.payoff import BilinearPayoff, bilinear_payoff, expected_payoff
@@ -371,22 +371,9 @@ def _plans_text(fam, game, player) -> list[str]:
 
 def family_location(report: GameReport) -> str:
     """Where the reported one-parameter opener family lies in the full game's optimal set."""
-    full = report.full_sets.families[0] if report.full_sets else None
-    fam = report.sets.families[0]
-    if full is None or fam.interval is None:
+    if report.full_sets is None:
         return ""
-    p = fam.parameters[0]
-    lo, hi = fam.interval.start, fam.interval.end
-    ends = [full.parameters_of(fam.at({p: t})) for t in (lo, hi)]
-    if any(e is None for e in ends):
-        return "the family is not contained in the full game's optimal set (unexpected)"
-    kind = "an edge" if full.is_edge(ends[0], ends[1]) else "a segment"
-    at_vertices = all(e in full.vertices for e in ends)
-    return f"the opener's {to_text(p)}-family is {kind} of the full game's optimal set" + (
-        f" ({full.dimension}-dimensional, {len(full.vertices)} vertices), joining two of its vertices"
-        if at_vertices
-        else ""
-    )
+    return locate_family(report.full_sets.families[0], report.sets.families[0])
 
 
 def summary(reports: list[GameReport]) -> str:
