@@ -9,7 +9,7 @@
     Write a standalone LaTeX document deriving the games step by step.
 ``derive hands --hand-size N [--ranks R] [--suits S] [--draws]``
     Count poker hands by class (formulas, exact probabilities) or check the
-    seed texts' draw odds.
+    classic draw odds (Hoyle) in docs/sources/.
 ``derive export --format efg [--deck N --max-bets K --ante A --bet B] [--out FILE]``
     Write the game as a Gambit extensive-form file (exact rationals).
 ``derive notebooks --html OUT [--dir notebooks]``
@@ -24,6 +24,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import zlib
 from collections.abc import Sequence
 
 from derive.games.one_card import PLAYER_NAMES, GameDefinitionError, one_card_poker
@@ -35,6 +36,13 @@ __all__ = ["main"]
 
 class _UsageError(Exception):
     pass
+
+
+def _internal_errors() -> tuple[type[Exception], ...]:
+    from derive.lp import ExactLPError
+    from derive.solve import SymbolicGameError
+
+    return (ExactLPError, SymbolicGameError)
 
 
 def _notebook_error() -> type[Exception]:
@@ -50,6 +58,7 @@ class _Parser(argparse.ArgumentParser):
 
 def _build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="derive", description="Derive the equilibria of one-card poker games exactly.")
+    parser.add_argument("--version", action="version", version=f"derive {_version()}")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     rep = sub.add_parser(
         "reproduce", help="derive Kuhn poker and the one-raise game; write figures and LaTeX"
@@ -63,7 +72,7 @@ def _build_parser() -> argparse.ArgumentParser:
     lat.add_argument("--pdf", action="store_true", help="also compile it with pdflatex")
     sub.add_parser(
         "hands",
-        help="count poker hands and check the seed texts' odds (derive hands --help)",
+        help="count poker hands; check Hoyle's draw odds (derive hands --help)",
         add_help=False,
     )
     nbs = sub.add_parser("notebooks", help="run the notebooks and export them to HTML")
@@ -100,6 +109,15 @@ def _rules(args):
             f"--deck {n} --max-bets {k} gives {rules.num_nodes:,} tree nodes, more than the limit of {MAX_NODES:,}"
         )
     return rules
+
+
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("derive")
+    except PackageNotFoundError:  # pragma: no cover - running from a source tree
+        return "unknown"
 
 
 def _int_arg(text: str, what: str) -> int:
@@ -191,11 +209,13 @@ def _cmd_export(args, out, err) -> int:
     if target is None:
         out.write(text)
     else:
+        from derive.reproduce import _atomic_write
+
         try:
-            target.write_text(text)
+            _atomic_write(target, text.encode())
         except OSError as exc:
             raise OutputError(f"cannot write {args.out!r}: {exc.strerror}") from None
-        print(f"wrote {args.out}", file=err)
+        print(f"wrote {args.out}", file=out)
     return 0
 
 
@@ -240,6 +260,12 @@ def main(argv: Sequence[str] | None = None, out=None, err=None) -> int:
         return 2
     except BrokenPipeError:  # e.g. `derive solve --json | head`
         return 0
+    except (OSError, zlib.error) as exc:  # the environment, not the input: a full disk ...
+        print(f"derive: error: {getattr(exc, 'strerror', None) or exc}", file=err)
+        return 1
+    except _internal_errors() as exc:
+        print(f"derive: error: {exc}", file=err)
+        return 1
 
 
 if __name__ == "__main__":  # pragma: no cover

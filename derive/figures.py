@@ -1643,9 +1643,9 @@ def draw_value_curves(
                     ax.annotate(
                         f"$b = {sp.latex(bp)}$",
                         xy=(float(bp), y),
-                        xytext=(0, 10 + 14 * k),
+                        xytext=(0, 10) if k % 2 == 0 else (12, -20),
                         textcoords="offset points",
-                        ha="center",
+                        ha="center" if k % 2 == 0 else "left",
                         fontsize=_PLOT_TEXT_SIZE - 1,
                         color=style.get("color", _INK),
                         gid=f"break:{k}:{bp}",
@@ -1669,18 +1669,19 @@ def draw_value_curves(
                 )
                 rows.append(f"${formula}$   for ${where}$")
                 lo = hi
-            ax.text(
-                0.98,
-                0.04,
-                "\n".join([first_label.split(" (")[0] + ":"] + rows),
-                transform=ax.transAxes,
-                ha="right",
-                va="bottom",
-                fontsize=_PLOT_TEXT_SIZE,
-                color=_SERIES_STYLES[0]["color"],
-                linespacing=2.0,
-                gid="formula",
-            )
+            lines = [first_label.split(" (")[0] + ":"] + rows
+            for n, line in enumerate(reversed(lines)):  # one text per line: fractions never overlap
+                ax.text(
+                    0.98,
+                    0.04 + 0.115 * n,
+                    line,
+                    transform=ax.transAxes,
+                    ha="right",
+                    va="bottom",
+                    fontsize=_PLOT_TEXT_SIZE,
+                    color=_SERIES_STYLES[0]["color"],
+                    gid="formula" if n == len(lines) - 1 else f"formula:{n}",
+                )
         ax.set_xlabel("bet size b, in chips (ante 1)", fontsize=_PLOT_LABEL_SIZE)
         ax.set_ylabel("game value to the opener, chips per hand", fontsize=_PLOT_LABEL_SIZE)
         fig.legend(

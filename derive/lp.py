@@ -205,6 +205,27 @@ def maximin_program(
 
 
 def exact_lp(prog: LinearProgram, cost: dict[int, object], maximize: bool = True) -> list[object]:
+    """Solve ``prog`` exactly from a HiGHS basis; retry with tighter tolerances if needed.
+
+    See :func:`_exact_lp_once`.  Badly scaled data (e.g. a bet of 1/10000
+    chips beside an ante of 1) can make HiGHS's basis wrong in exact
+    arithmetic; the retry uses the simplex solver with feasibility
+    tolerances of 1e-12.
+
+    Raises
+    ------
+    ExactLPError
+        If neither attempt gives an exact feasible basic solution.
+    """
+    try:
+        return _exact_lp_once(prog, cost, maximize, strict=False)
+    except ExactLPError:
+        return _exact_lp_once(prog, cost, maximize, strict=True)
+
+
+def _exact_lp_once(
+    prog: LinearProgram, cost: dict[int, object], maximize: bool, strict: bool
+) -> list[object]:
     """Solve ``prog`` with HiGHS, then re-solve its optimal basis in exact rationals.
 
     Returns
@@ -226,6 +247,10 @@ def exact_lp(prog: LinearProgram, cost: dict[int, object], maximize: bool = True
         h = highspy.Highs()
     h.setOptionValue("output_flag", False)
     h.setOptionValue("random_seed", 0)
+    if strict:
+        h.setOptionValue("solver", "simplex")
+        h.setOptionValue("primal_feasibility_tolerance", 1e-12)
+        h.setOptionValue("dual_feasibility_tolerance", 1e-12)
     ncols = prog.ncols
     lp = highspy.HighsLp()
     lp.num_col_ = ncols

@@ -363,24 +363,33 @@ def export_html(
         from nbconvert import HTMLExporter
     except ImportError:
         raise NotebookError("exporting HTML needs nbconvert (pip install nbconvert)") from None
-    source = Path(notebooks_dir)
-    paths = sorted(source.glob("*.ipynb"))
-    if not paths:
-        raise NotebookError(f"no notebooks (*.ipynb) in {source}")
-    executed = [(p, execute_notebook(p, timeout=timeout)) for p in paths]
+    if str(out_dir).strip() == "":
+        raise NotebookError("the output folder must not be empty")
     out = Path(out_dir)
-    try:
+    if out.exists() and not out.is_dir():
+        raise NotebookError(f"output path {str(out)!r} exists and is not a folder")
+    try:  # before the (slow) execution, so that a bad path fails at once
         out.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise NotebookError(f"cannot create output folder {out}: {exc.strerror}") from None
+    if not os.access(out, os.W_OK):
+        raise NotebookError(f"output folder {str(out)!r} is not writable")
+    source = Path(notebooks_dir)
+    paths = sorted(source.glob("*.ipynb"))
+    if not paths:
+        raise NotebookError(f"no notebooks (*.ipynb) in {source}; run from the repository or pass --dir")
+    executed = [(p, execute_notebook(p, timeout=timeout)) for p in paths]
     exporter = HTMLExporter()
     written = []
     for path, nb in executed:
         body, _ = exporter.from_notebook_node(nb)
         target = out / f"{path.stem}.html"
-        try:
-            target.write_text(body, encoding="utf-8")
+        staged = out / f".{path.stem}.html.tmp"
+        try:  # through a temporary file: no half-written page on a full disk
+            staged.write_text(body, encoding="utf-8")
+            os.replace(staged, target)
         except OSError as exc:
+            staged.unlink(missing_ok=True)
             raise NotebookError(f"cannot write {target}: {exc.strerror}") from None
         written.append(target)
     return written

@@ -195,14 +195,19 @@ def _value_figure() -> object:
     return draw_value_curves(curves, b, b_max=5)
 
 
-def _check_writable(out: Path) -> None:
+def _check_writable(out: Path | str) -> Path:
+    if str(out).strip() == "":
+        raise OutputError("the output folder must not be empty")
+    out = Path(out)
     if out.exists() and not out.is_dir():
         raise OutputError(f"output path {str(out)!r} exists and is not a folder")
-    probe = out
-    while not probe.exists():
-        probe = probe.parent
-    if not os.access(probe, os.W_OK):
+    try:  # create it now, so that a bad path fails before any work
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise OutputError(f"cannot create output folder {str(out)!r}: {exc.strerror}") from None
+    if not os.access(out, os.W_OK):
         raise OutputError(f"output folder {str(out)!r} is not writable")
+    return out
 
 
 def reproduce(
@@ -228,10 +233,8 @@ def reproduce(
     OutputError
         If ``out`` is not a writable folder (checked before any work).
     """
-    from derive.figures import save_figure
 
-    out = Path(out)
-    _check_writable(out)
+    out = _check_writable(out)
     say = progress or (lambda _msg: None)
     say("deriving Kuhn poker ...")
     reports = [derive_kuhn()]
@@ -264,10 +267,7 @@ def reproduce(
         _atomic_write(path, text.encode())
         written.append(path)
     for path, fig in figures.items():
-        with tempfile.TemporaryDirectory(dir=path.parent) as tmp:
-            staged = Path(tmp) / path.name
-            save_figure(fig, staged)
-            os.replace(staged, path)
+        _save_figure_atomic(fig, path)
         written.append(path)
     return reports, written
 
@@ -308,13 +308,11 @@ def write_document(
     import subprocess
 
     from derive.document import derivation_document, document_inputs
-    from derive.figures import save_figure
 
     unknown = [g for g in games if g not in GAMES]
     if unknown:
         raise OutputError(f"unknown game {unknown[0]!r} (known: {', '.join(GAMES)})")
-    out = Path(out)
-    _check_writable(out)
+    out = _check_writable(out)
     if compile_pdf and shutil.which("pdflatex") is None:
         raise OutputError("pdflatex not found; install a LaTeX engine (e.g. Debian's texlive-latex-base)")
     say = progress or (lambda _msg: None)
@@ -329,7 +327,7 @@ def write_document(
     written = []
     for stem, fig in figures.items():
         path = out / f"{stem}.pdf"
-        save_figure(fig, path)
+        _save_figure_atomic(fig, path)
         written.append(path)
     tex = out / "derivation.tex"
     _atomic_write(tex, text.encode())
@@ -350,10 +348,26 @@ def write_document(
 
 
 def _atomic_write(path: Path, data: bytes) -> None:
+    """Write ``data`` to ``path`` through a temporary file (mode 0644), so no half-written file remains."""
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-")
-    with os.fdopen(fd, "wb") as fh:
-        fh.write(data)
-    os.replace(tmp, path)
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+        os.chmod(tmp, 0o644)
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
+
+
+def _save_figure_atomic(fig, path: Path) -> None:
+    from derive.figures import save_figure
+
+    with tempfile.TemporaryDirectory(dir=path.parent) as tmp:
+        staged = Path(tmp) / path.name
+        save_figure(fig, staged)
+        os.replace(staged, path)
 
 
 def _plans_text(fam, game, player) -> list[str]:

@@ -75,8 +75,10 @@ def numeric_plan_matrix(pf: PlanForm) -> dict[int, dict[int, object]]:
     out: dict[int, dict[int, object]] = {}
     for (i, j), v in pf.entries.items():
         if not v.is_Rational:
+            rules = pf.game.rules
             raise SymbolicGameError(
-                f"the game has a symbolic ante or bet ({v}); substitute numbers to solve it numerically"
+                f"the game has a symbolic ante or bet (ante {rules.ante}, bet {rules.bet}); "
+                "substitute numbers, or use derive.parametric for a symbolic bet size"
             )
         out.setdefault(i, {})[j] = QQ(int(v.p), int(v.q))
     return out
@@ -117,7 +119,12 @@ def solve(game: ExtensiveFormGame) -> Equilibrium:
     """
     pf = plan_form(game)
     entries = numeric_plan_matrix(pf)
+    # solve in units of the ante (well scaled whatever the chip amounts), then scale back
+    ante = game.rules.ante
+    scale = QQ(int(ante.p), int(ante.q)) if ante.is_Rational else QQ(1)
+    entries = {i: {j: v / scale for j, v in row.items()} for i, row in entries.items()}
     sx, sy = maximin(entries, pf.shape, pf.groups[0], pf.groups[1])
+    sx = type(sx)(sx.strategy, sx.value * scale)
     plans = tuple(
         {p: QQ.to_sympy(v) for p, v in zip(pf.plans[k], sol.strategy)} for k, sol in enumerate((sx, sy))
     )

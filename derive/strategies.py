@@ -244,12 +244,19 @@ def behaviour_strategy(
                 f"information set {info.label!r}: expected action probabilities, got {dist!r}"
             )
         probs = {a: sp.S.Zero for a in info.actions}
+        seen: set[Action] = set()
+        floats = False
         for act, value in dist.items():
             action = _parse_action(act, info)
+            if action in seen:
+                raise InvalidStrategyError(f"action {action.value!r} is given twice at {info.label!r}")
+            seen.add(action)
+            floats = floats or isinstance(value, float)
             probs[action] = _exact_probability(value, f"{info.label} {action.value}")
         total = sp.simplify(sp.Add(*probs.values()))
         if total != 1:
-            raise InvalidStrategyError(f"probabilities at {info.label!r} sum to {total}, not 1")
+            hint = " (floats are read as decimals; type exact fractions such as '1/3')" if floats else ""
+            raise InvalidStrategyError(f"probabilities at {info.label!r} sum to {total}, not 1{hint}")
         out[info] = probs
     for info in game.infosets[player]:
         if info not in out:

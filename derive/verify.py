@@ -105,6 +105,7 @@ def best_response(
     >>> best_response(g, always_bet).value
     -1/3
     """
+    _check_game(game, strategy)
     pf = pf or plan_form(game)
     me = strategy.player
     other = 1 - me
@@ -128,17 +129,30 @@ def best_response(
     return BestResponse(other, value, tuple(chosen), behaviour)
 
 
-def _profile(profile) -> tuple[BehaviourStrategy, BehaviourStrategy]:
+def _profile(game: ExtensiveFormGame, profile) -> tuple[BehaviourStrategy, BehaviourStrategy]:
+    if isinstance(profile, BehaviourStrategy):
+        raise IncompleteProfileError("a profile needs both players' strategies, got a single strategy")
     if isinstance(profile, Mapping):
         items = [profile.get(0), profile.get(1)]
     else:
-        items = list(profile) + [None] * (2 - len(profile))
-    for k, s in enumerate(items[:2]):
+        items = list(profile)
+        if len(items) > 2:
+            raise IncompleteProfileError(f"a profile has two strategies, got {len(items)}")
+        items += [None] * (2 - len(items))
+    for k, s in enumerate(items):
         if s is None:
             raise IncompleteProfileError(f"the profile has no strategy for player {k}")
         if s.player != k:
             raise IncompleteProfileError(f"entry {k} of the profile is player {s.player}'s strategy")
+        _check_game(game, s)
     return items[0], items[1]
+
+
+def _check_game(game: ExtensiveFormGame, strategy: BehaviourStrategy) -> None:
+    if set(strategy.probabilities) != set(game.infosets[strategy.player]):
+        raise IncompleteProfileError(
+            f"the {'opener' if strategy.player == 0 else 'dealer'}'s strategy is for another game than {game.rules.name}"
+        )
 
 
 def nash_conv(game: ExtensiveFormGame, profile) -> sp.Rational:
@@ -153,7 +167,7 @@ def nash_conv(game: ExtensiveFormGame, profile) -> sp.Rational:
     IncompleteProfileError
         If a player's strategy is missing: it is never filled in.
     """
-    x, y = _profile(profile)
+    x, y = _profile(game, profile)
     pf = plan_form(game)
     return best_response(game, y, pf).value - best_response(game, x, pf).value
 

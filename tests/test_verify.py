@@ -95,6 +95,18 @@ def test_partial_profile_is_an_error(kuhn):
         exploitability(kuhn, {0: x})
     with pytest.raises(IncompleteProfileError, match="player 0's strategy"):
         exploitability(kuhn, (x, x))
+    with pytest.raises(IncompleteProfileError, match="got a single strategy"):
+        exploitability(kuhn, x)
+    y = _uniform(kuhn, 1)
+    with pytest.raises(IncompleteProfileError, match="two strategies, got 3"):
+        exploitability(kuhn, (x, y, y))
+
+
+def test_strategy_of_another_game_is_refused(kuhn, one_raise):
+    """A Kuhn-poker strategy used in the one-raise game is refused with a clear error."""
+    x, y = _uniform(kuhn, 0), _uniform(kuhn, 1)
+    with pytest.raises(IncompleteProfileError, match="for another game than one-raise poker"):
+        exploitability(one_raise, (x, y))
 
 
 @settings(max_examples=30, deadline=None)
@@ -128,6 +140,8 @@ def test_solver_equilibrium_is_nash(one_raise):
         ({"Q:x": {"bet": "1/2", "check": "1/3"}}, "probabilities at 'Q:x' sum to 5/6, not 1"),
         ({"Q:x": {"bet": "x"}}, "probability at Q:x bet must be a number, got 'x'"),
         ({"Q:x": {"bet": 1}}, "no probabilities given for information set 'Q:b' of the dealer"),
+        ({"Q:x": {"b": "1/2", "bet": "1/2"}}, "action 'bet' is given twice at 'Q:x'"),
+        ({"Q:x": {"bet": 1 / 3, "check": 2 / 3}}, "type exact fractions such as '1/3'"),
     ],
 )
 def test_bad_user_strategy(kuhn, mapping, message):

@@ -32,6 +32,8 @@ __all__ = [
     "Action",
     "GameDefinitionError",
     "OneCardPoker",
+    "MAX_BETS",
+    "MAX_DECK",
     "PLAYER_NAMES",
     "exact_amount",
     "kuhn_poker",
@@ -44,6 +46,14 @@ __all__ = [
 PLAYER_NAMES = ("opener", "dealer")
 
 _KUHN_DECK = ("Q", "K", "A")
+
+#: Largest deck and number of bets accepted (larger games exceed the node cap of
+#: :func:`derive.tree.build_tree` long before these).
+MAX_DECK = 2000
+MAX_BETS = 100
+#: Smallest bet/ante ratio accepted (and 1/MIN_RATIO the largest): beyond it the
+#: floating-point LP that finds the basis is too badly scaled to certify.
+MIN_RATIO = sp.Rational(1, 1000)
 
 
 class GameDefinitionError(ValueError):
@@ -113,7 +123,7 @@ def parse_exact(value: object) -> sp.Expr:
             return sp.Rational(value)
         if isinstance(value, str):
             return sp.Rational(value.strip())
-    except (TypeError, ValueError, SyntaxError, sp.SympifyError):
+    except (TypeError, ValueError, SyntaxError, ZeroDivisionError, sp.SympifyError):
         pass
     raise ValueError(f"not a number: {value!r}")
 
@@ -266,10 +276,12 @@ class OneCardPoker:
     def betting_nodes(self) -> int:
         """Number of nodes (decisions and terminals) of the betting tree below one deal."""
 
-        def count(history: tuple[Action, ...]) -> int:
-            return 1 + sum(count(history + (a,)) for a in self.legal_actions(history))
-
-        return count(())
+        total, stack = 0, [()]
+        while stack:
+            history = stack.pop()
+            total += 1
+            stack.extend(history + (a,) for a in self.legal_actions(history))
+        return total
 
     @property
     def num_nodes(self) -> int:
@@ -322,9 +334,10 @@ def one_card_poker(
     Raises
     ------
     GameDefinitionError
-        If the deck has fewer than 2 cards or repeated names, ``max_bets`` is
-        not a non-negative integer, or ``ante``/``bet`` is not a positive
-        exact number.
+        If the deck has fewer than 2 or more than :data:`MAX_DECK` cards or
+        repeated names, ``max_bets`` is not an integer in ``[0, MAX_BETS]``,
+        ``ante``/``bet`` is not a positive exact number, or ``bet/ante`` is
+        outside ``[1/1000, 1000]``.
 
     Examples
     --------
@@ -337,6 +350,8 @@ def one_card_poker(
     if isinstance(deck, numbers.Integral):
         if deck < 2:
             raise GameDefinitionError(f"deck must have at least 2 cards, got {deck}")
+        if deck > MAX_DECK:
+            raise GameDefinitionError(f"deck must have at most {MAX_DECK} cards, got {deck}")
         cards = _KUHN_DECK if deck == 3 else tuple(str(i) for i in range(1, deck + 1))
     elif isinstance(deck, (tuple, list)) and all(isinstance(c, str) for c in deck):
         cards = tuple(deck)
@@ -348,8 +363,17 @@ def one_card_poker(
         raise GameDefinitionError(f"deck must be an integer >= 2 or card names, got {deck!r}")
     if isinstance(max_bets, bool) or not isinstance(max_bets, numbers.Integral) or max_bets < 0:
         raise GameDefinitionError(f"max_bets must be an integer >= 0, got {max_bets!r}")
+    if max_bets > MAX_BETS:
+        raise GameDefinitionError(f"max_bets must be at most {MAX_BETS}, got {max_bets}")
     ante_x = exact_amount(ante, "ante")
     bet_x = exact_amount(bet, "bet")
+    if ante_x.is_Rational and bet_x.is_Rational and not (MIN_RATIO <= bet_x / ante_x <= 1 / MIN_RATIO):
+        ratio = bet_x / ante_x
+        shown = ratio if max(ratio.p, ratio.q) < 10**9 else sp.N(ratio, 3)
+        raise GameDefinitionError(
+            f"bet/ante = {shown} is outside [{MIN_RATIO}, {1 / MIN_RATIO}]: "
+            "so lopsided a game cannot be solved and certified reliably"
+        )
     if name is None:
         if cards == _KUHN_DECK and max_bets == 1 and ante_x == 1 and bet_x == 1:
             name = "Kuhn poker"
