@@ -754,20 +754,15 @@ def _legend_rows(sizes: list[tuple[float, float]], available: float) -> list[lis
     return rows
 
 
-def _draw_legend(ax, entries, sizes, rows, width, y_first, line_h, colour) -> None:
+def _lay_out_legend(ax, entries, sizes, rows, width, y_first, line_h, draw_sample) -> None:
+    """Centre each row of legend entries; ``draw_sample(ax, kind, x, y)`` draws an entry's sample."""
     for r, row in enumerate(rows):
         y = y_first - r * line_h
         total = sum(_SAMPLE_W + 0.1 + sizes[k][0] for k in row) + _ENTRY_GAP * (len(row) - 1)
         x = (width - total) / 2
         for k in row:
-            style = _EDGE_STYLES[entries[k][0]]
-            ax.add_line(
-                Line2D(
-                    [x, x + _SAMPLE_W],
-                    [y, y],
-                    **{**style, "color": colour if style["color"] is None else style["color"]},
-                )
-            )
+            kind = entries[k][0]
+            draw_sample(ax, kind, x, y)
             ax.text(
                 x + _SAMPLE_W + 0.1,
                 y,
@@ -776,9 +771,23 @@ def _draw_legend(ax, entries, sizes, rows, width, y_first, line_h, colour) -> No
                 va="center",
                 fontsize=_LEGEND_SIZE,
                 color="#333333",
-                gid=f"legend:{entries[k][0]}",
+                gid=f"legend:{kind}",
             )
             x += _SAMPLE_W + 0.1 + sizes[k][0] + _ENTRY_GAP
+
+
+def _draw_legend(ax, entries, sizes, rows, width, y_first, line_h, colour) -> None:
+    def sample(ax, kind, x, y):
+        style = _EDGE_STYLES[kind]
+        ax.add_line(
+            Line2D(
+                [x, x + _SAMPLE_W],
+                [y, y],
+                **{**style, "color": colour if style["color"] is None else style["color"]},
+            )
+        )
+
+    _lay_out_legend(ax, entries, sizes, rows, width, y_first, line_h, sample)
 
 
 # ---------------------------------------------------------------------------
@@ -1184,58 +1193,40 @@ def _draw_game_panel(ax, nodes: list[_TreeNode], edge_sizes) -> None:
 
 
 def _draw_tree_legend(ax, entries, sizes, rows, width, y_first, line_h) -> None:
-    for r, row in enumerate(rows):
-        y = y_first - r * line_h
-        total = sum(_SAMPLE_W + 0.1 + sizes[k][0] for k in row) + _ENTRY_GAP * (len(row) - 1)
-        x = (width - total) / 2
-        for k in row:
-            kind = entries[k][0]
-            if kind.startswith("box"):
-                p = int(kind[-1])
-                ax.add_patch(
-                    FancyBboxPatch(
-                        (x + 0.1, y - 0.1),
-                        _SAMPLE_W - 0.2,
-                        0.2,
-                        boxstyle="round,pad=0,rounding_size=0.05",
-                        facecolor=_PLAYER_TINTS[p],
-                        edgecolor=_PLAYER_COLOURS[p],
-                        linewidth=1.4,
-                    )
+    def sample(ax, kind, x, y):
+        if kind.startswith("box"):
+            p = int(kind[-1])
+            ax.add_patch(
+                FancyBboxPatch(
+                    (x + 0.1, y - 0.1),
+                    _SAMPLE_W - 0.2,
+                    0.2,
+                    boxstyle="round,pad=0,rounding_size=0.05",
+                    facecolor=_PLAYER_TINTS[p],
+                    edgecolor=_PLAYER_COLOURS[p],
+                    linewidth=1.4,
                 )
-            elif kind == "arc":
-                ax.add_line(
-                    Line2D(
-                        [x, x + _SAMPLE_W],
-                        [y, y],
-                        color=_PLAYER_COLOURS[0],
-                        linestyle=(0, (4, 3)),
-                        linewidth=1.6,
-                    )
-                )
-            else:
-                for dx, text, p in ((0.14, "+2", 0), (0.42, "−1", 1)):
-                    ax.text(
-                        x + dx,
-                        y,
-                        text,
-                        ha="center",
-                        va="center",
-                        fontsize=_TREE_LEAF_SIZE,
-                        fontweight="bold",
-                        color=_PLAYER_COLOURS[p],
-                    )
-            ax.text(
-                x + _SAMPLE_W + 0.1,
-                y,
-                entries[k][1],
-                ha="left",
-                va="center",
-                fontsize=_LEGEND_SIZE,
-                color="#333333",
-                gid=f"legend:{kind}",
             )
-            x += _SAMPLE_W + 0.1 + sizes[k][0] + _ENTRY_GAP
+        elif kind == "arc":
+            ax.add_line(
+                Line2D(
+                    [x, x + _SAMPLE_W], [y, y], color=_PLAYER_COLOURS[0], linestyle=(0, (4, 3)), linewidth=1.6
+                )
+            )
+        else:
+            for dx, text, p in ((0.14, "+2", 0), (0.42, "−1", 1)):
+                ax.text(
+                    x + dx,
+                    y,
+                    text,
+                    ha="center",
+                    va="center",
+                    fontsize=_TREE_LEAF_SIZE,
+                    fontweight="bold",
+                    color=_PLAYER_COLOURS[p],
+                )
+
+    _lay_out_legend(ax, entries, sizes, rows, width, y_first, line_h, sample)
 
 
 # ---------------------------------------------------------------------------
