@@ -1,0 +1,265 @@
+"""Game values against the bet size: exact sample values (:func:`draw_value_by_bet_size`) and
+closed forms with their breakpoints (:func:`draw_value_curves`).
+
+The values are an input: figures never solve.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from collections.abc import Sequence as Seq
+
+import matplotlib
+import numpy as np
+import sympy as sp
+from matplotlib.backends.backend_agg import FigureCanvasAgg
+from matplotlib.figure import Figure
+
+from derive.figures.labels import _exact, _mathtext
+from derive.figures.style import _INK, _PLOT_LABEL_SIZE, _PLOT_TEXT_SIZE, _PLOT_TITLE_SIZE, _RC, _style_axes
+
+__all__ = [
+    "draw_value_by_bet_size",
+    "draw_value_curves",
+]
+
+
+_SERIES_STYLES = (
+    dict(color="#1f5fa8", marker="o", linestyle="-", markersize=6),
+    dict(color="#b5441b", marker="s", linestyle="--", markersize=8, markerfacecolor="none"),
+    dict(color="#2a9d8f", marker="^", linestyle="-.", markersize=7),
+    dict(color="#7b3fa0", marker="D", linestyle=":", markersize=6, markerfacecolor="none"),
+    dict(color="#e09f3e", marker="v", linestyle="-", markersize=7),
+)
+
+
+def draw_value_by_bet_size(
+    series: Mapping[str, Mapping[object, object]],
+    title: str | None = None,
+    *,
+    ante: object = 1,
+    annotate: Seq[object] | None = None,
+) -> Figure:
+    """Plot exact game values against the bet size, one line per game.
+
+    The values are an input (compute them with
+    :func:`derive.sweep.values_by_bet_size`): this function solves
+    nothing.  Markers are the exact values at the sample bet sizes; the
+    lines between them only guide the eye.  Selected points are labelled
+    with their exact fraction.
+
+    Parameters
+    ----------
+    series : mapping
+        Line label (e.g. ``"Kuhn poker (1 bet)"``) -> ``{bet size: value}``,
+        exact numbers (Rationals, ints or strings such as ``"-1/18"``).
+    title : str, optional
+        Default "Game value to the opener against the bet size".
+    ante : number
+        The ante, for the x-axis label ("bet size b (ante 1)").
+    annotate : sequence, optional
+        Bet sizes whose value (of the first series) is written on the plot;
+        default the first series' smallest value and ``b = 1``.
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+        Value labels carry the gid ``"value:<series index>:<bet>"`` (text:
+        mathtext of the exact value), lines ``"series:<label>"``.
+
+    Raises
+    ------
+    ValueError
+        If ``series`` is empty, a series is empty, or a value is not exact.
+
+    Examples
+    --------
+    >>> fig = draw_value_by_bet_size({"Kuhn poker": {"1/2": "-1/60", 1: "-1/18", 2: 0}})
+    >>> [t.get_text() for t in fig.axes[0].texts if t.get_gid() == "value:0:1"]
+    ['$- \\\\dfrac{1}{18}$']
+    """
+    if not series:
+        raise ValueError("no series to plot")
+    data = []
+    for label, points in series.items():
+        if not points:
+            raise ValueError(f"series {label!r} has no points")
+        exact = sorted(
+            (_exact(b, f"bet size in {label}"), _exact(v, f"value in {label}")) for b, v in points.items()
+        )
+        for b, v in exact:
+            if not (b.is_Rational and v.is_Rational):
+                raise ValueError(
+                    f"series {label!r}: bet sizes and values must be exact numbers, got {b}: {v}"
+                )
+        data.append((str(label), exact))
+    if title is None:
+        title = "Game value to the opener against the bet size"
+    first = data[0][1]
+    if annotate is None:
+        best = min(first, key=lambda bv: (bv[1], bv[0]))[0]
+        annotate = [best] + [b for b, _ in first if b == 1 and b != best]
+    marks = {_exact(b, "annotate") for b in annotate}
+    with matplotlib.rc_context(_RC):
+        fig = Figure(figsize=(9.0, 5.6), layout="constrained")
+        FigureCanvasAgg(fig)
+        ax = fig.add_subplot()
+        _style_axes(ax)
+        ax.set_title(title, fontsize=_PLOT_TITLE_SIZE, fontweight="bold", color=_INK, gid="title")
+        ax.axhline(0, color="#777777", linewidth=1.0, zorder=1)
+        for k, (label, points) in enumerate(data):
+            style = _SERIES_STYLES[k % len(_SERIES_STYLES)]
+            ax.plot(
+                [float(b) for b, _ in points],
+                [float(v) for _, v in points],
+                label=label,
+                linewidth=2.0,
+                gid=f"series:{label}",
+                zorder=3 + k,
+                **style,
+            )
+        low = min(float(v) for _, pts in data for _, v in pts)
+        high = max(float(v) for _, pts in data for _, v in pts)
+        span = max(high - low, 1e-3)
+        ax.set_ylim(low - 0.22 * span, high + 0.12 * span)
+        for b, v in first:
+            if b in marks:
+                ax.annotate(
+                    _mathtext(v),
+                    xy=(float(b), float(v)),
+                    xytext=(0, -16),
+                    textcoords="offset points",
+                    ha="center",
+                    va="top",
+                    fontsize=_PLOT_TEXT_SIZE + 1,
+                    color=_SERIES_STYLES[0]["color"],
+                    gid=f"value:0:{b}",
+                )
+        ax.set_xlabel(f"bet size b, in chips (ante {_exact(ante, 'ante')})", fontsize=_PLOT_LABEL_SIZE)
+        ax.set_ylabel("game value to the opener, chips per hand", fontsize=_PLOT_LABEL_SIZE)
+        fig.legend(
+            loc="outside lower center", ncol=min(len(data), 2), frameon=False, fontsize=_PLOT_TEXT_SIZE
+        )
+    return fig
+
+
+def draw_value_curves(
+    curves: Mapping[str, tuple[sp.Expr, Seq[object]]],
+    symbol: sp.Symbol,
+    b_max: object = 4,
+    title: str | None = None,
+) -> Figure:
+    """Plot closed-form game values ``v(b)`` against the bet size, with their breakpoints.
+
+    The curves are an input (e.g. ``BetSizeAnalysis.value`` from
+    :func:`derive.parametric.bet_size_analysis`); this function only
+    evaluates them at plotting points.  Breakpoints are marked and labelled
+    with their exact bet size.
+
+    Parameters
+    ----------
+    curves : mapping
+        Line label -> ``(v(b) as a sympy expression or Piecewise, breakpoints)``.
+    symbol : sympy.Symbol
+        The bet-size symbol ``b``.
+    b_max : number
+        Right end of the plotted range (from 0).
+    title : str, optional
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+        Lines carry the gid ``"curve:<label>"``, breakpoint labels ``"break:<index>:<b>"``.
+
+    Raises
+    ------
+    ValueError
+        If ``curves`` is empty or a curve has another free symbol.
+    """
+    if not curves:
+        raise ValueError("no curves to draw")
+    top = float(_exact(b_max, "b_max"))
+    xs = np.linspace(top / 400, top, 400)
+    with matplotlib.rc_context(_RC):
+        fig = Figure(figsize=(9.0, 5.6), layout="constrained")
+        FigureCanvasAgg(fig)
+        ax = fig.add_subplot()
+        _style_axes(ax)
+        ax.set_title(
+            title or "Game value to the opener against the bet size (exact closed forms)",
+            fontsize=_PLOT_TITLE_SIZE,
+            fontweight="bold",
+            color=_INK,
+            gid="title",
+        )
+        ax.axhline(0, color="#777777", linewidth=1.0, zorder=1)
+        for k, (label, (expr, breaks)) in enumerate(curves.items()):
+            if expr.free_symbols - {symbol}:
+                raise ValueError(f"curve {label!r} depends on {expr.free_symbols - {symbol}}")
+            f = sp.lambdify(symbol, expr, modules="math")
+            style = dict(_SERIES_STYLES[k % len(_SERIES_STYLES)])
+            style.pop("marker", None)
+            style.pop("markersize", None)
+            style.pop("markerfacecolor", None)
+            ax.plot(
+                xs,
+                [f(x) for x in xs],
+                label=label,
+                linewidth=2.2,
+                gid=f"curve:{label}",
+                zorder=3 + k,
+                **style,
+            )
+            for bp in breaks:
+                bp = sp.sympify(bp)
+                if 0 < bp <= sp.Rational(str(top)):
+                    y = float(expr.subs(symbol, bp))
+                    ax.plot([float(bp)], [y], "o", color=style.get("color", _INK), markersize=6, zorder=10)
+                    ax.annotate(
+                        f"$b = {sp.latex(bp)}$",
+                        xy=(float(bp), y),
+                        xytext=(0, 10) if k % 2 == 0 else (12, -20),
+                        textcoords="offset points",
+                        ha="center" if k % 2 == 0 else "left",
+                        fontsize=_PLOT_TEXT_SIZE - 1,
+                        color=style.get("color", _INK),
+                        gid=f"break:{k}:{bp}",
+                    )
+        ax.set_xlim(0, top)
+        low, high = ax.get_ylim()
+        ax.set_ylim(low, high + 0.18 * (high - low))
+        first_label, (first_expr, _) = next(iter(curves.items()))
+        if isinstance(first_expr, sp.Piecewise):
+            rows = []
+            lo = sp.S.Zero
+            for piece, cond in first_expr.args:
+                hi = cond.rhs if cond is not sp.true else None
+                where = (
+                    f"{sp.latex(lo)} < b \\leq {sp.latex(hi)}"
+                    if hi is not None
+                    else f"b \\geq {sp.latex(lo)}"
+                )
+                formula = (
+                    sp.latex(piece).replace("\\left", "").replace("\\right", "").replace("\\frac", "\\dfrac")
+                )
+                rows.append(f"${formula}$   for ${where}$")
+                lo = hi
+            lines = [first_label.split(" (")[0] + ":"] + rows
+            for n, line in enumerate(reversed(lines)):  # one text per line: fractions never overlap
+                ax.text(
+                    0.98,
+                    0.04 + 0.115 * n,
+                    line,
+                    transform=ax.transAxes,
+                    ha="right",
+                    va="bottom",
+                    fontsize=_PLOT_TEXT_SIZE,
+                    color=_SERIES_STYLES[0]["color"],
+                    gid="formula" if n == len(lines) - 1 else f"formula:{n}",
+                )
+        ax.set_xlabel("bet size b, in chips (ante 1)", fontsize=_PLOT_LABEL_SIZE)
+        ax.set_ylabel("game value to the opener, chips per hand", fontsize=_PLOT_LABEL_SIZE)
+        fig.legend(
+            loc="outside lower center", ncol=min(len(curves), 2), frameon=False, fontsize=_PLOT_TEXT_SIZE
+        )
+    return fig
