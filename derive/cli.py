@@ -3,14 +3,23 @@
 ``derive reproduce [--out DIR]``
     Derive Kuhn poker and the one-raise game; write figures and LaTeX under
     DIR (default ``figures``); print the values and families.
-``derive solve --deck N --max-bets K [--ante A] [--bet B] [--json]``
-    Solve one one-card poker game exactly: the value and an equilibrium.
-``derive latex [--out DIR] [--game all|kuhn|one-raise] [--pdf]``
-    Write a standalone LaTeX document deriving the games step by step.
+``derive solve [GAME] [--all] [--json] [--rationalize]``
+    Solve a game exactly: GAME is a built-in name (``derive games``) or a Gambit
+    ``.efg``/``.nfg`` file; without GAME, the one-card poker game of
+    ``--deck N --max-bets K [--ante A] [--bet B]``.  ``--all`` adds each
+    player's whole optimal set.
+``derive games``
+    List the built-in games with their sources.
+``derive draw [GAME] [--format png|pdf|svg] [--out DIR]``
+    Draw the game tree with its information sets and, for a two-player
+    constant-sum game, an equilibrium on it.
+``derive latex [GAME] [--out DIR] [--game all|kuhn|one-raise] [--pdf]``
+    Write a standalone LaTeX document deriving the games step by step; with
+    GAME, the derivation of that two-player constant-sum game.
 ``derive hands --hand-size N [--ranks R] [--suits S] [--draws]``
     Count poker hands by class (formulas, exact probabilities) or check the
     classic draw odds (Hoyle) in docs/sources/.
-``derive export --format efg [--deck N --max-bets K --ante A --bet B] [--out FILE]``
+``derive export [GAME] --format efg [--deck N --max-bets K --ante A --bet B] [--out FILE]``
     Write the game as a Gambit extensive-form file (exact rationals).
 ``derive notebooks --html OUT [--dir notebooks]``
     Run the notebooks and export them to HTML (MathJax renders the LaTeX).
@@ -27,6 +36,7 @@ import sys
 import zlib
 from collections.abc import Sequence
 
+from derive.extensive_form.game import GameModelError
 from derive.games.one_card import PLAYER_NAMES, GameDefinitionError, one_card_poker
 from derive.reproduce import OutputError
 from derive.text import to_text
@@ -57,7 +67,9 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="derive", description="Derive the equilibria of one-card poker games exactly.")
+    parser = _Parser(
+        prog="derive", description="Derive the equilibria of small games exactly, step by step (poker first)."
+    )
     parser.add_argument("--version", action="version", version=f"derive {_version()}")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     rep = sub.add_parser(
@@ -70,6 +82,14 @@ def _build_parser() -> argparse.ArgumentParser:
         "--game", default="all", choices=["all", "kuhn", "one-raise"], help="which game(s) (default: all)"
     )
     lat.add_argument("--pdf", action="store_true", help="also compile it with pdflatex")
+    lat.add_argument(
+        "game_spec",
+        nargs="?",
+        default=None,
+        metavar="GAME",
+        help="any two-player constant-sum game (built-in name or .efg/.nfg file): derive it instead",
+    )
+    lat.add_argument("--rationalize", action="store_true", help="see `derive solve --help`")
     sub.add_parser(
         "hands",
         help="count poker hands; check Hoyle's draw odds (derive hands --help)",
@@ -81,12 +101,61 @@ def _build_parser() -> argparse.ArgumentParser:
     nbs.add_argument("--timeout", default="600", help="seconds allowed per cell (default 600)")
     exp = sub.add_parser("export", help="write a game in another tool's format (Gambit .efg)")
     exp.add_argument("--format", default="efg", choices=["efg"], help="file format (default: efg)")
+    _game_spec_argument(exp)
     _game_arguments(exp)
     exp.add_argument("--out", default="-", help="output file (default: standard output)")
-    sol = sub.add_parser("solve", help="solve one one-card poker game exactly")
+    sol = sub.add_parser(
+        "solve", help="solve a game exactly: value, an equilibrium, optionally all optimal strategies"
+    )
+    _game_spec_argument(sol)
     _game_arguments(sol)
     sol.add_argument("--json", action="store_true", help="print JSON")
+    sol.add_argument("--all", action="store_true", help="also derive each player's whole optimal set")
+    sub.add_parser("games", help="list the built-in games with their sources")
+    drw = sub.add_parser("draw", help="draw a game's tree with its information sets, and its equilibrium")
+    _game_spec_argument(drw)
+    _game_arguments(drw)
+    drw.add_argument(
+        "--format", default="png", choices=["png", "pdf", "svg"], help="file format (default: png)"
+    )
+    drw.add_argument("--out", default=".", help="output folder (default: the current folder)")
     return parser
+
+
+def _game_spec_argument(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "game",
+        nargs="?",
+        default=None,
+        metavar="GAME",
+        help="a built-in game (see `derive games`) or a Gambit .efg/.nfg file; "
+        "without it, the one-card poker game of --deck/--max-bets/--ante/--bet",
+    )
+    parser.add_argument(
+        "--rationalize",
+        action="store_true",
+        help="read decimal chance probabilities that look like rounded floats as simple fractions",
+    )
+
+
+def _load(args):
+    """The general game named by ``args.game``, or the one-card game of the poker options."""
+    from derive.games.registry import load_game
+
+    if args.game is not None:
+        _only_defaults(args)
+        return load_game(args.game, rationalize=args.rationalize)
+    from derive.games.one_card import to_extensive_form
+
+    return to_extensive_form(_rules(args))
+
+
+def _only_defaults(args) -> None:
+    for flag, default in (("deck", "3"), ("max_bets", "1"), ("ante", "1"), ("bet", "1")):
+        if getattr(args, flag, default) != default:
+            raise _UsageError(
+                f"--{flag.replace('_', '-')} applies to one-card poker, not to GAME {args.game!r}"
+            )
 
 
 def _game_arguments(parser: argparse.ArgumentParser) -> None:
@@ -127,7 +196,72 @@ def _int_arg(text: str, what: str) -> int:
         raise GameDefinitionError(f"{what} must be an integer, got {text!r}") from None
 
 
+def _cmd_games(args, out, err) -> int:
+    from derive.games.registry import BUILTIN_GAMES
+
+    for g in BUILTIN_GAMES.values():
+        print(f"{g.name:<18} {g.description}  [{g.source}]", file=out)
+    print("or a path to a Gambit .efg/.nfg file", file=out)
+    return 0
+
+
+def _slug(args) -> str:
+    from pathlib import Path
+
+    if args.game is None:
+        return f"one_card_N{args.deck}_k{args.max_bets}"
+    stem = Path(args.game).stem if Path(args.game).suffix else args.game
+    return "".join(c if c.isalnum() or c in "-_" else "_" for c in stem)
+
+
+def _cmd_draw(args, out, err) -> int:
+    from pathlib import Path
+
+    from derive.extensive_form.game import GameModelError as _ModelError
+    from derive.figures import save_figure
+    from derive.figures.extensive_tree import draw_extensive_form
+    from derive.solving.zero_sum import solve_zero_sum
+
+    folder = Path(args.out)
+    if folder.exists() and not folder.is_dir():
+        raise OutputError(f"cannot write into {args.out!r}: not a folder")
+    game = _load(args)
+    figures = [(f"{_slug(args)}_game_tree.{args.format}", draw_extensive_form(game))]
+    try:
+        solution = solve_zero_sum(game)
+    except _ModelError as exc:  # not solvable yet: draw the tree only, and say why
+        print(f"derive: no equilibrium drawn: {exc}", file=err)
+    else:
+        figures.append(
+            (
+                f"{_slug(args)}_equilibrium.{args.format}",
+                draw_extensive_form(
+                    game,
+                    dict(enumerate(solution.strategies)),
+                    title=f"{game.title}: an equilibrium (value {to_text(solution.value)})",
+                    off_path=set(solution.off_path),
+                ),
+            )
+        )
+    written = []
+    for name, fig in figures:
+        try:
+            written.append(save_figure(fig, folder / name))
+        except OSError as exc:
+            raise OutputError(f"cannot write {folder / name}: {exc.strerror}") from None
+    print(f"wrote {', '.join(str(p) for p in written)}", file=out)
+    return 0
+
+
 def _cmd_solve(args, out, err) -> int:
+    if args.game is not None or args.all:
+        from derive.presentation.solve_report import solve_report
+
+        game = _load(args)
+        for message in game.metadata.get("rationalized", ()):
+            print(f"derive: {message}", file=err)
+        print(solve_report(game, all_optimal=args.all, as_json=args.json), file=out)
+        return 0
     from derive.solve import solve
     from derive.tree import build_tree
 
@@ -189,6 +323,18 @@ def _cmd_reproduce(args, out, err) -> int:
 def _cmd_latex(args, out, err) -> int:
     from derive.reproduce import write_document
 
+    if args.game_spec is not None:
+        from derive.presentation.general_document import write_general_document
+
+        if args.game != "all":
+            raise _UsageError("give either GAME or --game, not both")
+        args.game = args.game_spec
+        game = _load(args)
+        written = write_general_document(
+            game, args.out, _slug(args), args.pdf, progress=lambda m: print(m, file=err)
+        )
+        print(f"wrote {', '.join(str(p) for p in written)}", file=out)
+        return 0
     games = ("kuhn", "one-raise") if args.game == "all" else (args.game,)
     written = write_document(args.out, games, args.pdf, progress=lambda m: print(m, file=err))
     print(f"wrote {', '.join(str(p) for p in written)}", file=out)
@@ -201,11 +347,15 @@ def _cmd_export(args, out, err) -> int:
     from derive.export import to_efg
     from derive.tree import build_tree
 
-    rules = _rules(args)
     target = None if args.out == "-" else Path(args.out)
     if target is not None and (target.is_dir() or not target.parent.exists()):
         raise OutputError(f"cannot write {args.out!r}: not a file in an existing folder")
-    text = to_efg(build_tree(rules))
+    if args.game is not None:
+        from derive.games.gambit import write_efg
+
+        text = write_efg(_load(args))
+    else:
+        text = to_efg(build_tree(_rules(args)))
     if target is None:
         out.write(text)
     else:
@@ -253,9 +403,11 @@ def main(argv: Sequence[str] | None = None, out=None, err=None) -> int:
             "reproduce": _cmd_reproduce,
             "notebooks": _cmd_notebooks,
             "export": _cmd_export,
+            "games": _cmd_games,
+            "draw": _cmd_draw,
         }
         return commands[args.command](args, out, err)
-    except (_UsageError, GameDefinitionError, OutputError, _notebook_error()) as exc:
+    except (_UsageError, GameDefinitionError, GameModelError, OutputError, _notebook_error()) as exc:
         print(f"derive: error: {exc}", file=err)
         return 2
     except BrokenPipeError:  # e.g. `derive solve --json | head`

@@ -33,18 +33,17 @@ missing).  If a certificate fails, :class:`FamilyCertificateError` is raised.
 
 from __future__ import annotations
 
-import itertools
-import math
 from collections.abc import Iterable
 from collections.abc import Sequence as Seq
 from dataclasses import dataclass, field
 
 import sympy as sp
 from sympy.polys.domains import QQ
-from sympy.polys.matrices import DomainMatrix
 
 from derive.games.one_card import PLAYER_NAMES
 from derive.lp import best_response_value, certified_supports, maximin, transpose_negated
+from derive.polytope import FamilyCertificateError, slack
+from derive.polytope import polytope as _polytope
 from derive.sequence_form import PlanForm, plan_form
 from derive.solve import numeric_plan_matrix
 from derive.strategies import NamedParameter, plan_symbol
@@ -58,10 +57,6 @@ __all__ = [
     "optimal_families",
     "restrict_plans",
 ]
-
-
-class FamilyCertificateError(RuntimeError):
-    """The exact certificate of a derived family failed (a bug, never silently ignored)."""
 
 
 @dataclass(frozen=True)
@@ -134,7 +129,7 @@ class OptimalFamily:
         values = dict(zip(self.parameters, point))
         if any(v.free_symbols for v in values.values()):
             return None  # not a single point
-        if not all(_slack(c).subs(values) >= 0 for c in self.constraints):
+        if not all(slack(c).subs(values) >= 0 for c in self.constraints):
             return None
         return values
 
@@ -148,7 +143,7 @@ class OptimalFamily:
             return False
         if self.dimension == 1:
             return True
-        tight = [_slack(c) for c in self.constraints if _slack(c).subs(a) == 0 and _slack(c).subs(b) == 0]
+        tight = [slack(c) for c in self.constraints if slack(c).subs(a) == 0 and slack(c).subs(b) == 0]
         if not tight:
             return False
         rows = [[t.coeff(p) for p in self.parameters] for t in tight]
@@ -421,69 +416,6 @@ def _derive_family(game, pf, player, usable, named, enumerate_vertices=True):
 def _situation_text(game: ExtensiveFormGame, plan: Sequence) -> str:
     """E.g. ``"dealer holds K, bet to"`` or ``"opener holds A"``."""
     return f"{PLAYER_NAMES[plan.player]} holds {game.situation_of(plan).situation_text}"
-
-
-#: Largest number of d-subsets of constraints tried when enumerating vertices exactly.
-MAX_VERTEX_COMBINATIONS = 200_000
-
-
-def _polytope(raw: list[sp.Expr], params: tuple[sp.Symbol, ...]):
-    """Irredundant inequalities ``expr >= 0`` and exact vertices of ``{raw >= 0}``.
-
-    Vertices are the feasible solutions of every ``d`` of the constraints
-    held tight (solved exactly over QQ).  If there are more than
-    :data:`MAX_VERTEX_COMBINATIONS` such subsets, the vertices are not
-    enumerated (an empty tuple) and all constraints are returned.
-    """
-    exprs = []
-    for e in raw:
-        e = sp.expand(e)
-        if not e.free_symbols:
-            if e < 0:
-                raise FamilyCertificateError(f"the derived family violates a constraint: {e} >= 0")
-            continue
-        coeffs = [e.coeff(p) for p in params]
-        scale = max(abs(c) for c in coeffs if c != 0)
-        normal = sp.expand(e / scale)
-        if normal not in exprs:
-            exprs.append(normal)
-    d = len(params)
-    if d == 0:
-        return [], [{}]
-    if math.comb(len(exprs), d) > MAX_VERTEX_COMBINATIONS:
-        return [sp.Ge(e, 0, evaluate=False) for e in exprs], []
-    # exprs[k] = A[k] . params + c[k] >= 0, exactly over QQ
-    A = [[QQ.from_sympy(e.coeff(p)) for p in params] for e in exprs]
-    c = [QQ.from_sympy(sp.expand(e).subs({p: 0 for p in params})) for e in exprs]
-    found: dict[tuple, None] = {}
-    for combo in itertools.combinations(range(len(exprs)), d):
-        M = DomainMatrix([[A[k][j] for j in range(d)] for k in combo], (d, d), QQ)
-        if M.rank() < d:
-            continue
-        rhs = DomainMatrix([[-c[k]] for k in combo], (d, 1), QQ)
-        sol = M.lu_solve(rhs).to_list_flat()
-        if all(sum((A[k][j] * sol[j] for j in range(d)), QQ(0)) + c[k] >= 0 for k in range(len(exprs))):
-            found[tuple(sol)] = None
-    if not found:
-        raise FamilyCertificateError("the derived family is empty")
-    vertices = [{p: QQ.to_sympy(x) for p, x in zip(params, point)} for point in sorted(found)]
-    facets = [e for e in exprs if sum(1 for v in vertices if e.subs(v) == 0) >= d]
-    constraints = [sp.Ge(e, 0, evaluate=False) if d > 1 else _bound(e, params[0]) for e in facets]
-    return constraints, vertices
-
-
-def _slack(constraint: sp.Basic) -> sp.Expr:
-    """``lhs - rhs`` of a ``>=`` constraint, ``rhs - lhs`` of a ``<=`` one (non-negative when it holds)."""
-    if isinstance(constraint, sp.GreaterThan):
-        return sp.expand(constraint.lhs - constraint.rhs)
-    return sp.expand(constraint.rhs - constraint.lhs)
-
-
-def _bound(expr: sp.Expr, p: sp.Symbol) -> sp.Basic:
-    """``a p + b >= 0`` as ``p >= -b/a`` or ``p <= -b/a``."""
-    a = expr.coeff(p)
-    b = sp.expand(expr - a * p)
-    return sp.Ge(p, -b / a, evaluate=False) if a > 0 else sp.Le(p, -b / a, evaluate=False)
 
 
 def _certify(pf, entries, value, families, usable, supports) -> None:

@@ -40,6 +40,7 @@ __all__ = [
     "one_card_poker",
     "one_raise_poker",
     "parse_exact",
+    "to_extensive_form",
 ]
 
 #: Names of the two players, indexed 0 (opener, acts first) and 1 (dealer).
@@ -404,3 +405,52 @@ def one_raise_poker() -> OneCardPoker:
     (<Action.FOLD: 'fold'>, <Action.CALL: 'call'>, <Action.RAISE: 'raise'>)
     """
     return one_card_poker(3, max_bets=2)
+
+
+def to_extensive_form(rules: OneCardPoker):
+    """The one-card poker game as a general :class:`~derive.extensive_form.Game`.
+
+    The root is chance over the ``N (N - 1)`` ordered deals (labelled ``"QK"``: opener holds Q,
+    dealer K), each with probability ``1 / (N (N - 1))``; players are ``"opener"`` and
+    ``"dealer"``; information sets carry the poker labels (``"K:xb"``: holding K after check,
+    bet) and actions the words check, bet, call, raise, fold; payoffs are in chips, zero-sum.
+    ``metadata["rules"]`` keeps the rules.
+
+    The node cap of :func:`derive.tree.build_tree` is not applied here; callers check
+    ``rules.num_nodes`` first (the command line does).
+
+    Examples
+    --------
+    >>> g = to_extensive_form(kuhn_poker())
+    >>> g
+    <Game 'Kuhn poker': 2 players, 55 nodes, 12 information sets, zero-sum>
+    >>> g.infoset(1, "K:b").actions
+    ('fold', 'call')
+
+    References
+    ----------
+    Kuhn (1950), pp. 97-103; Miao (2014), "Revised Kuhn poker".
+    """
+    from derive.extensive_form.build import chance, decision, extensive_form, payoff
+
+    def subtree(cards: tuple[str, str], history: tuple[Action, ...]):
+        if self_terminal(history):
+            u = rules.payoff(cards, history)
+            return payoff(u, -u)
+        player = rules.player_to_act(history)
+        letters = "".join(a.letter for a in history)
+        label = f"{cards[player]}:{letters}" if history else cards[player]
+        return decision(
+            player, label, {a.value: subtree(cards, history + (a,)) for a in rules.legal_actions(history)}
+        )
+
+    self_terminal = rules.is_terminal
+    sep = "" if all(len(c) == 1 for c in rules.deck) else "-"
+    root = chance({sep.join(cards): (p, subtree(cards, ())) for cards, p in rules.deals()})
+    return extensive_form(
+        PLAYER_NAMES,
+        root,
+        title=rules.name,
+        symbols=tuple(sorted((rules.ante.free_symbols | rules.bet.free_symbols), key=str)),
+        metadata={"rules": rules},
+    )

@@ -1,0 +1,214 @@
+"""Dominated strategies of any two-player game with perfect recall, by iterated elimination.
+
+A *reduced pure strategy* chooses one action at every information set that the
+player's own earlier choices do not exclude (Kuhn 1953; von Stengel 1996): in
+sequence-form terms, a 0-1 realization plan.  Against the opponent's reduced
+strategy ``t`` player ``p``'s payoff from ``s`` is ``x_s^T A_p y_t`` (exact).
+A strategy ``s'`` **strictly** dominates ``s`` when it earns more against
+every remaining opponent strategy, **weakly** when never less and sometimes
+more.  :func:`dominated_strategies` removes, round by round and for both
+players at once, every strategy dominated by a remaining pure strategy of the
+same player, and reports each removal with its dominator, kind, round and a
+witness (an opponent strategy against which the dominator earns strictly
+more).  Strict elimination keeps every equilibrium; weak elimination keeps the
+value of a zero-sum game but may discard optimal strategies.
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass
+
+from derive.extensive_form.game import Game, NotSupportedError
+from derive.sequence_form.general import GameSequenceForm, game_sequence_form
+
+__all__ = [
+    "GameDominance",
+    "ReducedStrategy",
+    "StrategyDomination",
+    "dominated_strategies",
+    "reduced_strategies",
+]
+
+#: Largest number of reduced pure strategies per player enumerated.
+MAX_STRATEGIES = 4096
+
+
+@dataclass(frozen=True)
+class ReducedStrategy:
+    """A reduced pure strategy: ``choices`` is ``((information-set label, action), ...)`` in tree order."""
+
+    player: int
+    choices: tuple[tuple[str, str], ...]
+    sequences: frozenset[int]
+
+    @property
+    def label(self) -> str:
+        """E.g. ``"Red: Raise, Black: Fold"``."""
+        return ", ".join(f"{i}: {a}" for i, a in self.choices) or "(no move)"
+
+
+@dataclass(frozen=True)
+class StrategyDomination:
+    """One eliminated strategy: ``kind`` is ``"strict"`` or ``"weak"``; ``witness`` an opponent strategy
+    against which ``dominator`` earns strictly more; ``round`` counts from 1."""
+
+    strategy: ReducedStrategy
+    dominator: ReducedStrategy
+    kind: str
+    round: int
+    witness: ReducedStrategy
+
+
+@dataclass(frozen=True)
+class GameDominance:
+    """The result of iterated elimination: the removals in order and the surviving strategies."""
+
+    game: Game
+    removed: tuple[StrategyDomination, ...]
+    remaining: tuple[tuple[ReducedStrategy, ...], tuple[ReducedStrategy, ...]]
+    weak: bool
+
+
+def reduced_strategies(sf: GameSequenceForm, player: int) -> tuple[ReducedStrategy, ...]:
+    """All reduced pure strategies of ``player``, in lexicographic order of the tree.
+
+    Raises
+    ------
+    NotSupportedError
+        If there are more than :data:`MAX_STRATEGIES`.
+    """
+    game = sf.game
+
+    def below(seq: int) -> list[tuple[tuple[tuple[str, str], ...], frozenset[int]]]:
+        options = []
+        for info_index in sf.children(player, seq):
+            info = game.infosets[info_index]
+            here = []
+            for a, action in enumerate(info.actions):
+                k = sf.index[player][(info_index, a)]
+                for choices, seqs in below(k):
+                    here.append((((info.label, action), *choices), seqs | {k}))
+                    if len(here) > MAX_STRATEGIES:
+                        raise NotSupportedError(f"more than {MAX_STRATEGIES} reduced strategies")
+            options.append(here)
+        out = []
+        for combo in itertools.product(*options):
+            out.append(
+                (tuple(c for part in combo for c in part[0]), frozenset().union(*(part[1] for part in combo)))
+            )
+            if len(out) > MAX_STRATEGIES:
+                raise NotSupportedError(
+                    f"player {game.players[player]!r} has more than {MAX_STRATEGIES} reduced strategies"
+                )
+        return out
+
+    return tuple(ReducedStrategy(player, c, s | {0}) for c, s in below(0))
+
+
+def _payoff_table(sf, p, mine, theirs) -> dict:
+    """``(s, t) -> x_s^T A_p y_t`` in exact rationals (``QQ``), through per-strategy column sums."""
+    from sympy.polys.domains import QQ
+
+    columns: dict[int, dict[int, object]] = {}
+    for (i, j), v in sf.payoff_entries(p).items():
+        own, other = (i, j) if p == 0 else (j, i)
+        columns.setdefault(own, {})
+        columns[own][other] = columns[own].get(other, QQ(0)) + QQ(int(v.p), int(v.q))
+    table = {}
+    for s in mine:
+        row: dict[int, object] = {}
+        for k in s.sequences:
+            for j, v in columns.get(k, {}).items():
+                row[j] = row.get(j, QQ(0)) + v
+        for t in theirs:
+            table[(s, t)] = sum((v for j, v in row.items() if j in t.sequences), QQ(0))
+    return table
+
+
+def _dominates(table, d, s, others, weak):
+    """``(kind, witness)`` if ``d`` dominates ``s`` against ``others``, else ``None`` (stops at the first failure)."""
+    strict = True
+    best, witness = None, None
+    for t in others:
+        diff = table[(d, t)] - table[(s, t)]
+        if diff < 0 or (diff == 0 and not weak):
+            return None
+        if diff == 0:
+            strict = False
+        elif best is None or diff > best:
+            best, witness = diff, t
+    if witness is None:
+        return None
+    return ("strict" if strict else "weak"), witness
+
+
+def dominated_strategies(game: Game, weak: bool = False) -> GameDominance:
+    """Iterated elimination of strategies dominated by pure strategies (strict only, or also weak).
+
+    Parameters
+    ----------
+    game : Game
+        Two players, perfect recall, numeric payoffs (general-sum allowed).
+    weak : bool
+        Also remove weakly dominated strategies.
+
+    Returns
+    -------
+    GameDominance
+
+    Raises
+    ------
+    NotSupportedError
+        For other than two players, symbolic payoffs, or too many reduced strategies.
+    ImperfectRecallError
+        If recall is imperfect.
+
+    Examples
+    --------
+    >>> from derive.games.textbook import myerson_poker
+    >>> dominated_strategies(myerson_poker()).removed  # nothing is strictly dominated
+    ()
+    >>> result = dominated_strategies(myerson_poker(), weak=True)
+    >>> [(d.strategy.label, d.dominator.label, d.kind) for d in result.removed]
+    [('Red: Fold, Black: Raise', 'Red: Raise, Black: Raise', 'weak'), ('Red: Fold, Black: Fold', 'Red: Raise, Black: Raise', 'weak')]
+
+    References
+    ----------
+    Myerson (1991), section 2.5; Kuhn (1953) for reduced strategies.
+    """
+    if game.num_players != 2:
+        raise NotSupportedError(f"dominance is computed for two-player games, not {game.num_players}")
+    if game.is_symbolic:
+        raise NotSupportedError("dominance needs numeric payoffs; substitute the symbols first")
+    sf = game_sequence_form(game)
+    strategies = [list(reduced_strategies(sf, p)) for p in (0, 1)]
+    table = [_payoff_table(sf, p, strategies[p], strategies[1 - p]) for p in (0, 1)]
+    removed: list[StrategyDomination] = []
+    rnd = 0
+    while True:
+        rnd += 1
+        drop: list[StrategyDomination] = []
+        for p in (0, 1):
+            others = strategies[1 - p]
+            for s in strategies[p]:
+                for d in strategies[p]:
+                    if d is not s:
+                        found = _dominates(table[p], d, s, others, weak)
+                        if found is not None:
+                            drop.append(StrategyDomination(s, d, found[0], rnd, found[1]))
+                            break
+        if not drop:
+            break
+        # keep at least one dominator per player: never remove a strategy whose dominator is also removed
+        # only when it would empty the player's set (ties of mutually weakly dominating strategies)
+        gone = {id(x.strategy) for x in drop}
+        for p in (0, 1):
+            if all(id(s) in gone for s in strategies[p]):
+                keep = next(x.strategy for x in drop if x.strategy.player == p)
+                gone.discard(id(keep))
+        drop = [x for x in drop if id(x.strategy) in gone]
+        removed.extend(drop)
+        for p in (0, 1):
+            strategies[p] = [s for s in strategies[p] if id(s) not in gone]
+    return GameDominance(game, tuple(removed), (tuple(strategies[0]), tuple(strategies[1])), weak)

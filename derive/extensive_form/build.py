@@ -1,0 +1,309 @@
+"""Type a game in a few lines: nested :func:`decision`, :func:`chance` and :func:`payoff` calls.
+
+A tree is written as it is drawn on a blackboard.  Decision nodes of the same
+player with the same information-set label form one information set; payoffs
+and probabilities may be integers, fractions, strings such as ``"1/3"`` or
+sympy expressions in symbols (a pot ``P``, a bet ``B``).  Floats are refused:
+results must be exact.
+
+Examples
+--------
+Matching pennies, with the second player not seeing the first's coin:
+
+>>> from derive.extensive_form.build import decision, extensive_form, payoff
+>>> def bob():
+...     return decision("Bob", "guess", {"heads": None, "tails": None})
+>>> game = extensive_form(
+...     ["Alice", "Bob"],
+...     decision("Alice", "coin", {
+...         "heads": decision("Bob", "guess", {"heads": payoff(1, -1), "tails": payoff(-1, 1)}),
+...         "tails": decision("Bob", "guess", {"heads": payoff(-1, 1), "tails": payoff(1, -1)}),
+...     }),
+...     title="Matching pennies",
+... )
+>>> game
+<Game 'Matching pennies': 2 players, 7 nodes, 2 information sets, zero-sum>
+
+Myerson's simple card game with a symbolic pot ``P`` and bet ``B``: a red or
+black card is dealt to player 1 with probability 1/2 each; he raises or folds;
+player 2, who has not seen the card, meets or passes.
+
+>>> import sympy as sp
+>>> from derive.extensive_form.build import chance
+>>> P, B = sp.symbols("P B", positive=True)
+>>> def after(card, win):
+...     sign = 1 if win else -1
+...     return decision("1", card, {
+...         "raise": decision("2", "raised", {"meet": payoff(sign * (P + B), -sign * (P + B)),
+...                                           "pass": payoff(P, -P)}),
+...         "fold": payoff(-P, P),
+...     })
+>>> myerson = extensive_form(["1", "2"], chance({"red": ("1/2", after("red", True)),
+...                                             "black": ("1/2", after("black", False))}),
+...                          title="Myerson's card game", symbols=(P, B))
+>>> myerson.is_zero_sum, myerson.symbols
+(True, (P, B))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+import sympy as sp
+
+from derive.extensive_form.game import CHANCE, Game, GameModelError, InformationSet, Node
+
+__all__ = ["Subtree", "chance", "decision", "exact_value", "extensive_form", "payoff"]
+
+
+@dataclass(frozen=True)
+class Subtree:
+    """A node typed with :func:`decision`, :func:`chance` or :func:`payoff`, before the game is assembled."""
+
+    mover: str | int | None  # a player's name or index, CHANCE, or None at a leaf
+    infoset: str
+    moves: tuple[tuple[str, object, Subtree], ...]  # (action, probability or None, child)
+    outcome: tuple[object, ...] | None
+    label: str = ""
+    outcome_label: str = ""
+
+
+def decision(
+    player: str | int,
+    infoset: str,
+    moves: Mapping[str, Subtree | None],
+    *,
+    outcome: Sequence[object] | None = None,
+    label: str = "",
+) -> Subtree:
+    """A decision node of ``player`` in the information set labelled ``infoset``.
+
+    Parameters
+    ----------
+    player : str or int
+        The player's name (as given to :func:`extensive_form`) or 0-based index.
+    infoset : str
+        Label of the information set; nodes of one player with one label form one set.
+    moves : mapping ``action label -> subtree``
+        In order; a ``None`` subtree is a terminal node with no payoff.
+    outcome : sequence, optional
+        A payoff vector booked at this node (added to every play through it).
+    label : str, optional
+        The node's label.
+    """
+    return Subtree(
+        player,
+        infoset,
+        tuple((a, None, _leaf_if_none(t)) for a, t in moves.items()),
+        _outcome(outcome),
+        label,
+    )
+
+
+def chance(
+    branches: Mapping[str, tuple[object, Subtree | None]],
+    *,
+    outcome: Sequence[object] | None = None,
+    label: str = "",
+) -> Subtree:
+    """A chance node: ``branches`` maps each action label to ``(probability, subtree)``.
+
+    Probabilities must be exact (int, Fraction, ``"1/3"``, sympy expression) and sum to 1.
+    """
+    return Subtree(
+        CHANCE,
+        "",
+        tuple((a, p, _leaf_if_none(t)) for a, (p, t) in branches.items()),
+        _outcome(outcome),
+        label,
+    )
+
+
+def payoff(*values: object, label: str = "", outcome_label: str = "") -> Subtree:
+    """A terminal node with the payoff vector ``values`` (one entry per player).
+
+    ``label`` names the node, ``outcome_label`` the outcome (as in Gambit's files).
+    """
+    return Subtree(None, "", (), tuple(values), label, outcome_label)
+
+
+def _leaf_if_none(tree: Subtree | None) -> Subtree:
+    return Subtree(None, "", (), None) if tree is None else tree
+
+
+def _outcome(values: Sequence[object] | None) -> tuple[object, ...] | None:
+    return None if values is None else tuple(values)
+
+
+def exact_value(value: object, where: str) -> sp.Expr:
+    """Read ``value`` as an exact sympy number or expression.
+
+    Accepts int, :class:`fractions.Fraction`, a string such as ``"3/2"`` or ``"-1"``, and sympy
+    expressions without floats.
+
+    Raises
+    ------
+    GameModelError
+        If ``value`` is a float (or contains one), a bool, or not a number; the message names
+        ``where`` and the value.
+    """
+    if isinstance(value, bool) or isinstance(value, float):
+        raise GameModelError(f"{where}: {value!r} is a float or bool; give an exact number such as 1/3")
+    if isinstance(value, int):
+        return sp.Integer(value)
+    if isinstance(value, Fraction):
+        return sp.Rational(value.numerator, value.denominator)
+    if isinstance(value, str):
+        try:
+            number = Fraction(value.strip())
+        except (ValueError, ZeroDivisionError):
+            raise GameModelError(f"{where}: {value!r} is not an exact number") from None
+        if "." in value or "e" in value.lower():
+            raise GameModelError(f"{where}: {value!r} is a decimal; give an exact fraction such as 1/3")
+        return sp.Rational(number.numerator, number.denominator)
+    if isinstance(value, sp.Basic):
+        expr = sp.sympify(value)
+        if expr.atoms(sp.Float):
+            raise GameModelError(f"{where}: {expr} contains a float; give exact numbers")
+        return expr
+    raise GameModelError(f"{where}: {value!r} is not a number")
+
+
+def extensive_form(
+    players: Sequence[str],
+    root: Subtree,
+    *,
+    title: str = "",
+    symbols: Iterable[sp.Symbol] | None = None,
+    comment: str = "",
+    metadata: Mapping | None = None,
+) -> Game:
+    """Assemble a :class:`~derive.extensive_form.game.Game` from a typed tree.
+
+    Parameters
+    ----------
+    players : sequence of str
+        Player names, in order (player 0 first).
+    root : Subtree
+        The tree, written with :func:`decision`, :func:`chance` and :func:`payoff`.
+    title, comment : str
+    symbols : iterable of sympy.Symbol, optional
+        The symbols payoffs and probabilities may contain; by default those that occur, sorted by
+        name.  When given, any other symbol is an error.
+    metadata : mapping, optional
+        Builder data carried along (labels, sources); ignored by the algorithms.
+
+    Returns
+    -------
+    Game
+
+    Raises
+    ------
+    GameModelError
+        For an unknown player, a float or non-number, a payoff vector of the wrong length, an
+        information set whose nodes differ in actions, probabilities not summing to 1, an
+        undeclared symbol.
+    """
+    players = tuple(str(p) for p in players)
+    if len(set(players)) != len(players):
+        raise GameModelError(f"player names repeat: {players}")
+    nodes: list[Node] = []
+    info_nodes: dict[tuple[int, str], list[int]] = {}
+    info_actions: dict[tuple[int, str], tuple[str, ...]] = {}
+    raw: list[dict] = []
+
+    def player_index(mover: str | int) -> int:
+        if isinstance(mover, int) and not isinstance(mover, bool) and 0 <= mover < len(players):
+            return mover
+        if isinstance(mover, str) and mover in players:
+            return players.index(mover)
+        raise GameModelError(f"unknown player {mover!r}; the players are {', '.join(players)}")
+
+    # iterative preorder walk (deep trees do not hit Python's recursion limit)
+    stack: list[tuple[Subtree, int]] = [(root, -1)]
+    order: list[tuple[Subtree, int]] = []
+    while stack:
+        tree, parent = stack.pop()
+        index = len(order)
+        order.append((tree, parent))
+        if parent >= 0:
+            raw[parent]["children"].append(index)
+        entry: dict = {"children": []}
+        raw.append(entry)
+        for _, _, child in reversed(tree.moves):
+            stack.append((child, index))
+    for index, (tree, parent) in enumerate(order):
+        where = f"node {index}" + (f" ({tree.label!r})" if tree.label else "")
+        outcome = None
+        if tree.outcome is not None:
+            if len(tree.outcome) != len(players):
+                raise GameModelError(
+                    f"{where}: payoff {tree.outcome} has {len(tree.outcome)} entries for {len(players)} players"
+                )
+            outcome = tuple(exact_value(v, f"payoff at {where}") for v in tree.outcome)
+        actions = tuple(a for a, _, _ in tree.moves)
+        if not tree.moves:
+            mover, infoset, probs = None, None, ()
+        elif tree.mover == CHANCE:
+            mover, infoset = CHANCE, None
+            probs = tuple(exact_value(p, f"probability of {a!r} at chance {where}") for a, p, _ in tree.moves)
+        else:
+            mover = player_index(tree.mover)
+            key = (mover, str(tree.infoset))
+            if key in info_actions and info_actions[key] != actions:
+                raise GameModelError(
+                    f"information set {tree.infoset!r} of player {players[mover]!r}: its nodes offer "
+                    f"different actions ({info_actions[key]} and {actions})"
+                )
+            info_actions[key] = actions
+            info_nodes.setdefault(key, []).append(index)
+            infoset, probs = key, ()
+        raw[index].update(
+            parent=parent,
+            mover=mover,
+            infoset=infoset,
+            actions=actions,
+            probs=probs,
+            outcome=outcome,
+            label=tree.label,
+            outcome_label=tree.outcome_label,
+        )
+    keys = sorted(info_nodes, key=lambda k: (k[0], info_nodes[k][0]))
+    position = {k: i for i, k in enumerate(keys)}
+    infosets = tuple(
+        InformationSet(i, k[0], k[1], info_actions[k], tuple(info_nodes[k])) for i, k in enumerate(keys)
+    )
+    for index, r in enumerate(raw):
+        nodes.append(
+            Node(
+                index=index,
+                parent=r["parent"],
+                player=r["mover"],
+                infoset=None if r["infoset"] is None else position[r["infoset"]],
+                children=tuple(r["children"]),
+                actions=r["actions"],
+                probabilities=r["probs"],
+                outcome=r["outcome"],
+                label=r["label"],
+                outcome_label=r["outcome_label"],
+            )
+        )
+    occurring: set[sp.Symbol] = set()
+    for n in nodes:
+        for v in (*(n.outcome or ()), *n.probabilities):
+            occurring |= v.free_symbols
+    if symbols is None:
+        declared = tuple(sorted(occurring, key=str))
+    else:
+        declared = tuple(symbols)
+    return Game(
+        players=players,
+        nodes=tuple(nodes),
+        infosets=infosets,
+        title=title,
+        symbols=declared,
+        comment=comment,
+        metadata=dict(metadata or {}),
+    )

@@ -1,0 +1,464 @@
+"""The general extensive-form game: an immutable tree with players, chance, information sets, outcomes.
+
+This is the one game model every stage of ``derive`` reads.  It holds no
+poker words: a poker builder, a Gambit file or the builder API
+(:mod:`derive.extensive_form.build`) all produce a :class:`Game`, and domain
+words (cards, opener and dealer, plan names) travel as labels and
+``metadata``.  The vocabulary follows Gambit's (``Game.new_tree``): players,
+a root node, information sets with labelled actions, chance moves with exact
+probabilities, and *outcomes* (payoff vectors) that may sit on any node and
+are added up along the play.
+
+Nodes are stored in one tuple in depth-first preorder (the root is node 0),
+each pointing to its parent and children by index, so later stages can work
+on index arrays rather than on nested Python objects.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import cached_property
+
+import sympy as sp
+
+__all__ = [
+    "CHANCE",
+    "Game",
+    "GameModelError",
+    "ImperfectRecallError",
+    "InformationSet",
+    "Node",
+    "NotSupportedError",
+]
+
+#: The ``player`` of a chance node.
+CHANCE = -1
+
+
+class GameModelError(ValueError):
+    """A game is not well formed (names the node, information set or value at fault)."""
+
+
+class ImperfectRecallError(GameModelError):
+    """A method that needs perfect recall was given a game without it (names an information set)."""
+
+
+class NotSupportedError(GameModelError):
+    """A stage does not handle this kind of game yet (e.g. a general-sum game for the zero-sum solver)."""
+
+
+@dataclass(frozen=True)
+class InformationSet:
+    """The decision nodes a player cannot tell apart.
+
+    Attributes
+    ----------
+    index : int
+        Position in :attr:`Game.infosets`.
+    player : int
+        The player who moves (0-based).
+    label : str
+        Its name, unique for the player (e.g. ``"K:xb"``, ``"1:1"``).
+    actions : tuple of str
+        Action labels, in order; every node of the set offers them.
+    nodes : tuple of int
+        The member nodes, in preorder.
+    """
+
+    index: int
+    player: int
+    label: str
+    actions: tuple[str, ...]
+    nodes: tuple[int, ...]
+
+    def __repr__(self) -> str:
+        return f"InformationSet(player={self.player}, label={self.label!r}, actions={self.actions})"
+
+
+@dataclass(frozen=True)
+class Node:
+    """One node of the tree.
+
+    Attributes
+    ----------
+    index : int
+        Position in :attr:`Game.nodes` (preorder; the root is 0).
+    parent : int
+        Index of the parent node, ``-1`` for the root.
+    player : int or None
+        The mover: a player index, :data:`CHANCE`, or ``None`` at a terminal node.
+    infoset : int or None
+        Index into :attr:`Game.infosets` for a decision node, else ``None``.
+    children : tuple of int
+        Child node indices, one per action.
+    actions : tuple of str
+        Action labels of the edges to ``children`` (the information set's actions at a decision node).
+    probabilities : tuple of sympy.Expr
+        At a chance node, the exact probability of each child (Rational or an expression in the
+        game's symbols); empty elsewhere.
+    outcome : tuple of sympy.Expr or None
+        Payoff vector booked at this node (one entry per player), or ``None``; a play's payoff is the
+        sum of the outcomes along it (Gambit's convention).
+    label : str
+        Optional node label.
+    outcome_label : str
+        Optional label of the outcome.
+    """
+
+    index: int
+    parent: int
+    player: int | None
+    infoset: int | None
+    children: tuple[int, ...]
+    actions: tuple[str, ...]
+    probabilities: tuple[sp.Expr, ...] = ()
+    outcome: tuple[sp.Expr, ...] | None = None
+    label: str = ""
+    outcome_label: str = ""
+
+    @property
+    def is_terminal(self) -> bool:
+        """Whether the play ends here."""
+        return not self.children
+
+    @property
+    def is_chance(self) -> bool:
+        """Whether chance moves here."""
+        return self.player == CHANCE
+
+
+@dataclass(frozen=True)
+class Game:
+    """An extensive-form game with any number of players (immutable; build it with :func:`~derive.extensive_form.build.extensive_form`).
+
+    Attributes
+    ----------
+    players : tuple of str
+        Player names; players are indexed 0, 1, ... in this order.
+    nodes : tuple of Node
+        All nodes in depth-first preorder; ``nodes[0]`` is the root.
+    infosets : tuple of InformationSet
+        All information sets, ordered by player, then by first appearance in preorder.
+    title : str
+        The game's title.
+    symbols : tuple of sympy.Symbol
+        The symbols payoffs and probabilities may contain (e.g. a pot ``P``, a bet ``B``).
+    comment : str
+        Free text (a Gambit file's comment, a source).
+    metadata : Mapping
+        Builder-specific data (e.g. a poker builder's rules and plan names); ignored by every
+        algorithm, not compared.
+
+    Raises
+    ------
+    GameModelError
+        On construction, if the structure is inconsistent (see :meth:`validate`).
+
+    References
+    ----------
+    Kuhn (1953), "Extensive games and the problem of information"; the Gambit file formats
+    (McKelvey, McLennan & Turocy, *Gambit*, section "File formats").
+    """
+
+    players: tuple[str, ...]
+    nodes: tuple[Node, ...]
+    infosets: tuple[InformationSet, ...]
+    title: str = ""
+    symbols: tuple[sp.Symbol, ...] = ()
+    comment: str = ""
+    metadata: Mapping = field(default_factory=dict, compare=False, hash=False, repr=False)
+
+    def __post_init__(self) -> None:
+        self.validate()
+
+    # ----------------------------------------------------------------- structure
+    @property
+    def num_players(self) -> int:
+        """Number of (personal) players."""
+        return len(self.players)
+
+    @property
+    def root(self) -> Node:
+        """The root node."""
+        return self.nodes[0]
+
+    @cached_property
+    def terminals(self) -> tuple[int, ...]:
+        """Indices of the terminal nodes, in preorder."""
+        return tuple(n.index for n in self.nodes if n.is_terminal)
+
+    def infosets_of(self, player: int) -> tuple[InformationSet, ...]:
+        """The information sets of ``player``, in order."""
+        return tuple(i for i in self.infosets if i.player == player)
+
+    def infoset(self, player: int, label: str) -> InformationSet:
+        """The information set of ``player`` labelled ``label``.
+
+        Raises
+        ------
+        KeyError
+            If there is none; the message names the label and the player.
+        """
+        for info in self.infosets:
+            if info.player == player and info.label == label:
+                return info
+        raise KeyError(f"no information set {label!r} of player {self.players[player]!r}")
+
+    def path(self, node: int) -> tuple[int, ...]:
+        """Node indices from the root to ``node`` (both included)."""
+        out = []
+        while node != -1:
+            out.append(node)
+            node = self.nodes[node].parent
+        return tuple(reversed(out))
+
+    def history(self, node: int) -> tuple[tuple[int, str], ...]:
+        """``(mover, action label)`` pairs along the path to ``node`` (the mover is :data:`CHANCE` for chance)."""
+        out = []
+        for n in self.path(node)[1:]:
+            parent = self.nodes[self.nodes[n].parent]
+            out.append((parent.player, parent.actions[parent.children.index(n)]))
+        return tuple(out)
+
+    # ----------------------------------------------------------------- payoffs
+    @cached_property
+    def payoffs(self) -> dict[int, tuple[sp.Expr, ...]]:
+        """``terminal index -> payoff vector``: the sum of the outcomes on the path (Gambit's rule)."""
+        zero = (sp.S.Zero,) * self.num_players
+        acc: dict[int, tuple[sp.Expr, ...]] = {}
+        out: dict[int, tuple[sp.Expr, ...]] = {}
+        for n in self.nodes:
+            base = acc[n.parent] if n.parent >= 0 else zero
+            if n.outcome is not None:
+                base = tuple(b + o for b, o in zip(base, n.outcome))
+            acc[n.index] = base
+            if n.is_terminal:
+                out[n.index] = tuple(sp.expand(v) for v in base)
+        return out
+
+    @cached_property
+    def reach_by_chance(self) -> dict[int, sp.Expr]:
+        """``node index -> product of the chance probabilities on its path``."""
+        out: dict[int, sp.Expr] = {0: sp.S.One}
+        for n in self.nodes:
+            if n.is_chance:
+                for c, p in zip(n.children, n.probabilities):
+                    out[c] = out[n.index] * p
+            else:
+                for c in n.children:
+                    out[c] = out[n.index]
+        return out
+
+    @cached_property
+    def constant_sum(self) -> sp.Expr | None:
+        """The constant ``c`` with ``sum_i u_i(z) = c`` for every play ``z``, or ``None``.
+
+        Decided on whole plays (outcomes added along the path), not on single outcomes: antes
+        booked at the root make single outcomes non-zero-sum in a zero-sum game.
+        """
+        totals = [sp.expand(sum(u, sp.S.Zero)) for u in self.payoffs.values()]
+        if not totals:
+            return sp.S.Zero
+        first = totals[0]
+        if all(sp.simplify(t - first) == 0 for t in totals[1:]):
+            return first
+        return None
+
+    @property
+    def is_constant_sum(self) -> bool:
+        """Whether every play's payoffs add up to the same constant (zero-sum included)."""
+        return self.constant_sum is not None
+
+    @property
+    def is_zero_sum(self) -> bool:
+        """Whether every play's payoffs add up to zero."""
+        return self.constant_sum == 0
+
+    @property
+    def is_symbolic(self) -> bool:
+        """Whether a payoff or probability contains a symbol."""
+        return any(v.free_symbols for n in self.nodes for v in (*(n.outcome or ()), *n.probabilities))
+
+    # ----------------------------------------------------------------- recall
+    @cached_property
+    def own_sequences(self) -> tuple[dict[int, tuple[tuple[int, str], ...]], ...]:
+        """For each player, ``node -> the player's own (information set, action) pairs on the path``."""
+        out: list[dict[int, tuple[tuple[int, str], ...]]] = []
+        for p in range(self.num_players):
+            seq: dict[int, tuple[tuple[int, str], ...]] = {0: ()}
+            for n in self.nodes:
+                for c, a in zip(n.children, n.actions):
+                    seq[c] = seq[n.index] + ((n.infoset, a),) if n.player == p else seq[n.index]
+            out.append(seq)
+        return tuple(out)
+
+    @cached_property
+    def perfect_recall_failure(self) -> str | None:
+        """``None`` under perfect recall, else a sentence naming an information set where recall fails.
+
+        Perfect recall (Kuhn 1953): at all nodes of an information set, the player's own earlier
+        information sets and actions are the same.  (An absent-minded information set, one crossed
+        twice on a play, fails this too.)
+        """
+        for info in self.infosets:
+            seqs = {self.own_sequences[info.player][n] for n in info.nodes}
+            if len(seqs) > 1:
+                a, b = sorted(seqs, key=len)[:2]
+                return (
+                    f"imperfect recall at information set {info.label!r} of player "
+                    f"{self.players[info.player]!r}: its nodes follow different own moves "
+                    f"({self._moves_text(a)} and {self._moves_text(b)})"
+                )
+        return None
+
+    @property
+    def has_perfect_recall(self) -> bool:
+        """Whether the game has perfect recall."""
+        return self.perfect_recall_failure is None
+
+    def _moves_text(self, moves: tuple[tuple[int, str], ...]) -> str:
+        if not moves:
+            return "no earlier move"
+        return ", ".join(f"{a!r} at {self.infosets[i].label!r}" for i, a in moves)
+
+    def require_perfect_recall(self) -> None:
+        """Raise if the game lacks perfect recall.
+
+        Raises
+        ------
+        ImperfectRecallError
+            Naming an information set where recall fails.
+        """
+        failure = self.perfect_recall_failure
+        if failure is not None:
+            raise ImperfectRecallError(failure)
+
+    # ----------------------------------------------------------------- checks
+    def validate(self) -> None:
+        """Check the structure: a tree in preorder, consistent information sets, exact chance probabilities.
+
+        Raises
+        ------
+        GameModelError
+            Naming the node, information set or value at fault: a node out of order, an
+            information set whose nodes differ in player or actions, a chance probability that is
+            a float, negative, or not summing to exactly 1, a payoff vector of the wrong length, a
+            symbol not declared in ``symbols``.
+        """
+        n_players = len(self.players)
+        if n_players < 1:
+            raise GameModelError("a game needs at least one player")
+        if not self.nodes:
+            raise GameModelError("a game needs at least one node")
+        declared = set(self.symbols)
+        if self.nodes[0].parent != -1:
+            raise GameModelError(f"the root (node 0) has parent {self.nodes[0].parent}, not -1")
+        times_listed = Counter(c for node in self.nodes for c in node.children)
+        for k in range(len(self.nodes)):
+            if times_listed[k] != (0 if k == 0 else 1):
+                raise GameModelError(
+                    f"node {k} is listed as a child {times_listed[k]} times: the nodes do not form a tree"
+                )
+        for k, node in enumerate(self.nodes):
+            if node.index != k:
+                raise GameModelError(f"node {k} carries index {node.index}")
+            if len(node.actions) != len(node.children):
+                raise GameModelError(
+                    f"node {_node_name(node)} has {len(node.children)} children "
+                    f"but {len(node.actions)} action labels"
+                )
+            for c in node.children:
+                if not (k < c < len(self.nodes)) or self.nodes[c].parent != k:
+                    raise GameModelError(f"node {_node_name(node)}: child {c} does not point back to it")
+            if node.outcome is not None:
+                if len(node.outcome) != n_players:
+                    raise GameModelError(
+                        f"node {_node_name(node)}: outcome {node.outcome} has {len(node.outcome)} "
+                        f"payoffs for {n_players} players"
+                    )
+                for v in node.outcome:
+                    _check_exact(v, declared, f"payoff at node {_node_name(node)}")
+            if node.is_terminal:
+                if node.player is not None or node.infoset is not None or node.probabilities:
+                    raise GameModelError(
+                        f"terminal node {_node_name(node)} has a mover, information set or probabilities"
+                    )
+                continue
+            if node.player == CHANCE and node.infoset is not None:
+                raise GameModelError(f"chance node {_node_name(node)} has an information set")
+            if node.player != CHANCE and node.probabilities:
+                raise GameModelError(f"decision node {_node_name(node)} has chance probabilities")
+            if len(set(node.actions)) != len(node.actions) and node.player != CHANCE:
+                raise GameModelError(f"node {_node_name(node)} repeats an action label: {node.actions}")
+            if node.player == CHANCE:
+                self._check_chance(node, declared)
+            elif node.player is None or not (0 <= node.player < n_players):
+                raise GameModelError(f"node {_node_name(node)}: no such player {node.player}")
+            else:
+                if node.infoset is None or not (0 <= node.infoset < len(self.infosets)):
+                    raise GameModelError(f"decision node {_node_name(node)} has no information set")
+                info = self.infosets[node.infoset]
+                if info.player != node.player or k not in info.nodes:
+                    raise GameModelError(
+                        f"node {_node_name(node)} and its information set {info.label!r} disagree"
+                    )
+                if info.actions != node.actions:
+                    raise GameModelError(
+                        f"information set {info.label!r} of player {self.players[info.player]!r}: "
+                        f"its nodes offer different actions ({info.actions} and {node.actions})"
+                    )
+        seen: set[tuple[int, str]] = set()
+        for k, info in enumerate(self.infosets):
+            if info.index != k:
+                raise GameModelError(f"information set {info.label!r} carries index {info.index}, not {k}")
+            if not info.nodes:
+                raise GameModelError(f"information set {info.label!r} has no nodes")
+            if not info.actions:
+                raise GameModelError(f"information set {info.label!r} has no actions")
+            if (info.player, info.label) in seen:
+                raise GameModelError(
+                    f"two information sets of player {self.players[info.player]!r} are labelled {info.label!r}"
+                )
+            seen.add((info.player, info.label))
+            for n in info.nodes:
+                if self.nodes[n].infoset != k:
+                    raise GameModelError(f"information set {info.label!r} lists node {n}, which is not in it")
+
+    def _check_chance(self, node: Node, declared: set) -> None:
+        if len(node.probabilities) != len(node.children):
+            raise GameModelError(f"chance node {_node_name(node)} needs one probability per child")
+        for a, p in zip(node.actions, node.probabilities):
+            _check_exact(p, declared, f"probability of {a!r} at chance node {_node_name(node)}")
+            if not p.free_symbols and (p < 0 or p > 1):
+                raise GameModelError(
+                    f"probability {p} of {a!r} at chance node {_node_name(node)} is not in [0, 1]"
+                )
+        total = sp.expand(sum(node.probabilities, sp.S.Zero))
+        if total != 1 and sp.simplify(total - 1) != 0:
+            raise GameModelError(
+                f"chance probabilities at node {_node_name(node)} sum to {total}, not exactly 1"
+            )
+
+    def __repr__(self) -> str:
+        kind = "zero-sum" if self.is_zero_sum else "constant-sum" if self.is_constant_sum else "general-sum"
+        return (
+            f"<Game {self.title!r}: {self.num_players} players, {len(self.nodes)} nodes, "
+            f"{len(self.infosets)} information sets, {kind}>"
+        )
+
+
+def _node_name(node: Node) -> str:
+    return f"{node.index} ({node.label!r})" if node.label else str(node.index)
+
+
+def _check_exact(value: object, declared: set, where: str) -> None:
+    if not isinstance(value, sp.Expr):
+        raise GameModelError(f"{where}: {value!r} is not a sympy expression")
+    if value.atoms(sp.Float):
+        raise GameModelError(f"{where}: {value} is a float; give an exact number")
+    extra = value.free_symbols - declared
+    if extra:
+        names = ", ".join(sorted(str(s) for s in extra))
+        raise GameModelError(f"{where}: undeclared symbol {names}")

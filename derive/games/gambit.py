@@ -1,0 +1,996 @@
+"""Read and write Gambit's game files: ``.efg`` extensive games and ``.nfg`` strategic games.
+
+:func:`read_game` reads a file and dispatches on its header; :func:`parse_efg`
+and :func:`parse_nfg` read text; :func:`write_efg` and :func:`save_efg` write
+any numeric :class:`~derive.extensive_form.game.Game` as an ``EFG 2 R`` file.
+Every number is read *exactly*, as Gambit does: ``1/3`` is one third and the
+decimal ``0.25`` is ``1/4``, never a binary float.  Every problem is reported as
+one :class:`GambitFormatError` line naming the file, the line and the token,
+node or value at fault.
+
+How Gambit's names become ``derive`` labels
+-------------------------------------------
+* **Players** keep their Gambit names; an empty name, or one shared by several
+  players, becomes ``"Player k"`` (``k`` = the player's number, from 1).
+* **Information sets** keep their Gambit label when it is non-empty and used by
+  no other information set of the same player; otherwise the label is
+  ``"p:k"``, the player's number and the Gambit information-set number (e.g.
+  ``"1:3"``).  The Gambit numbers are kept in ``metadata["gambit_infosets"]``.
+  A strategic game's information sets are labelled ``"1:1"``, ``"2:1"``, ...
+* **Actions** (and strategies) keep their labels; within one information set an
+  empty or repeated label ``x`` becomes ``x_1``, ``x_2``, ... (the first such
+  suffix not otherwise in use), as Gambit 16.7 itself renames them on reading,
+  so both programs show the same action labels.
+* **Nodes** keep their labels; each node referencing Gambit outcome ``k``
+  carries that outcome's payoff vector and label (``outcome_label``).
+* **Chance moves**: ``derive`` has no chance information sets; every chance
+  node of a Gambit chance information set gets that set's actions and
+  probabilities, and the set's number and name are kept in
+  ``metadata["chance_infosets"]``.
+
+Quoted strings
+--------------
+A label is written between double quotes; inside it ``\\"`` stands for ``"`` and
+``\\\\`` for one backslash; a backslash before any other character is kept as it
+is (so a comment holding LaTeX such as ``\\wedge`` reads as written, as in
+Gambit).  The writer escapes a backslash only where it must (before ``"``,
+before another backslash, or at the end of a label).  Gambit 16.7's own reader
+differs on ``\\\\``: it keeps both backslashes and treats the next character as
+escaped too, so a label *ending* in a backslash cannot be read by Gambit at all
+and ``a\\\\b`` reads there as three backslashes; ``derive`` reads every label it
+writes back unchanged.  Gambit 16.7 also refuses labels that are not printable
+ASCII or that have leading, trailing or doubled spaces; such labels are
+written faithfully (UTF-8) but only ``derive`` will read them back.
+
+Exactness
+---------
+Chance probabilities must sum to exactly 1.  Programs that print binary floats
+(OpenSpiel writes ``0.3333333333333333``) give decimals that do not; these are
+refused unless ``rationalize=True``, which replaces each decimal with more than
+six significant digits (probability or payoff) by the simplest fraction within
+``1e-9`` of it and records every change in ``metadata["rationalized"]``.
+
+References
+----------
+McKelvey, R. D., McLennan, A. M. and Turocy, T. L., *Gambit: Software Tools for
+Game Theory*, section "Game representation formats": "The extensive game (.efg)
+file format", "The strategic game (.nfg) file format, payoff version" and
+"... outcome version", https://gambitproject.readthedocs.io/en/latest/formats.html
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from os import PathLike
+from pathlib import Path
+
+import sympy as sp
+
+from derive.extensive_form.build import decision, extensive_form, payoff
+from derive.extensive_form.game import CHANCE, Game, GameModelError, InformationSet, Node
+
+__all__ = ["GambitFormatError", "parse_efg", "parse_nfg", "read_game", "save_efg", "write_efg"]
+
+#: Decimals with more significant digits than this look like printed binary floats.
+_ROUNDED_FLOAT_DIGITS = 6
+#: ``rationalize=True`` picks the simplest fraction within this distance.
+_RATIONALIZE_TOLERANCE = Fraction(1, 10**9)
+#: Decimal exponents beyond this are refused (``1e999999999`` would take forever to expand exactly).
+_MAX_EXPONENT = 1000
+
+
+class GambitFormatError(GameModelError):
+    """A Gambit file cannot be read or written; the one-line message names the file, line and token.
+
+    Attributes
+    ----------
+    source : str or None
+        The file (or ``"<string>"``) the problem is in, if known.
+    line : int or None
+        The 1-based line number, if known.
+    """
+
+    def __init__(self, message: str, *, source: str | None = None, line: int | None = None) -> None:
+        where = ", ".join(part for part in (source or "", f"line {line}" if line is not None else "") if part)
+        text = f"{where}: {message}" if where else message
+        super().__init__(" ".join(text.split()))  # one line, whatever the message holds
+        self.source = source
+        self.line = line
+
+
+# --------------------------------------------------------------------------- tokens
+@dataclass(frozen=True)
+class _Token:
+    kind: str  # "{", "}", ",", "string", "number", "word", "eof"
+    text: str  # the decoded text of a string, the raw text otherwise
+    line: int
+    raw: str = ""
+
+    def describe(self) -> str:
+        """The token as an error message shows it."""
+        if self.kind == "eof":
+            return "the end of the file"
+        shown = self.raw if self.kind == "string" else self.text
+        if len(shown) > 40:
+            shown = shown[:37] + "..."
+        return repr(shown)
+
+
+_TOKEN_RE = re.compile(
+    r"""(?P<space>\s+)
+      | (?P<punct>[{},])
+      | (?P<string>"(?:[^"\\]|\\.)*")
+      | (?P<bare>[^\s{}",]+)""",
+    re.VERBOSE | re.DOTALL,
+)
+_NUMBER_RE = re.compile(r"[+-]?(?:(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?|\d+/\d+)")
+_UNESCAPE_RE = re.compile(r'\\(["\\])')
+
+
+def _tokenize(text: str, source: str) -> list[_Token]:
+    tokens: list[_Token] = []
+    pos, line, end = 0, 1, len(text)
+    if text.startswith("\ufeff"):
+        pos = 1
+    while pos < end:
+        match = _TOKEN_RE.match(text, pos)
+        if match is None:  # only an opening quote with no closing one fails every branch
+            raise GambitFormatError(
+                "a string opened here is never closed (the file ends inside it)", source=source, line=line
+            )
+        chunk = match.group()
+        kind = match.lastgroup
+        if kind == "punct":
+            tokens.append(_Token(chunk, chunk, line))
+        elif kind == "string":
+            body = _UNESCAPE_RE.sub(r"\1", chunk[1:-1])
+            tokens.append(_Token("string", body, line, chunk))
+        elif kind == "bare":
+            tokens.append(_Token("number" if _NUMBER_RE.fullmatch(chunk) else "word", chunk, line))
+        line += chunk.count("\n")
+        pos = match.end()
+    # the end of the file is reported on the last line that holds a token
+    tokens.append(_Token("eof", "", tokens[-1].line + tokens[-1].raw.count("\n") if tokens else 1))
+    return tokens
+
+
+def _number_text_value(text: str) -> Fraction:
+    sign = -1 if text.startswith("-") else 1
+    body = text.lstrip("+-")
+    if "/" in body:
+        num, den = body.split("/")
+        return sign * Fraction(int(num), int(den))
+    exponent = re.search(r"[eE]([+-]?\d+)$", body)
+    if exponent and abs(int(exponent.group(1))) > _MAX_EXPONENT:
+        raise OverflowError(text)
+    return sign * Fraction(body)
+
+
+def _significant_digits(text: str) -> int:
+    mantissa = re.split(r"[eE]", text.lstrip("+-"))[0].replace(".", "")
+    return len(mantissa.lstrip("0"))
+
+
+def _is_decimal(text: str) -> bool:
+    return "/" not in text and any(c in text for c in ".eE")
+
+
+def _simplest_between(lo: Fraction, hi: Fraction) -> Fraction:
+    """The fraction with the smallest denominator (then numerator) in ``[lo, hi]``."""
+    if lo <= 0 <= hi:
+        return Fraction(0)
+    if hi < 0:
+        return -_simplest_between(-hi, -lo)
+    # continued-fraction descent (Stern-Brocot); the intervals shrink geometrically
+    floor = math.floor(lo)
+    if floor == lo or floor + 1 <= hi:
+        return Fraction(floor if floor == lo else floor + 1)
+    return floor + 1 / _simplest_between(1 / (hi - floor), 1 / (lo - floor))
+
+
+def _show(value: Fraction) -> str:
+    return str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+
+
+def _rational(value: Fraction) -> sp.Rational:
+    return sp.Rational(value.numerator, value.denominator)
+
+
+# --------------------------------------------------------------------------- labels
+def _distinct(labels: Sequence[str]) -> list[str]:
+    """Gambit 16.7's renaming of empty or repeated labels in one list: ``x`` -> ``x_1``, ``x_2``, ..."""
+    counts = Counter(labels)
+    used = set(labels)
+    tried: Counter = Counter()
+    out = []
+    for label in labels:
+        if label and counts[label] == 1:
+            out.append(label)
+            continue
+        while True:
+            tried[label] += 1
+            candidate = f"{label}_{tried[label]}"
+            if candidate not in used:
+                break
+        used.add(candidate)
+        out.append(candidate)
+    return out
+
+
+def _filled(labels: Sequence[str], fallback: Callable[[int], str]) -> list[str]:
+    """Keep labels that are non-empty and unique; replace the others by ``fallback(i)``, made unique."""
+    counts = Counter(labels)
+    used = {label for label in labels if label and counts[label] == 1}
+    out = []
+    for i, label in enumerate(labels):
+        if label and counts[label] == 1:
+            out.append(label)
+            continue
+        base = candidate = fallback(i)
+        k = 1
+        while candidate in used:
+            k += 1
+            candidate = f"{base}_{k}"
+        used.add(candidate)
+        out.append(candidate)
+    return out
+
+
+def _node_text(index: int, label: str) -> str:
+    return f"{index} ({label!r})" if label else str(index)
+
+
+# --------------------------------------------------------------------------- parser
+@dataclass
+class _Record:
+    """One node of the file, in preorder."""
+
+    kind: str  # "c", "p" or "t"
+    line: int
+    label: str
+    parent: int
+    player: int | None = None  # 1-based Gambit player number ("p" nodes)
+    infoset: int | None = None  # Gambit information-set (or chance event) number
+    outcome: int = 0
+    children: list[int] = field(default_factory=list)
+
+
+@dataclass
+class _InfosetDef:
+    line: int
+    label: str
+    actions: tuple[str, ...]
+    probs: tuple[Fraction, ...] = ()
+    texts: tuple[str, ...] = ()
+
+
+@dataclass
+class _OutcomeDef:
+    line: int
+    label: str
+    payoffs: tuple[Fraction, ...]
+
+
+class _Parser:
+    def __init__(self, text: str, source: str, rationalize: bool) -> None:
+        self.source = source
+        self.tokens = _tokenize(text, source)
+        self.pos = 0
+        self.rationalize = rationalize
+        self.messages: list[str] = []
+
+    # ---- token access
+    def peek(self) -> _Token:
+        return self.tokens[self.pos]
+
+    def next(self) -> _Token:
+        token = self.tokens[self.pos]
+        if token.kind != "eof":
+            self.pos += 1
+        return token
+
+    def error(self, message: str, token: _Token | None = None) -> GambitFormatError:
+        token = token or self.peek()
+        if token.kind == "eof" and "truncated" not in message:
+            message += " (is the file truncated?)"
+        return GambitFormatError(message, source=self.source, line=token.line)
+
+    def expect(self, kind: str, what: str) -> _Token:
+        token = self.next()
+        if token.kind != kind:
+            raise self.error(f"expected {what}, found {token.describe()}", token)
+        return token
+
+    def string(self, what: str) -> str:
+        return self.expect("string", f"{what} (a quoted string)").text
+
+    def integer(self, what: str, *, minimum: int = 0) -> int:
+        token = self.next()
+        if token.kind != "number" or not re.fullmatch(r"[+-]?\d+", token.text):
+            raise self.error(f"expected {what} (a whole number), found {token.describe()}", token)
+        value = int(token.text)
+        if value < minimum:
+            raise self.error(f"{what} must be at least {minimum}, found {token.describe()}", token)
+        return value
+
+    def number(self, what: str) -> tuple[Fraction, str]:
+        """An exact number and its text (rationalized when asked; the change is recorded by the caller)."""
+        token = self.next()
+        if token.kind != "number":
+            raise self.error(f"expected {what} (a number), found {token.describe()}", token)
+        try:
+            return _number_text_value(token.text), token.text
+        except ZeroDivisionError:
+            raise self.error(f"{what} {token.describe()} divides by zero", token) from None
+        except OverflowError:
+            raise self.error(
+                f"{what} {token.describe()} has an exponent beyond +-{_MAX_EXPONENT}", token
+            ) from None
+
+    def maybe_rationalize(self, value: Fraction, text: str, where: str) -> Fraction:
+        if not (self.rationalize and _is_decimal(text) and _significant_digits(text) > _ROUNDED_FLOAT_DIGITS):
+            return value
+        simple = _simplest_between(value - _RATIONALIZE_TOLERANCE, value + _RATIONALIZE_TOLERANCE)
+        if simple != value:
+            self.messages.append(f"{where} {text} read as {_show(simple)}")
+        return simple
+
+    def header(self, kind: str, version: str) -> tuple[str, list[str]]:
+        token = self.next()
+        if token.kind != "word" or token.text != kind:
+            raise self.error(f"expected the header {kind!r}, found {token.describe()}", token)
+        token = self.next()
+        if token.kind != "number":
+            raise self.error(
+                f"expected the version number {version} after {kind!r}, found {token.describe()}", token
+            )
+        if token.text != version:
+            raise self.error(f"unsupported {kind} version {token.describe()} (only {version} is read)", token)
+        token = self.next()
+        if token.text not in ("R", "D"):
+            raise self.error(f"expected the number type 'R' or 'D', found {token.describe()}", token)
+        title = self.string("the game's title")
+        self.expect("{", "'{' opening the list of players")
+        names = []
+        while self.peek().kind == "string":
+            names.append(self.next().text)
+        self.expect("}", "a player's name or '}' closing the list of players")
+        if not names:
+            raise self.error("the game has no players", self.tokens[self.pos - 1])
+        return title, names
+
+    def payoffs(self, n_players: int, where: str, *, opened: bool = False) -> tuple[Fraction, ...]:
+        """``{ v1, v2, ... }`` (commas optional), one number per player; ``opened``: '{' already read."""
+        if not opened:
+            self.expect("{", f"'{{' opening the payoffs of {where}")
+        values = []
+        for p in range(n_players):
+            token = self.peek()
+            if token.kind == "}":
+                raise self.error(f"{where} has {p} payoff{'s' * (p != 1)} for {n_players} players", token)
+            value, text = self.number(f"the payoff of player {p + 1} in {where}")
+            values.append(self.maybe_rationalize(value, text, f"{where}: payoff of player {p + 1}"))
+            if self.peek().kind == ",":
+                self.next()
+        token = self.next()
+        if token.kind != "}":
+            raise self.error(
+                f"{where} lists more than {n_players} payoffs (found {token.describe()}, expected '}}')",
+                token,
+            )
+        return tuple(values)
+
+
+def _efg_records(parser: _Parser, n_players: int):
+    records: list[_Record] = []
+    infosets: dict[tuple[int, int], _InfosetDef] = {}  # (player number, 0 for chance; number)
+    outcomes: dict[int, _OutcomeDef] = {}
+    stack: list[list[int]] = [[-1, 1]]  # [parent, children still to read]
+    while stack:
+        if stack[-1][1] == 0:
+            stack.pop()
+            continue
+        stack[-1][1] -= 1
+        parent = stack[-1][0]
+        index = len(records)
+        token = parser.next()
+        if token.kind == "eof" and index == 0:
+            raise parser.error("the file ends after its header: there are no nodes", token)
+        if token.kind == "eof":
+            missing = stack[-1][1] + 1 + sum(s[1] for s in stack[:-1])
+            raise parser.error(
+                f"the file ends after node {index - 1}; the tree needs at least {missing} more "
+                f"node{'s' if missing > 1 else ''} (is the file truncated?)",
+                token,
+            )
+        if token.kind != "word" or token.text not in ("c", "p", "t"):
+            raise parser.error(
+                f"expected node {index} (a line starting with 'c', 'p' or 't'), found {token.describe()}",
+                token,
+            )
+        rec = _Record(token.text, token.line, parser.string(f"the label of node {index}"), parent)
+        where = f"node {_node_text(index, rec.label)}"
+        if rec.kind in "cp":
+            if rec.kind == "p":
+                number_token = parser.peek()
+                rec.player = parser.integer(f"the player of {where}", minimum=1)
+                if rec.player > n_players:
+                    raise parser.error(
+                        f"{where}: no player {rec.player}; the game has {n_players} player"
+                        f"{'s' if n_players > 1 else ''}",
+                        number_token,
+                    )
+            what = "information set" if rec.kind == "p" else "chance information set"
+            rec.infoset = parser.integer(f"the {what} number of {where}")
+            key = (rec.player or 0, rec.infoset)
+            name = f"{what} {rec.infoset}" + (f" of player {rec.player}" if rec.player else "")
+            if parser.peek().kind == "string":
+                defn = _efg_infoset(parser, rec.kind == "c", where)
+                old = infosets.get(key)
+                if old is None:
+                    infosets[key] = defn
+                    if rec.kind == "c":
+                        _check_chance(parser, defn, index, rec.label)
+                elif (old.label, old.actions, old.probs) != (defn.label, defn.actions, defn.probs):
+                    raise parser.error(
+                        f"{where}: {name} is described differently from its first description at line "
+                        f"{old.line}",
+                        parser.tokens[parser.pos - 1],
+                    )
+            elif key not in infosets:
+                raise parser.error(
+                    f"{where}: {name} is used before it is described (its actions are not given)",
+                    parser.peek(),
+                )
+        rec.outcome = _efg_outcome(parser, outcomes, n_players, where)
+        if rec.kind in "cp":
+            n_children = len(infosets[(rec.player or 0, rec.infoset)].actions)
+            stack.append([index, n_children])
+        if parent >= 0:
+            records[parent].children.append(index)
+        records.append(rec)
+    token = parser.peek()
+    if token.kind != "eof":
+        raise parser.error(
+            f"unexpected {token.describe()} after the last node (the tree is complete at node "
+            f"{len(records) - 1})",
+            token,
+        )
+    return records, infosets, outcomes
+
+
+def _efg_infoset(parser: _Parser, chance: bool, where: str) -> _InfosetDef:
+    start = parser.peek()
+    label = parser.next().text
+    parser.expect("{", f"'{{' opening the actions of {where}")
+    actions: list[str] = []
+    probs: list[Fraction] = []
+    texts: list[str] = []
+    while parser.peek().kind == "string":
+        action = parser.next().text
+        actions.append(action)
+        if chance:
+            value, text = parser.number(f"the probability of action {action!r} at {where}")
+            probs.append(parser.maybe_rationalize(value, text, f"{where}: probability of {action!r}"))
+            texts.append(text)
+    token = parser.next()
+    if token.kind != "}":
+        expected = "an action label and its probability" if chance else "an action label (a quoted string)"
+        raise parser.error(f"{where}: expected {expected} or '}}', found {token.describe()}", token)
+    if not actions:
+        raise parser.error(f"{where} has an empty list of actions", token)
+    return _InfosetDef(start.line, label, tuple(actions), tuple(probs), tuple(texts))
+
+
+def _check_chance(parser: _Parser, defn: _InfosetDef, index: int, label: str) -> None:
+    node = f"chance node {_node_text(index, label)}"
+    for action, p in zip(defn.actions, defn.probs):
+        if p < 0:
+            raise GambitFormatError(
+                f"{node}: probability {_show(p)} of {action!r} is negative",
+                source=parser.source,
+                line=defn.line,
+            )
+    total = sum(defn.probs, Fraction(0))
+    if total == 1:
+        return
+    floats = any(_is_decimal(t) and _significant_digits(t) > _ROUNDED_FLOAT_DIGITS for t in defn.texts)
+    message = f"{node} probabilities sum to {_show(total)}, not 1"
+    if parser.rationalize and floats:
+        message += " even after rationalizing"
+    elif floats:
+        message += "; they look like rounded floats: use rationalize=True (--rationalize)"
+    raise GambitFormatError(message, source=parser.source, line=defn.line)
+
+
+def _efg_outcome(parser: _Parser, outcomes: dict[int, _OutcomeDef], n_players: int, where: str) -> int:
+    number_token = parser.peek()
+    number = parser.integer(f"the outcome number of {where}")
+    if parser.peek().kind != "string":
+        if number and number not in outcomes:
+            raise parser.error(f"{where}: outcome {number} is used before it is defined", number_token)
+        return number
+    if number == 0:
+        raise parser.error(f"{where}: outcome 0 (no outcome) cannot have a label or payoffs", parser.peek())
+    label_token = parser.next()
+    values = parser.payoffs(n_players, f"{where} (outcome {number})")
+    old = outcomes.get(number)
+    if old is None:
+        outcomes[number] = _OutcomeDef(label_token.line, label_token.text, values)
+    elif (old.label, old.payoffs) != (label_token.text, values):
+        raise parser.error(
+            f"{where}: outcome {number} is defined differently from its first definition at line {old.line}",
+            label_token,
+        )
+    return number
+
+
+def parse_efg(text: str, *, rationalize: bool = False, source: str = "<string>") -> Game:
+    """Read a Gambit extensive game (``EFG 2 R`` or ``EFG 2 D``) exactly.
+
+    Parameters
+    ----------
+    text : str
+        The file's contents.
+    rationalize : bool, optional
+        Replace each decimal with more than six significant digits (a printed binary float such
+        as ``0.3333333333333333``) by the simplest fraction within ``1e-9`` of it, and record each
+        change in ``metadata["rationalized"]``.  Off by default: decimals are read exactly.
+    source : str, optional
+        The file name that error messages and ``metadata["source"]`` give.
+
+    Returns
+    -------
+    Game
+        The game, nodes in the file's (pre)order; ``metadata`` holds ``source``, ``format``
+        (``"efg"``), ``rationalized`` (a tuple of messages), ``gambit_infosets`` (for each
+        information set in :attr:`Game.infosets` order, its Gambit player number, information-set
+        number and label), ``chance_infosets`` (node index -> Gambit chance set number and label)
+        and ``outcomes`` (node index -> Gambit outcome number).  See the module docstring for
+        how labels are mapped.
+
+    Raises
+    ------
+    GambitFormatError
+        One line naming ``source``, the line and the token, node or value at fault: a bad header,
+        a missing or unexpected token, an undefined or inconsistently redefined information set or
+        outcome, a player number out of range, a payoff vector of the wrong length, a truncated
+        file, text after the last node, chance probabilities that are negative or do not sum to
+        exactly 1 (decimals that look like rounded floats suggest ``rationalize=True``).
+
+    References
+    ----------
+    Gambit documentation, "The extensive game (.efg) file format",
+    https://gambitproject.readthedocs.io/en/latest/formats.efg.html
+
+    Examples
+    --------
+    Two players each ante 1 (an outcome at the root, added along every play); chance deals a high
+    card with probability 0.25, read exactly as 1/4; outcome 3 is defined once and then reused:
+
+    >>> game = parse_efg('''EFG 2 R "Ante" { "Ann" "Bob" } ""
+    ... c "deal" 1 "" { "high" 0.25 "low" 3/4 } 1 "antes" { -1, -1 }
+    ... p "" 1 1 "Ann" { "bet" "fold" } 0
+    ... t "" 2 "Ann wins" { 2, 0 }
+    ... t "" 3 "Bob wins" { 0, 2 }
+    ... p "" 1 1 "Ann" { "bet" "fold" } 0
+    ... t "" 3
+    ... t "" 3
+    ... ''')
+    >>> game
+    <Game 'Ante': 2 players, 7 nodes, 1 information sets, zero-sum>
+    >>> game.nodes[0].probabilities
+    (1/4, 3/4)
+    >>> game.payoffs
+    {2: (1, -1), 3: (-1, 1), 5: (-1, 1), 6: (-1, 1)}
+    >>> game.infosets[0].label, game.infosets[0].nodes
+    ('Ann', (1, 4))
+    """
+    parser = _Parser(text, source, rationalize)
+    title, raw_players = parser.header("EFG", "2")
+    comment = parser.string("the comment") if parser.peek().kind == "string" else ""
+    records, infoset_defs, outcome_defs = _efg_records(parser, len(raw_players))
+    players = _filled(raw_players, lambda i: f"Player {i + 1}")
+    n_players = len(players)
+
+    # information sets: by player, then first appearance in preorder (the builder's order)
+    first_seen: dict[tuple[int, int], int] = {}
+    for index, rec in enumerate(records):
+        if rec.kind == "p":
+            first_seen.setdefault((rec.player, rec.infoset), index)
+    keys = sorted(first_seen, key=lambda k: (k[0], first_seen[k]))
+    position = {k: i for i, k in enumerate(keys)}
+    labels: dict[tuple[int, int], str] = {}
+    for p in range(1, n_players + 1):
+        mine = [k for k in keys if k[0] == p]
+        filled = _filled([infoset_defs[k].label for k in mine], lambda i, p=p, mine=mine: f"{p}:{mine[i][1]}")
+        labels.update(zip(mine, filled))
+    actions = {k: tuple(_distinct(d.actions)) for k, d in infoset_defs.items()}
+    members: dict[tuple[int, int], list[int]] = {k: [] for k in keys}
+
+    nodes = []
+    for index, rec in enumerate(records):
+        outcome = outcome_defs[rec.outcome] if rec.outcome else None
+        vector = None if outcome is None else tuple(_rational(v) for v in outcome.payoffs)
+        common = dict(
+            index=index,
+            parent=rec.parent,
+            children=tuple(rec.children),
+            outcome=vector,
+            label=rec.label,
+            outcome_label="" if outcome is None else outcome.label,
+        )
+        if rec.kind == "t":
+            nodes.append(Node(player=None, infoset=None, actions=(), **common))
+        elif rec.kind == "c":
+            defn = infoset_defs[(0, rec.infoset)]
+            nodes.append(
+                Node(
+                    player=CHANCE,
+                    infoset=None,
+                    actions=actions[(0, rec.infoset)],
+                    probabilities=tuple(_rational(p) for p in defn.probs),
+                    **common,
+                )
+            )
+        else:
+            key = (rec.player, rec.infoset)
+            members[key].append(index)
+            nodes.append(Node(player=rec.player - 1, infoset=position[key], actions=actions[key], **common))
+    infosets = tuple(
+        InformationSet(i, k[0] - 1, labels[k], actions[k], tuple(members[k])) for i, k in enumerate(keys)
+    )
+    metadata = {
+        "source": source,
+        "format": "efg",
+        "rationalized": tuple(parser.messages),
+        "gambit_infosets": tuple((k[0], k[1], infoset_defs[k].label) for k in keys),
+        "chance_infosets": {
+            i: (rec.infoset, infoset_defs[(0, rec.infoset)].label)
+            for i, rec in enumerate(records)
+            if rec.kind == "c"
+        },
+        "outcomes": {i: rec.outcome for i, rec in enumerate(records) if rec.outcome},
+    }
+    try:
+        return Game(
+            players=tuple(players),
+            nodes=tuple(nodes),
+            infosets=infosets,
+            title=title,
+            comment=comment,
+            metadata=metadata,
+        )
+    except GambitFormatError:
+        raise
+    except GameModelError as exc:
+        raise GambitFormatError(str(exc), source=source) from None
+
+
+def parse_nfg(text: str, *, rationalize: bool = False, source: str = "<string>") -> Game:
+    """Read a Gambit strategic game (``NFG 1 R``, payoff or outcome version) as an extensive game.
+
+    Player 1 moves at the root, choosing a strategy; player 2 moves at one information set
+    spanning all of player 1's choices, and so on, so that no player sees another's choice.
+    Strategy names become action labels; the payoffs (or the outcome's payoffs) sit at the leaves.
+
+    Parameters
+    ----------
+    text : str
+        The file's contents.
+    rationalize : bool, optional
+        As in :func:`parse_efg` (for payoffs).
+    source : str, optional
+        The file name that error messages and ``metadata["source"]`` give.
+
+    Returns
+    -------
+    Game
+        The game; ``metadata`` holds ``source``, ``format`` (``"nfg"``), ``rationalized`` and
+        ``strategies`` (each player's strategy labels).  Information sets are labelled ``"1:1"``,
+        ``"2:1"``, ...; a strategic game given by strategy counts has strategies ``"1"``, ``"2"``, ...
+        In the payoff list player 1's strategy varies fastest (Gambit's convention), so the
+        ``k``-th payoff vector (from 0) belongs to the profile whose digits, player 1's the least
+        significant, spell ``k``.  Outcome 0 of the outcome version is "no outcome" (zero payoffs).
+
+    Raises
+    ------
+    GambitFormatError
+        One line naming ``source``, the line and the token at fault: a bad header, a strategy count
+        that is not a positive whole number, too few or too many payoffs or outcome indices, an
+        outcome index out of range.
+
+    References
+    ----------
+    Gambit documentation, "The strategic game (.nfg) file format, payoff version" and
+    "... outcome version", https://gambitproject.readthedocs.io/en/latest/formats.html
+    """
+    parser = _Parser(text, source, rationalize)
+    title, raw_players = parser.header("NFG", "1")
+    n_players = len(raw_players)
+    parser.expect("{", "'{' opening the strategies")
+    strategies: list[list[str]] = []
+    if parser.peek().kind == "{":
+        for p in range(n_players):
+            parser.expect("{", f"'{{' opening the strategies of player {p + 1}")
+            names = []
+            while parser.peek().kind == "string":
+                names.append(parser.next().text)
+            token = parser.expect("}", f"a strategy name or '}}' closing player {p + 1}'s strategies")
+            if not names:
+                raise parser.error(f"player {p + 1} has no strategies", token)
+            strategies.append(names)
+    else:
+        for p in range(n_players):
+            count = parser.integer(f"the number of strategies of player {p + 1}", minimum=1)
+            strategies.append([str(s + 1) for s in range(count)])
+    parser.expect("}", f"'}}' closing the strategies of the {n_players} players")
+    comment = parser.string("the comment") if parser.peek().kind == "string" else ""
+    counts = [len(s) for s in strategies]
+    n_profiles = math.prod(counts)
+
+    table: list[tuple[tuple[Fraction, ...] | None, str]] = []
+    if parser.peek().kind == "{":
+        parser.next()
+        defined: list[tuple[tuple[Fraction, ...], str]] = []
+        while parser.peek().kind == "{":
+            parser.next()
+            label = parser.string(f"the label of outcome {len(defined) + 1}")
+            defined.append((parser.payoffs(n_players, f"outcome {len(defined) + 1}", opened=True), label))
+        parser.expect("}", "'{' opening an outcome or '}' closing the list of outcomes")
+        for k in range(n_profiles):
+            token = parser.peek()
+            if token.kind == "eof":
+                raise parser.error(f"the file ends after {k} of the {n_profiles} outcome indices", token)
+            index = parser.integer(f"the outcome index of profile {k + 1}")
+            if index > len(defined):
+                raise parser.error(
+                    f"outcome index {index} of profile {k + 1}: only {len(defined)} outcomes are defined",
+                    token,
+                )
+            table.append((None, "") if index == 0 else defined[index - 1])
+    else:
+        for k in range(n_profiles):
+            values = []
+            for p in range(n_players):
+                token = parser.peek()
+                if token.kind == "eof":
+                    raise parser.error(
+                        f"the file ends after {k * n_players + p} of the {n_profiles * n_players} payoffs",
+                        token,
+                    )
+                value, text_ = parser.number(f"payoff {k * n_players + p + 1}")
+                values.append(
+                    parser.maybe_rationalize(value, text_, f"profile {k + 1}: payoff of player {p + 1}")
+                )
+            table.append((tuple(values), ""))
+    token = parser.peek()
+    if token.kind != "eof":
+        raise parser.error(
+            f"unexpected {token.describe()} after the last of the {n_profiles} profiles", token
+        )
+
+    players = _filled(raw_players, lambda i: f"Player {i + 1}")
+    labels = [_distinct(s) for s in strategies]
+    strides = [math.prod(counts[:p]) for p in range(n_players)]
+
+    def subtree(p: int, offset: int):
+        if p == n_players:
+            values, label = table[offset]
+            return None if values is None else payoff(*values, outcome_label=label)
+        return decision(
+            p, f"{p + 1}:1", {a: subtree(p + 1, offset + s * strides[p]) for s, a in enumerate(labels[p])}
+        )
+
+    metadata = {
+        "source": source,
+        "format": "nfg",
+        "rationalized": tuple(parser.messages),
+        "strategies": tuple(tuple(s) for s in labels),
+    }
+    try:
+        return extensive_form(
+            players, subtree(0, 0), title=title, comment=comment, symbols=(), metadata=metadata
+        )
+    except GameModelError as exc:
+        raise GambitFormatError(str(exc), source=source) from None
+
+
+def read_game(path: str | PathLike, *, rationalize: bool = False) -> Game:
+    """Read a Gambit ``.efg`` or ``.nfg`` file, choosing the reader by its header.
+
+    Parameters
+    ----------
+    path : str or path-like
+        The file.
+    rationalize : bool, optional
+        Passed on to :func:`parse_efg` / :func:`parse_nfg`.
+
+    Returns
+    -------
+    Game
+
+    Raises
+    ------
+    GambitFormatError
+        One line naming ``path``: no such file, a directory, unreadable, not UTF-8 text (naming the
+        byte offset and line), empty, an unknown header (neither ``EFG`` nor ``NFG``), or any
+        problem :func:`parse_efg` / :func:`parse_nfg` finds.
+
+    References
+    ----------
+    Gambit documentation, "Game representation formats",
+    https://gambitproject.readthedocs.io/en/latest/formats.html
+    """
+    p = Path(path)
+    source = str(p)
+    if not p.exists():
+        raise GambitFormatError("no such file", source=source)
+    if p.is_dir():
+        raise GambitFormatError("is a directory, not a game file", source=source)
+    try:
+        data = p.read_bytes()
+    except OSError as exc:
+        raise GambitFormatError(f"cannot be read: {exc.strerror or exc}", source=source) from None
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        raise GambitFormatError(
+            f"not UTF-8 text: byte 0x{data[exc.start]:02x} at offset {exc.start} ({exc.reason})",
+            source=source,
+            line=line,
+        ) from None
+    start = re.match(r"\ufeff?(\s*)(\S{0,40})", text)
+    header = start.group(2)
+    if not header:
+        raise GambitFormatError("the file is empty", source=source)
+    word = re.match(r'[^{}",]*', header).group()
+    if word == "EFG":
+        return parse_efg(text, rationalize=rationalize, source=source)
+    if word == "NFG":
+        return parse_nfg(text, rationalize=rationalize, source=source)
+    raise GambitFormatError(
+        f"unknown header {header!r}: a Gambit game file starts with 'EFG' or 'NFG'",
+        source=source,
+        line=start.group(1).count("\n") + 1,
+    )
+
+
+# --------------------------------------------------------------------------- writer
+def _quote(text: str) -> str:
+    out = []
+    for i, ch in enumerate(text):
+        if ch == '"':
+            out.append('\\"')
+        elif ch == "\\" and (i + 1 == len(text) or text[i + 1] in '"\\'):
+            out.append("\\\\")
+        else:
+            out.append(ch)
+    return '"' + "".join(out) + '"'
+
+
+def _write_number(value: sp.Expr, where: str) -> str:
+    if not isinstance(value, sp.Expr) or not value.is_Rational:
+        raise GameModelError(f"{where}: {value} is not a rational number; Gambit files hold exact rationals")
+    return str(value.p) if value.q == 1 else f"{value.p}/{value.q}"
+
+
+def write_efg(game: Game) -> str:
+    """The game as a Gambit ``EFG 2 R`` file, with exact rationals (``p/q``).
+
+    Nodes are written in preorder; information sets are numbered per player in
+    :attr:`Game.infosets` order; each chance node gets its own chance information set; each node
+    with an outcome gets its own Gambit outcome, labelled with the node's ``outcome_label``.
+    Labels are quoted as described in the module docstring, so :func:`parse_efg` reads the text
+    back into a game equal to ``game`` (provided its information-set and action labels are
+    non-empty, as those of every game this module reads are).
+
+    Parameters
+    ----------
+    game : Game
+        Any game whose payoffs and probabilities are rational numbers.
+
+    Returns
+    -------
+    str
+        The file's text (ending with a newline).
+
+    Raises
+    ------
+    GameModelError
+        If a payoff or probability contains a symbol (the message names the symbols) or is not a
+        rational number.
+
+    References
+    ----------
+    Gambit documentation, "The extensive game (.efg) file format",
+    https://gambitproject.readthedocs.io/en/latest/formats.efg.html
+    """
+    symbols: set[sp.Symbol] = set()
+    for node in game.nodes:
+        for v in (*(node.outcome or ()), *node.probabilities):
+            symbols |= v.free_symbols
+    if symbols:
+        names = ", ".join(sorted(str(s) for s in symbols))
+        raise GameModelError(
+            f"cannot write game {game.title!r} as a Gambit file: its payoffs or probabilities contain the "
+            f"symbols {names}; substitute numbers first"
+        )
+    number_in_player: dict[int, int] = {}
+    counters: Counter = Counter()
+    for info in game.infosets:
+        counters[info.player] += 1
+        number_in_player[info.index] = counters[info.player]
+    lines = [
+        f"EFG 2 R {_quote(game.title)} {{ {' '.join(_quote(p) for p in game.players)} }}",
+        _quote(game.comment),
+        "",
+    ]
+    n_chance = n_outcomes = 0
+    for node in game.nodes:
+        where = f"node {_node_text(node.index, node.label)}"
+        if node.outcome is None:
+            outcome = "0"
+        else:
+            n_outcomes += 1
+            values = ", ".join(_write_number(v, f"payoff at {where}") for v in node.outcome)
+            outcome = f"{n_outcomes} {_quote(node.outcome_label)} {{ {values} }}"
+        if node.is_terminal:
+            lines.append(f"t {_quote(node.label)} {outcome}")
+        elif node.is_chance:
+            n_chance += 1
+            moves = " ".join(
+                f"{_quote(a)} {_write_number(p, f'probability of {a!r} at chance {where}')}"
+                for a, p in zip(node.actions, node.probabilities)
+            )
+            lines.append(f'c {_quote(node.label)} {n_chance} "" {{ {moves} }} {outcome}')
+        else:
+            info = game.infosets[node.infoset]
+            moves = " ".join(_quote(a) for a in node.actions)
+            lines.append(
+                f"p {_quote(node.label)} {node.player + 1} {number_in_player[info.index]} "
+                f"{_quote(info.label)} {{ {moves} }} {outcome}"
+            )
+    return "\n".join(lines) + "\n"
+
+
+def save_efg(game: Game, path: str | PathLike) -> Path:
+    """Write :func:`write_efg`'s text to ``path`` (UTF-8).
+
+    Parameters
+    ----------
+    game : Game
+        Any game with rational payoffs and probabilities.
+    path : str or path-like
+        The file to write (replaced if it exists).
+
+    Returns
+    -------
+    pathlib.Path
+        The path written.
+
+    Raises
+    ------
+    GameModelError
+        As :func:`write_efg` (nothing is written).
+    GambitFormatError
+        If the file cannot be written (names the path and the reason).
+
+    References
+    ----------
+    Gambit documentation, "The extensive game (.efg) file format",
+    https://gambitproject.readthedocs.io/en/latest/formats.efg.html
+    """
+    text = write_efg(game)
+    p = Path(path)
+    try:
+        p.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise GambitFormatError(f"cannot be written: {exc.strerror or exc}", source=str(p)) from None
+    return p

@@ -1,0 +1,203 @@
+"""Textbook games typed in with the builder API (:mod:`derive.extensive_form.build`).
+
+Each function returns a :class:`~derive.extensive_form.Game`; amounts may be
+sympy symbols (a pot ``P``, a bet ``B``), so the same game can be derived
+symbolically or solved for numbers.  With the default amounts, Myerson's and
+Reiley's games are the games of Gambit's catalog (``books/myerson1991/fig2_1``,
+``journals/other/reiley2008/fig1``); the tests check it.
+"""
+
+from __future__ import annotations
+
+import sympy as sp
+
+from derive.extensive_form.build import chance, decision, exact_value, extensive_form, payoff
+from derive.extensive_form.game import Game
+
+__all__ = ["beer_quiche", "matching_pennies", "myerson_poker", "reiley_poker"]
+
+
+def _symbols_of(*amounts: sp.Expr) -> tuple[sp.Symbol, ...]:
+    return tuple(sorted(set().union(*(a.free_symbols for a in amounts)), key=str))
+
+
+def matching_pennies() -> Game:
+    """Matching pennies as an extensive form: the guesser does not see the coin.
+
+    Player 0 ("Matcher") shows heads or tails; player 1 ("Guesser") guesses without seeing it;
+    the matcher wins 1 if they match.  Value 0, unique optimal strategies (1/2, 1/2).
+
+    Examples
+    --------
+    >>> matching_pennies().infosets[1].nodes
+    (1, 4)
+    """
+
+    def guess(mine: str):
+        return decision(
+            "Guesser", "guess", {g: payoff(1, -1) if g == mine else payoff(-1, 1) for g in ("heads", "tails")}
+        )
+
+    return extensive_form(
+        ["Matcher", "Guesser"],
+        decision("Matcher", "coin", {c: guess(c) for c in ("heads", "tails")}),
+        title="Matching pennies",
+        comment="von Neumann & Morgenstern (1944), section 18; as an extensive form with one information set",
+    )
+
+
+def _one_card(title, players, cards, outcome, ante, bet, comment) -> Game:
+    ante, bet = exact_value(ante, "ante"), exact_value(bet, "bet")
+    first, second = players
+    actions1, actions2 = outcome["actions"]
+
+    def branch(card: str):
+        won = outcome["wins"][card]
+        pot = ante + bet
+        raise_, fold = actions1
+        meet, pass_ = actions2
+        fold_pay = ante if outcome["fold_wins"][card] else -ante
+        return decision(
+            first,
+            card,
+            {
+                raise_: decision(
+                    second,
+                    outcome["infoset"],
+                    {
+                        meet: payoff(pot if won else -pot, -pot if won else pot),
+                        pass_: payoff(ante, -ante),
+                    },
+                ),
+                fold: payoff(fold_pay, -fold_pay),
+            },
+        )
+
+    return extensive_form(
+        players,
+        chance({c: (sp.Rational(1, 2), branch(c)) for c in cards}),
+        title=title,
+        symbols=_symbols_of(ante, bet),
+        comment=comment,
+    )
+
+
+def myerson_poker(ante: object = 1, bet: object = 1) -> Game:
+    """Myerson's simple card game (Myerson 1991, section 2.1, fig. 2.1).
+
+    A card is red or black with probability 1/2 each; only player 1 ("Fred") sees it.  Each
+    player has ``ante`` in the pot.  Fred raises (adding ``bet``) or folds; if he folds, he wins
+    the ante with a red card and loses it with a black one (Myerson's unusual rule).  After a
+    raise, player 2 ("Alice") meets (adding ``bet``; the card decides ``ante + bet``) or passes
+    (Fred wins ``ante``).  With ``ante = bet = 1`` the value to Fred is 1/3.
+
+    Parameters
+    ----------
+    ante, bet : number or sympy expression
+        Exact amounts (symbols allowed).
+
+    Raises
+    ------
+    GameModelError
+        If an amount is a float or not a number.
+
+    Examples
+    --------
+    >>> P, B = sp.symbols("P B", positive=True)
+    >>> g = myerson_poker(P, B)
+    >>> g.payoffs[3], g.symbols
+    ((B + P, -B - P), (B, P))
+    """
+    return _one_card(
+        "Myerson's card game",
+        ("Fred", "Alice"),
+        ("Red", "Black"),
+        {
+            "actions": (("Raise", "Fold"), ("Meet", "Pass")),
+            "infoset": "raised",
+            "wins": {"Red": True, "Black": False},
+            "fold_wins": {"Red": True, "Black": False},
+        },
+        ante,
+        bet,
+        "Myerson (1991), Game Theory: Analysis of Conflict, section 2.1, figure 2.1",
+    )
+
+
+def reiley_poker(ante: object = 1, bet: object = 1) -> Game:
+    """Stripped-down poker (Reiley, Urbancic & Walker 2008, figure 1).
+
+    A king or a queen with probability 1/2 each, seen by the Professor only; both ante
+    ``ante``.  The Professor bets ``bet`` or folds (losing the ante with either card); after a
+    bet the Student calls (the card decides ``ante + bet``) or folds (the Professor wins the
+    ante).  With ``ante = bet = 1`` the value to the Professor is 1/3.
+
+    Raises
+    ------
+    GameModelError
+        If an amount is a float or not a number.
+
+    References
+    ----------
+    D. H. Reiley, M. B. Urbancic and M. Walker (2008), "Stripped-down poker: a classroom game with
+    signaling and bluffing", Journal of Economic Education 39(4), 323-341.
+    """
+    return _one_card(
+        "Stripped-down poker",
+        ("Professor", "Student"),
+        ("King", "Queen"),
+        {
+            "actions": (("Bet", "Fold"), ("Call", "Fold")),
+            "infoset": "bet",
+            "wins": {"King": True, "Queen": False},
+            "fold_wins": {"King": False, "Queen": False},
+        },
+        ante,
+        bet,
+        "Reiley, Urbancic & Walker (2008), Journal of Economic Education 39(4), figure 1",
+    )
+
+
+def beer_quiche(weak: object = "1/10") -> Game:
+    """The beer-quiche signaling game (Cho & Kreps 1987, section II), a general-sum game.
+
+    Chance makes the Sender weak (probability ``weak``) or strong; he sees his type and has beer
+    or quiche for breakfast; the Receiver sees the breakfast only and duels or not.  The Sender
+    gets 1 for his preferred breakfast (quiche if weak, beer if strong) plus 2 if there is no
+    duel; the Receiver gets 1 for dueling a weak Sender or not dueling a strong one, else 0.
+
+    Raises
+    ------
+    GameModelError
+        If ``weak`` is a float or not a number.
+
+    References
+    ----------
+    I.-K. Cho and D. M. Kreps (1987), "Signaling games and stable equilibria", QJE 102(2), 179-221.
+    """
+    p = exact_value(weak, "probability of the weak type")
+
+    def sender(kind: str):
+        likes = "quiche" if kind == "weak" else "beer"
+
+        def receiver(food: str):
+            taste = 1 if food == likes else 0
+            good_duel = 1 if kind == "weak" else 0
+            return decision(
+                "Receiver",
+                food,
+                {
+                    "duel": payoff(taste, good_duel),
+                    "not": payoff(taste + 2, 1 - good_duel),
+                },
+            )
+
+        return decision("Sender", kind, {food: receiver(food) for food in ("beer", "quiche")})
+
+    return extensive_form(
+        ["Sender", "Receiver"],
+        chance({"weak": (p, sender("weak")), "strong": (1 - p, sender("strong"))}),
+        title="Beer-quiche signaling game",
+        symbols=_symbols_of(p),
+        comment="Cho & Kreps (1987), section II",
+    )

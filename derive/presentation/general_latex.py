@@ -1,0 +1,236 @@
+r"""LaTeX of the derivation of any two-player constant-sum game: fragments and a standalone document.
+
+The fragments follow the derivation of :mod:`derive.solving.zero_sum` step by
+step: the sequences and the constraints ``E x = e`` of each player's realization
+plan, the bilinear payoff ``x^T A y`` collected by the opponent's sequences (so
+that each coefficient is what the opponent compares), the value, and for each
+player the indifference equations that were solved, the optimal set as an
+affine family with its range and its vertices.  Plan variables print as
+``x_{\text{K:bet}}`` (player 1's ``x``, player 2's ``y``); the opponent's values at
+his information sets as ``v_{\text{J}}``.  Labels are escaped, so any Gambit label
+compiles.  Output is deterministic.
+"""
+
+from __future__ import annotations
+
+import re
+
+import sympy as sp
+from sympy.printing.latex import LatexPrinter
+
+from derive.extensive_form.game import Game
+from derive.sequence_form.general import GameSequenceForm, game_sequence_form, plan_symbol_name
+from derive.solving.zero_sum import OptimalSet, ZeroSumSolution
+
+__all__ = [
+    "bilinear_payoff_latex",
+    "derivation_document",
+    "escape_text",
+    "optimal_set_latex",
+    "realization_constraints_latex",
+    "to_latex",
+]
+
+_LABELLED = re.compile(r"([a-zA-Z]+)_\{(.*)\}")
+_SPECIAL = {
+    "\\": r"\textbackslash{}",
+    "{": r"\{",
+    "}": r"\}",
+    "$": r"\$",
+    "&": r"\&",
+    "#": r"\#",
+    "%": r"\%",
+    "_": r"\_",
+    "^": r"\textasciicircum{}",
+    "~": r"\textasciitilde{}",
+}
+
+
+def escape_text(text: str) -> str:
+    r"""``text`` safe inside LaTeX text mode (``\text{...}``): specials escaped, ``∅`` as ``$\emptyset$``.
+
+    Examples
+    --------
+    >>> escape_text("50% & 1_2")
+    '50\\% \\& 1\\_2'
+    """
+    out = "".join(_SPECIAL.get(c, c) for c in text)
+    return out.replace("∅", r"$\emptyset$")
+
+
+class _Printer(LatexPrinter):
+    def _print_Symbol(self, expr, style="plain"):
+        match = _LABELLED.fullmatch(expr.name)
+        if match:
+            letter, label = match.groups()
+            if label == "∅":
+                return f"{letter}_{{\\emptyset}}"
+            return f"{letter}_{{\\text{{{escape_text(label)}}}}}"
+        return super()._print_Symbol(expr, style=style)
+
+
+def to_latex(expr: object) -> str:
+    r"""LaTeX of an exact expression with derive's labelled symbols (``x_{\text{K:bet}}``).
+
+    Examples
+    --------
+    >>> to_latex(sp.Symbol("x_{K:bet}") / 3)
+    '\\frac{x_{\\text{K:bet}}}{3}'
+    """
+    return _Printer().doprint(sp.sympify(expr))
+
+
+def realization_constraints_latex(sf: GameSequenceForm, player: int) -> str:
+    """``E x = e`` of ``player`` as an ``align*``: the empty sequence has realization 1, and at each
+    information set the actions' realizations add up to that of its parent sequence."""
+    syms = sf.plan_symbols(player)
+    rows = [f"{to_latex(syms[0])} &= 1"]
+    for info in sf.game.infosets_of(player):
+        parts = " + ".join(
+            to_latex(syms[sf.index[player][(info.index, a)]]) for a in range(len(info.actions))
+        )
+        rows.append(f"{parts} &= {to_latex(syms[sf.parent[info.index]])}")
+    return "\\begin{align*}\n" + " \\\\\n".join(rows) + "\n\\end{align*}"
+
+
+def bilinear_payoff_latex(sf: GameSequenceForm, by_player: int = 1) -> str:
+    """``U_1 = x^T A y`` (player 1's expected payoff), collected by ``by_player``'s plan variables, as an ``align*``.
+
+    Each line is one sequence of ``by_player`` times its coefficient, the payoff that sequence
+    collects against the other player's plan: what the indifference equations compare.
+    """
+    u = sf.bilinear_payoff(0)
+    own = [s for s in sf.plan_symbols(by_player)[1:]]
+    collected = sp.collect(u, own, evaluate=False)
+    lines = []
+    for s in own:
+        if s in collected:
+            lines.append(f"&{'+ ' if lines else ''}{to_latex(s)} \\left({to_latex(collected[s])}\\right)")
+    rest = collected.get(sp.S.One, sp.S.Zero)
+    if rest != 0:
+        lines.append(f"&+ {to_latex(rest)}")
+    if not lines:
+        lines = ["&0"]
+    return "\\begin{align*}\nU_1 = " + " \\\\\n".join(lines) + "\n\\end{align*}"
+
+
+def optimal_set_latex(game: Game, s: OptimalSet) -> str:
+    """One player's optimal set: the indifference equations, the family, its range and vertices."""
+    name = escape_text(game.players[s.player])
+    parts = [
+        f"\\paragraph{{{name}.}} The opponent's values at the information sets reached by an optimal "
+        "strategy, and the indifference conditions (each action used there earns the value):"
+    ]
+    eqs = [f"{to_latex(e.lhs)} &= {to_latex(e.rhs)}" for e in s.conditions]
+    parts.append("\\begin{align*}\n" + " \\\\\n".join(eqs) + "\n\\end{align*}")
+    if s.dimension == 0:
+        parts.append(f"Their solution is unique: {name}'s optimal realization plan is")
+    else:
+        params = ", ".join(f"${to_latex(p)}$" for p in s.parameters)
+        parts.append(f"Their solutions form a family of dimension {s.dimension} in {params}:")
+    rows = [
+        f"{to_latex(sp.Symbol(plan_symbol_name(s.player, k)))} &= {to_latex(v)}"
+        for k, v in s.plan.items()
+        if k != "∅" and v != 0
+    ]
+    parts.append("\\begin{align*}\n" + " \\\\\n".join(rows) + "\n\\end{align*}")
+    unused = [k for k, v in s.plan.items() if v == 0]
+    if unused:
+        parts.append(
+            "No optimal strategy plays " + ", ".join(f"\\texttt{{{escape_text(k)}}}" for k in unused) + "."
+        )
+    if s.dimension:
+        cons = ", \\quad ".join(to_latex(c) for c in s.constraints)
+        parts.append(
+            f"The range, where no deviation of the opponent pays and all probabilities are "
+            f"non-negative: \\[ {cons} \\]"
+        )
+        verts = "; ".join(
+            "$" + ", ".join(f"{to_latex(k)} = {to_latex(v)}" for k, v in p.items()) + "$" for p in s.vertices
+        )
+        parts.append(f"Its {len(s.vertices)} vertices: {verts}.")
+    return "\n\n".join(parts)
+
+
+def derivation_document(solution: ZeroSumSolution, figure: str | None = None) -> str:
+    """A standalone LaTeX article deriving ``solution``'s game step by step (compiles with pdflatex).
+
+    Sections: the game (players, size, the tree figure if ``figure`` names a PDF beside the
+    document), the sequence form, the bilinear payoff, the value and an equilibrium, the optimal
+    sets (when ``solution`` has them), and what was certified.
+    """
+    game = solution.game
+    sf = game_sequence_form(game)
+    title = escape_text(game.title or "A game")
+    p0, p1 = (escape_text(p) for p in game.players)
+    out = [
+        "\\documentclass[11pt]{article}",
+        "\\usepackage[margin=2.2cm]{geometry}",
+        "\\usepackage{amsmath,amssymb,graphicx}",
+        "\\allowdisplaybreaks",
+        f"\\title{{{title}: a derivation}}",
+        "\\author{generated by \\texttt{derive}}",
+        "\\date{}",
+        "\\begin{document}",
+        "\\maketitle",
+        "\\section{The game}",
+        f"Two players, {p0} (player 1) and {p1} (player 2); {len(game.nodes)} nodes, "
+        f"{len(game.infosets)} information sets; "
+        + (
+            "zero-sum."
+            if game.is_zero_sum
+            else f"constant-sum (the payoffs add up to ${to_latex(game.constant_sum)}$)."
+        )
+        + (f" Source: {escape_text(game.comment)}." if game.comment and len(game.comment) < 200 else ""),
+    ]
+    if figure:
+        out += [
+            "\\begin{center}",
+            f"\\includegraphics[width=\\linewidth,height=0.45\\textheight,keepaspectratio]{{{figure}}}",
+            "\\end{center}",
+        ]
+    out += [
+        "\\section{The sequence form}",
+        "A sequence of a player is the empty sequence or the last of his information sets and actions on a "
+        "path (Koller, Megiddo \\& von Stengel 1994). A mixed strategy is given by its realization plan: "
+        f"the probability that the player's own moves follow each sequence. {p0}'s plan $x$ satisfies",
+        realization_constraints_latex(sf, 0),
+        f"and {p1}'s plan $y$ satisfies",
+        realization_constraints_latex(sf, 1),
+        "with all entries non-negative.",
+        "\\section{The expected payoff}",
+        f"{p0}'s expected payoff is bilinear in the two plans; collected by {p1}'s sequences, each "
+        f"coefficient is what that sequence of {p1} concedes:",
+        bilinear_payoff_latex(sf, 1),
+        "\\section{The value and an equilibrium}",
+        f"The value of the game to {p0} is $v = {to_latex(solution.value)}$ "
+        f"({p1}: ${to_latex(solution.values[1])}$). An equilibrium in behaviour strategies:",
+        "\\begin{center}\\begin{tabular}{lll}",
+        "player & information set & probabilities \\\\ \\hline",
+    ]
+    for p in (0, 1):
+        for label, dist in solution.strategies[p].items():
+            probs = ", ".join(f"{escape_text(a)} ${to_latex(v)}$" for a, v in dist.items())
+            out.append(f"{escape_text(game.players[p])} & \\texttt{{{escape_text(label)}}} & {probs} \\\\")
+    out.append("\\end{tabular}\\end{center}")
+    if solution.optimal_sets:
+        out += [
+            "\\section{All optimal strategies}",
+            "A plan is optimal if and only if it uses only sequences that some optimal plan uses, and "
+            "keeps the opponent indifferent among the actions some optimal strategy of his uses, with "
+            "no profitable deviation (LP duality; Goldman \\& Tucker 1956). Solving these equations:",
+        ]
+        out += [optimal_set_latex(game, s) for s in solution.optimal_sets]
+    out += [
+        "\\section{Certificate}",
+        escape_text(solution.method)
+        + "."
+        + (
+            " Every vertex of each optimal set has exact best-response value equal to the game value."
+            if solution.optimal_sets
+            else ""
+        ),
+        "\\end{document}",
+        "",
+    ]
+    return "\n".join(out)

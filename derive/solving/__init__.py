@@ -1,0 +1,14 @@
+"""Stage 5, solving: exact values, equilibria and whole optimal sets.
+
+* :mod:`derive.solving.zero_sum` -- any two-player constant-sum game with perfect recall, in
+  the sequence form: exact value, an equilibrium, each player's whole optimal set.
+
+The one-card poker solver (plan form, the thesis's families) is in :mod:`derive.solve`,
+:mod:`derive.family` and :mod:`derive.lp`.
+"""
+
+from __future__ import annotations
+
+from derive.solving.zero_sum import OptimalSet, ZeroSumSolution, solve_zero_sum
+
+__all__ = ["OptimalSet", "ZeroSumSolution", "solve_zero_sum"]

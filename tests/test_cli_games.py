@@ -1,0 +1,199 @@
+"""The command line on general games: derive games / solve GAME / draw / latex GAME / export GAME, and bad files."""
+
+from __future__ import annotations
+
+import io
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from derive.cli import main
+from derive.games.gambit import read_game
+from derive.games.textbook import myerson_poker
+
+pygambit = pytest.importorskip("pygambit")
+CATALOG = Path(pygambit.__file__).parent / "catalog_data"
+
+#: A game a user types in: a chance move to a one-card bluffing game (the Reiley numbers, another labelling).
+TYPED_IN = """EFG 2 R "A typed-in bluffing game" { "Ann" "Bob" }
+""
+
+c "deal" 1 "" { "high" 1/2 "low" 1/2 } 0
+p "" 1 1 "Ann high" { "bet" "fold" } 0
+p "" 2 1 "Bob facing a bet" { "call" "fold" } 0
+t "" 1 "" { 2, -2 }
+t "" 2 "" { 1, -1 }
+t "" 3 "" { -1, 1 }
+p "" 1 2 "Ann low" { "bet" "fold" } 0
+p "" 2 1 "Bob facing a bet" { "call" "fold" } 0
+t "" 4 "" { -2, 2 }
+t "" 2 "" { 1, -1 }
+t "" 3 "" { -1, 1 }
+"""
+
+
+def run(*argv):
+    out, err = io.StringIO(), io.StringIO()
+    status = main(list(argv), out=out, err=err)
+    return status, out.getvalue(), err.getvalue()
+
+
+def test_games_lists_the_built_in_games_with_sources():
+    """Each built-in game is listed with its source."""
+    status, out, _ = run("games")
+    assert status == 0
+    for name, source in [
+        ("kuhn", "Kuhn (1950)"),
+        ("one-raise", "Miao (2014)"),
+        ("myerson", "Myerson (1991)"),
+        ("reiley", "Reiley"),
+    ]:
+        line = next(line for line in out.splitlines() if line.startswith(name + " "))
+        assert source in line
+
+
+def test_solve_a_typed_in_file(tmp_path):
+    """A game a user writes as a .efg file: exact value 1/3 and the equilibrium by information-set label."""
+    path = tmp_path / "bluff.efg"
+    path.write_text(TYPED_IN)
+    status, out, _ = run("solve", str(path), "--json")
+    assert status == 0
+    doc = json.loads(out)
+    assert doc["value"] == "1/3" and doc["players"] == ["Ann", "Bob"]
+    assert doc["strategies"]["Ann"]["Ann low"] == {"bet": "1/3", "fold": "2/3"}
+    assert doc["strategies"]["Bob"]["Bob facing a bet"] == {"call": "2/3", "fold": "1/3"}
+
+
+@pytest.mark.parametrize(
+    "name, value",
+    [
+        ("books/myerson1991/fig2_1.efg", "1/3"),
+        ("journals/other/reiley2008/fig1.efg", "1/3"),
+        ("books/vonstengel2022/fig10.1.efg", None),
+        ("books/vonstengel2022/fig10.12.efg", None),
+        ("journals/mor/vonstengelforges2008/fig6.efg", None),
+    ],
+)
+def test_solve_catalog_games_with_all_optimal_sets(name, value):
+    """The five zero-sum catalog games: value (published where known), optimal sets with vertices in JSON;
+    the value agrees with Gambit's exact enummixed_solve."""
+    status, out, _ = run("solve", str(CATALOG / name), "--all", "--json")
+    assert status == 0
+    doc = json.loads(out)
+    gambit_game = pygambit.read_efg(str(CATALOG / name))
+    eq = pygambit.nash.enummixed_solve(gambit_game, rational=True).equilibria[0]
+    assert doc["value"] == str(eq.payoff(list(gambit_game.players)[0]))
+    if value is not None:
+        assert doc["value"] == value
+    assert [s["player"] for s in doc["optimal_sets"]] == doc["players"]
+    for s in doc["optimal_sets"]:
+        assert s["dimension"] >= 0 and len(s["vertices"]) >= 1
+        assert {"player", "dimension", "vertices"} <= set(s)
+
+
+def test_solve_one_raise_all():
+    """The thesis's game through the general engine: value -1/18; optimal sets of dimension 3 and 2."""
+    status, out, _ = run("solve", "one-raise", "--all", "--json")
+    doc = json.loads(out)
+    assert status == 0 and doc["value"] == "-1/18"
+    assert [s["dimension"] for s in doc["optimal_sets"]] == [3, 2]
+    assert len(doc["optimal_sets"][1]["vertices"]) == 4
+
+
+def test_solve_text_output_names_the_optimal_set():
+    """Text output: value, strategies by information set, and the optimal sets."""
+    status, out, _ = run("solve", "kuhn", "--all")
+    assert status == 0
+    assert "game value to opener: -1/18 (dealer: 1/18)" in out
+    assert "opener's optimal set: dimension 1" in out
+    assert "dealer's optimal strategy is unique" in out
+
+
+def test_poker_options_still_give_the_poker_output():
+    """Without GAME, --deck/--max-bets keep their output (information sets K:xb ...)."""
+    status, out, _ = run("solve", "--deck", "3", "--max-bets", "2", "--json")
+    assert status == 0 and json.loads(out)["value"] == "-1/18"
+
+
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["solve", "no-such-game"], "unknown game 'no-such-game'"),
+        (["solve", "missing.efg"], "missing.efg"),
+        (["solve", "beer-quiche"], "not constant-sum"),
+        (["solve", "kuhn", "--deck", "4"], "--deck applies to one-card poker"),
+        (["solve", str(CATALOG / "journals/geb/wichardt2008.efg")], "imperfect recall at information set"),
+        (["solve", str(CATALOG / "conf/itcs/jakobsen2016/fig3.efg")], "4 player"),
+    ],
+)
+def test_bad_games_are_one_line_and_exit_2(argv, message, tmp_path, monkeypatch):
+    """Unknown names, missing files, unsupported games: one line on stderr, exit status 2."""
+    monkeypatch.chdir(tmp_path)
+    status, out, err = run(*argv)
+    assert status == 2 and out == ""
+    assert message in err and err.count("\n") == 1
+
+
+def test_bad_files_are_one_line_and_exit_2(tmp_path):
+    """Truncated, malformed, non-UTF-8 files and float probabilities: one line, exit 2, nothing written."""
+    source = (CATALOG / "books/myerson1991/fig2_1.efg").read_text()
+    cases = {
+        "truncated.efg": source[: len(source) // 2],
+        "garbage.efg": source.replace('"Raise"', "Raise", 1),
+        "floats.efg": TYPED_IN.replace("1/2", "0.3333333333333333", 1).replace(
+            'low" 1/2', 'low" 0.6666666666666666'
+        ),
+    }
+    for name, text in cases.items():
+        (tmp_path / name).write_text(text)
+    (tmp_path / "latin1.efg").write_bytes(TYPED_IN.replace("Ann", "Ann\xe9").encode("latin-1"))
+    for name in [*cases, "latin1.efg"]:
+        status, out, err = run("solve", str(tmp_path / name))
+        assert status == 2 and out == "" and err.count("\n") == 1, (name, err)
+        assert name in err
+    assert "rationalize" in run("solve", str(tmp_path / "floats.efg"))[2]
+    status, out, err = run("solve", str(tmp_path / "floats.efg"), "--rationalize", "--json")
+    assert status == 0 and "0.3333333333333333 read as 1/3" in err
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted([*cases, "latin1.efg"])
+
+
+def test_draw_writes_the_tree_and_the_equilibrium(tmp_path):
+    """derive draw GAME writes the game tree and, for a zero-sum game, the equilibrium on it."""
+    status, out, _ = run("draw", "reiley", "--out", str(tmp_path), "--format", "svg")
+    assert status == 0
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["reiley_equilibrium.svg", "reiley_game_tree.svg"]
+    status, _, err = run("draw", "beer-quiche", "--out", str(tmp_path / "bq"))
+    assert status == 0 and "no equilibrium drawn" in err
+    assert [p.name for p in (tmp_path / "bq").iterdir()] == ["beer-quiche_game_tree.png"]
+
+
+def test_export_then_read_back_is_the_same_game(tmp_path):
+    """derive export GAME writes a .efg that derive reads back as the same game."""
+    target = tmp_path / "myerson.efg"
+    status, _, _ = run("export", "myerson", "--out", str(target))
+    assert status == 0
+    back = read_game(target)
+    original = myerson_poker()
+    assert back.payoffs == original.payoffs and back.players == original.players
+    assert [i.label for i in back.infosets] == [i.label for i in original.infosets]
+
+
+@pytest.mark.skipif(shutil.which("pdflatex") is None, reason="pdflatex is not installed")
+def test_latex_of_a_catalog_game_compiles(tmp_path):
+    """derive latex GAME --pdf writes the document, the tree, and a PDF."""
+    status, out, _ = run(
+        "latex", str(CATALOG / "books/vonstengel2022/fig10.12.efg"), "--out", str(tmp_path), "--pdf"
+    )
+    assert status == 0
+    assert (tmp_path / "fig10_12.pdf").stat().st_size > 10_000
+    tex = (tmp_path / "fig10_12.tex").read_text()
+    assert "All optimal strategies" in tex and "\\begin{align*}" in tex
+
+
+def test_latex_refuses_unsupported_games_and_writes_nothing(tmp_path):
+    """A general-sum game: one line, exit 2, no folder created."""
+    status, _, err = run("latex", "beer-quiche", "--out", str(tmp_path / "doc"))
+    assert status == 2 and "not constant-sum" in err
+    assert not (tmp_path / "doc").exists()

@@ -1,0 +1,71 @@
+"""LaTeX of general games: exact strings for the fragments, escaping of any label, and a compiled document."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+
+import pytest
+import sympy as sp
+
+from derive.extensive_form import decision, extensive_form, payoff
+from derive.games.textbook import matching_pennies
+from derive.presentation.general_latex import (
+    bilinear_payoff_latex,
+    derivation_document,
+    escape_text,
+    realization_constraints_latex,
+    to_latex,
+)
+from derive.sequence_form.general import game_sequence_form
+from derive.solving.zero_sum import solve_zero_sum
+
+
+def test_plan_symbols_print_with_their_labels():
+    """x_{K:bet} prints as x_{\\text{K:bet}}, the empty sequence as \\emptyset, specials escaped."""
+    assert to_latex(sp.Symbol("x_{K:bet}") / 3) == r"\frac{x_{\text{K:bet}}}{3}"
+    assert to_latex(sp.Symbol("v_{∅}")) == r"v_{\emptyset}"
+    assert to_latex(sp.Symbol("y_{50%_a&b}")) == r"y_{\text{50\%\_a\&b}}"
+    assert escape_text("a\\b {c}") == r"a\textbackslash{}b \{c\}"
+
+
+def test_matching_pennies_fragments():
+    """The constraints and the payoff collected by the guesser's sequences, exactly."""
+    sf = game_sequence_form(matching_pennies())
+    assert realization_constraints_latex(sf, 1) == (
+        "\\begin{align*}\ny_{\\emptyset} &= 1 \\\\\n"
+        "y_{\\text{guess:heads}} + y_{\\text{guess:tails}} &= y_{\\emptyset}\n\\end{align*}"
+    )
+    assert bilinear_payoff_latex(sf, 1) == (
+        "\\begin{align*}\nU_1 = &y_{\\text{guess:heads}} \\left(x_{\\text{coin:heads}} - x_{\\text{coin:tails}}\\right)"
+        " \\\\\n&+ y_{\\text{guess:tails}} \\left(- x_{\\text{coin:heads}} + x_{\\text{coin:tails}}\\right)\n"
+        "\\end{align*}"
+    )
+
+
+@pytest.mark.skipif(shutil.which("pdflatex") is None, reason="pdflatex is not installed")
+def test_document_with_awkward_labels_compiles(tmp_path):
+    """Labels with LaTeX specials (%, &, _, #, $, backslash, braces) compile."""
+    odd = ["50% & more", "a_b#c", "$x$ {y}", "back\\slash"]
+    g = extensive_form(
+        ["P&1", "P_2"],
+        decision(
+            "P&1",
+            odd[0],
+            {
+                odd[1]: decision("P_2", odd[2], {odd[3]: payoff(1, -1), "r": payoff(-1, 1)}),
+                "other": decision("P_2", odd[2], {odd[3]: payoff(-1, 1), "r": payoff(1, -1)}),
+            },
+        ),
+        title="Odd labels: 100% $ & _",
+    )
+    text = derivation_document(solve_zero_sum(g, all_optimal=True))
+    (tmp_path / "odd.tex").write_text(text)
+    proc = subprocess.run(
+        ["pdflatex", "-interaction=nonstopmode", "-halt-on-error", "odd.tex"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+    )
+    assert proc.returncode == 0, proc.stdout[-2000:]
+    assert (tmp_path / "odd.pdf").exists()
