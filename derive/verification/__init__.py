@@ -1,0 +1,31 @@
+"""Stage 6, verification: exact best responses, regrets, NashConv and exploitability of any profile.
+
+* :mod:`derive.verification.best_response` -- any game with perfect recall and any number of
+  players, behaviour profiles given by labels.
+
+The one-card poker checks (families, plan strategies) are in :mod:`derive.verify`.
+"""
+
+from __future__ import annotations
+
+from derive.verification.best_response import (
+    BehaviourProfile,
+    GameBestResponse,
+    IncompleteProfileError,
+    behaviour_profile,
+    game_best_response,
+    game_exploitability,
+    game_nash_conv,
+    profile_payoffs,
+)
+
+__all__ = [
+    "BehaviourProfile",
+    "GameBestResponse",
+    "IncompleteProfileError",
+    "behaviour_profile",
+    "game_best_response",
+    "game_exploitability",
+    "game_nash_conv",
+    "profile_payoffs",
+]
