@@ -117,7 +117,9 @@ def _set_json(game: Game, s: OptimalSet) -> dict:
         "parameters": [plain(p) for p in s.parameters],
         "constraints": [plain(c) for c in s.constraints],
         "usable": list(s.usable),
+        "vertices_enumerated": s.vertices_enumerated,
         "vertices": [{k: str(v) for k, v in plan.items() if k != "∅"} for plan in s.vertex_plans()],
+        "certificate": s.certificate,
     }
 
 
@@ -164,15 +166,16 @@ def _set_text(game: Game, s: OptimalSet) -> list[str]:
         head = f"{name}'s optimal strategy is unique (realization plan):"
     else:
         params = ", ".join(plain(p) for p in s.parameters)
-        head = (
-            f"{name}'s optimal set: dimension {s.dimension}, parameters {params}, {len(s.vertices)} vertices"
-        )
+        count = f"{len(s.vertices)} vertices" if s.vertices_enumerated else "vertices not enumerated"
+        head = f"{name}'s optimal set: dimension {s.dimension}, parameters {params}, {count}"
     lines = [head]
     for k, v in s.plan.items():
         if k != "∅" and v != 0:
             lines.append(f"  {k:<16} {plain(v)}")
     if s.dimension:
         lines.append("  where " + ", ".join(plain(c) for c in s.constraints))
+        if not s.vertices_enumerated:
+            lines.append(f"  ({s.certificate})")
         for point in s.vertices:
             lines.append("  vertex " + ", ".join(f"{plain(k)} = {to_text(v)}" for k, v in point.items()))
     unused = [k for k, v in s.plan.items() if v == sp.S.Zero]

@@ -114,6 +114,8 @@ class OptimalSet:
         Exact vertices ``{parameter: Rational}``; the set is their convex hull.
     usable : tuple of str
         Labels of the sequences some optimal plan uses (``S_p``).
+    certificate : str
+        What was certified exactly about the set.
     """
 
     player: int
@@ -124,6 +126,12 @@ class OptimalSet:
     constraints: tuple[sp.Basic, ...]
     vertices: tuple[dict[sp.Symbol, sp.Rational], ...]
     usable: tuple[str, ...]
+    certificate: str = ""
+
+    @property
+    def vertices_enumerated(self) -> bool:
+        """Whether :attr:`vertices` lists every vertex (False when there were too many candidates)."""
+        return bool(self.vertices) or not self.parameters
 
     @property
     def dimension(self) -> int:
@@ -447,6 +455,25 @@ def _node_reach(game: Game, strategies) -> dict[int, sp.Expr]:
 # --------------------------------------------------------------------------- optimal sets
 
 
+def _extreme_points(constraints, params) -> list[dict[sp.Symbol, sp.Rational]]:
+    """Points of ``{constraints}`` maximising and minimising each parameter, by exact LPs (HiGHS, then exact)."""
+    from derive.polytope import slack
+
+    n = len(params)
+    prog = LinearProgram(n, [], [], [], set(range(n)))
+    for c in constraints:
+        e = slack(c)
+        row = {k: QQ.from_sympy(e.coeff(p)) for k, p in enumerate(params) if e.coeff(p) != 0}
+        constant = QQ.from_sympy(sp.expand(e).subs({p: 0 for p in params}))
+        prog.add_row(row, -constant, None)
+    points: dict[tuple, None] = {}
+    for k in range(n):
+        for sense in (True, False):
+            z = exact_lp(prog, {k: QQ(1)}, maximize=sense)
+            points[tuple(z)] = None
+    return [{p: QQ.to_sympy(v) for p, v in zip(params, z)} for z in points]
+
+
 def _continuations(sf: GameSequenceForm, player: int, seq: int) -> list[tuple[int, ...]]:
     """Pure continuations of ``player`` after his sequence ``seq``: one action at each information set reached."""
     options: list[list[tuple[int, ...]]] = []
@@ -528,6 +555,16 @@ def _optimal_set(sf, mats, player, usable, value) -> OptimalSet:
                 raw.append(sign * final(pay - vsym[info.index]))
     params = tuple(free)
     constraints, vertices = polytope(raw, params)
+    checked = list(vertices)
+    if params and not vertices:  # too many candidate subsets: check extreme points found by exact LPs instead
+        checked = _extreme_points(constraints, params)
+        note = (
+            f"the vertices were not enumerated (dimension {len(params)}, too many candidate subsets); "
+            f"the set is exact by the support theorem, and {len(checked)} of its extreme points, found by "
+            "exact LPs along each parameter, were certified optimal"
+        )
+    else:
+        note = "every vertex certified optimal: its exact best-response value equals the game value"
     result = OptimalSet(
         player=player,
         parameters=params,
@@ -537,9 +574,10 @@ def _optimal_set(sf, mats, player, usable, value) -> OptimalSet:
         constraints=tuple(constraints),
         vertices=tuple(vertices),
         usable=tuple(sf.label(player, k) for k in sorted(used)),
+        certificate=note,
     )
-    # certificate: every vertex is an optimal plan (exact best-response value = game value)
-    for point in vertices:
+    # certificate: every vertex (or LP extreme point) is an optimal plan (best-response value = game value)
+    for point in checked:
         x = [
             QQ.from_sympy(sp.nsimplify(final(plan[k]).subs(point))) if k else QQ(1)
             for k in range(sf.shape[player])
