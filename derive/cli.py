@@ -344,18 +344,17 @@ def _cmd_latex(args, out, err) -> int:
 def _cmd_export(args, out, err) -> int:
     from pathlib import Path
 
-    from derive.export import to_efg
-    from derive.tree import build_tree
+    from derive.games.gambit import gambit_compatible, write_efg
 
     target = None if args.out == "-" else Path(args.out)
     if target is not None and (target.is_dir() or not target.parent.exists()):
         raise OutputError(f"cannot write {args.out!r}: not a file in an existing folder")
-    if args.game is not None:
-        from derive.games.gambit import write_efg
-
-        text = write_efg(_load(args))
-    else:
-        text = to_efg(build_tree(_rules(args)))
+    if target is not None and target.suffix.lower() != ".efg":
+        raise OutputError(f"derive export writes Gambit .efg files; {args.out!r} does not end in .efg")
+    game, changes = gambit_compatible(_load(args))
+    for message in changes:
+        print(f"derive: {message} (Gambit reads printable ASCII labels only)", file=err)
+    text = write_efg(game)
     if target is None:
         out.write(text)
     else:

@@ -38,6 +38,7 @@ __all__ = [
     "maximin",
     "maximin_program",
     "quiet_highs",
+    "screen_lp",
     "transpose_negated",
 ]
 
@@ -223,22 +224,13 @@ def exact_lp(prog: LinearProgram, cost: dict[int, object], maximize: bool = True
         return _exact_lp_once(prog, cost, maximize, strict=True)
 
 
-def _exact_lp_once(
-    prog: LinearProgram, cost: dict[int, object], maximize: bool, strict: bool
-) -> list[object]:
-    """Solve ``prog`` with HiGHS, then re-solve its optimal basis in exact rationals.
-
-    Returns
-    -------
-    list of QQ
-        The exact basic solution, checked exactly to be feasible.  (Its
-        optimality is HiGHS's claim; callers certify what they need.)
+def _run_highs(prog: LinearProgram, cost: dict[int, object], maximize: bool, strict: bool):
+    """Pass ``prog`` to HiGHS and run it; return the solved ``Highs`` object.
 
     Raises
     ------
     ExactLPError
-        If HiGHS finds no optimum, its basis is singular in exact arithmetic,
-        or the exact solution is infeasible.
+        If HiGHS finds no optimum.
     """
     import highspy
 
@@ -279,6 +271,43 @@ def _exact_lp_once(
     h.run()
     if h.getModelStatus() != highspy.HighsModelStatus.kOptimal:
         raise ExactLPError(f"HiGHS did not find an optimum: {h.modelStatusToString(h.getModelStatus())}")
+    return h
+
+
+def screen_lp(prog: LinearProgram, cost: dict[int, object], maximize: bool = True) -> float:
+    """HiGHS's floating-point optimum of ``prog``: a quick screen, never a result.
+
+    Callers use it to decide whether an exact solve (:func:`exact_lp`) is worth doing.
+
+    Raises
+    ------
+    ExactLPError
+        If HiGHS finds no optimum.
+    """
+    return _run_highs(prog, cost, maximize, strict=False).getInfo().objective_function_value
+
+
+def _exact_lp_once(
+    prog: LinearProgram, cost: dict[int, object], maximize: bool, strict: bool
+) -> list[object]:
+    """Solve ``prog`` with HiGHS, then re-solve its optimal basis in exact rationals.
+
+    Returns
+    -------
+    list of QQ
+        The exact basic solution, checked exactly to be feasible.  (Its
+        optimality is HiGHS's claim; callers certify what they need.)
+
+    Raises
+    ------
+    ExactLPError
+        If HiGHS finds no optimum, its basis is singular in exact arithmetic,
+        or the exact solution is infeasible.
+    """
+    import highspy
+
+    h = _run_highs(prog, cost, maximize, strict)
+    ncols = prog.ncols
     basis = h.getBasis()
     status = highspy.HighsBasisStatus
     col_status = list(basis.col_status)

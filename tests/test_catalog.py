@@ -69,7 +69,7 @@ def test_every_catalog_game_loads_or_is_refused_with_a_reason(path):
     if not game.has_perfect_recall:
         assert "imperfect recall at information set" in reason
     elif game.num_players != 2:
-        assert f"{game.num_players} player" in reason
+        assert f"{game.num_players}-player game" in reason
     else:
         assert "not constant-sum" in reason
 

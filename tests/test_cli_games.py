@@ -125,7 +125,7 @@ def test_poker_options_still_give_the_poker_output():
         (["solve", "beer-quiche"], "not constant-sum"),
         (["solve", "kuhn", "--deck", "4"], "--deck applies to one-card poker"),
         (["solve", str(CATALOG / "journals/geb/wichardt2008.efg")], "imperfect recall at information set"),
-        (["solve", str(CATALOG / "conf/itcs/jakobsen2016/fig3.efg")], "4 player"),
+        (["solve", str(CATALOG / "conf/itcs/jakobsen2016/fig3.efg")], "is a 4-player game"),
     ],
 )
 def test_bad_games_are_one_line_and_exit_2(argv, message, tmp_path, monkeypatch):
@@ -197,3 +197,21 @@ def test_latex_refuses_unsupported_games_and_writes_nothing(tmp_path):
     status, _, err = run("latex", "beer-quiche", "--out", str(tmp_path / "doc"))
     assert status == 2 and "not constant-sum" in err
     assert not (tmp_path / "doc").exists()
+
+
+def test_export_makes_labels_gambit_readable(tmp_path):
+    """Labels outside printable ASCII are transliterated, each change reported; pygambit reads the file."""
+    source = tmp_path / "odd.efg"
+    source.write_text(
+        TYPED_IN.replace('"Ann high"', '"Ann ♠  high"').replace(
+            '"bet" "fold" } 0\np "" 2', '"bét" "fold" } 0\np "" 2', 1
+        )
+    )
+    target = tmp_path / "out.efg"
+    status, _, err = run("export", str(source), "--out", str(target))
+    assert status == 0
+    assert "information set 'Ann ♠  high' written as 'Ann ? high'" in err and "'bét' written as 'bet'" in err
+    back = pygambit.read_efg(str(target))
+    assert [i.label for i in back.infosets][:1] == ["Ann ? high"]
+    status, _, err = run("export", "kuhn", "--out", str(tmp_path / "k.nfg"))
+    assert status == 2 and "does not end in .efg" in err and not (tmp_path / "k.nfg").exists()

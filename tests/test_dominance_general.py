@@ -67,3 +67,27 @@ def test_three_players_are_refused():
     g = extensive_form(["A", "B", "C"], decision("A", "a", {"x": payoff(1, 0, 0), "y": payoff(0, 1, 0)}))
     with pytest.raises(NotSupportedError, match="two-player"):
         dominated_strategies(g)
+
+
+def test_dominance_by_a_mixed_strategy():
+    """Row's middle strategy (1, 1) is strictly dominated by 1/2 top (3, 0) + 1/2 bottom (0, 3), though by
+    no pure strategy (Myerson 1991, section 3.1); the exact mixture is reported."""
+
+    def col(a, b):
+        return decision("Col", "c", {"left": payoff(a, -a), "right": payoff(b, -b)})
+
+    g = extensive_form(
+        ["Row", "Col"], decision("Row", "r", {"top": col(3, 0), "middle": col(1, 1), "bottom": col(0, 3)})
+    )
+    assert dominated_strategies(g).removed == ()
+    result = dominated_strategies(g, mixed=True)
+    assert result.mixed
+    assert [(d.strategy.label, d.dominator_label) for d in result.removed] == [
+        ("r: middle", "1/2 [r: top] + 1/2 [r: bottom]")
+    ]
+
+
+def test_mixed_dominance_is_skipped_for_large_games_and_says_so():
+    """The one-raise game has 125 x 729 reduced strategies: mixed dominators are not searched."""
+    result = dominated_strategies(load_game("one-raise"), mixed=True)
+    assert not result.mixed and result.removed == ()

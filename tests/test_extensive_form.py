@@ -187,3 +187,25 @@ def test_malformed_node_tables_are_refused():
         Game(players=("A",), nodes=twice, infosets=(InformationSet(0, 0, "I", ("a", "b"), (0,)),))
     with pytest.raises(GameModelError, match="root"):
         Game(players=("A",), nodes=(Node(0, 0, None, None, (), ()),), infosets=())
+
+
+def test_imperfect_recall_message_is_deterministic():
+    """The two own histories are named in a fixed order (shorter first, then by label), whatever the hash seed."""
+    import subprocess
+    import sys
+
+    code = (
+        "from derive.extensive_form import *\n"
+        "g = extensive_form(['A', 'B'], decision('A', 'first', {"
+        "'R': decision('A', 'second', {'u': payoff(1, -1), 'd': payoff(0, 0)}),"
+        "'L': decision('A', 'second', {'u': payoff(0, 0), 'd': payoff(1, -1)})}))\n"
+        "print(g.perfect_recall_failure)\n"
+    )
+    outputs = {
+        subprocess.run(
+            [sys.executable, "-c", code], capture_output=True, text=True, env={"PYTHONHASHSEED": str(seed)}
+        ).stdout
+        for seed in (1, 2, 3)
+    }
+    assert len(outputs) == 1
+    assert "('L' at 'first' and 'R' at 'first')" in outputs.pop()

@@ -11,9 +11,10 @@ import pytest
 import sympy as sp
 
 from derive.cli import main
-from derive.export import to_efg
-from derive.games.one_card import one_card_poker
-from derive.solve import SymbolicGameError, solve
+from derive.extensive_form import GameModelError
+from derive.games.gambit import write_efg
+from derive.games.one_card import one_card_poker, to_extensive_form
+from derive.solve import solve
 from derive.strategies import behaviour_strategy
 from derive.tree import build_tree
 from derive.verify import exploitability
@@ -31,7 +32,7 @@ GAMES = [(n, k, 1) for n in range(3, 8) for k in (1, 2, 3)] + [
 
 def _gambit_solution(game, tmp_path):
     path = tmp_path / "game.efg"
-    path.write_text(to_efg(game))
+    path.write_text(write_efg(to_extensive_form(game.rules)))
     g = gbt.read_efg(str(path))
     result = gbt.nash.lp_solve(g, rational=True)
     return g, result.equilibria[0]
@@ -57,7 +58,7 @@ def test_value_matches_gambit_lp(n, k, bet, tmp_path):
 def test_efg_structure():
     """The export has one chance node, one p line per decision node and one t line per terminal."""
     game = build_tree(one_card_poker(4, 2))
-    lines = to_efg(game).splitlines()
+    lines = write_efg(to_extensive_form(game.rules)).splitlines()
     assert sum(line.startswith("c ") for line in lines) == 1
     assert sum(line.startswith("t ") for line in lines) == len(game.terminals)
     assert sum(line.startswith("p ") for line in lines) == game.num_decision_nodes
@@ -72,5 +73,5 @@ def test_export_cli_and_errors(tmp_path, capsys):
     assert "invalid choice: 'nfg'" in capsys.readouterr().err
     assert main(["export", "--out", str(tmp_path / "missing" / "x.efg")]) == 2
     b = sp.Symbol("b", positive=True)
-    with pytest.raises(SymbolicGameError, match="symbolic"):
-        to_efg(build_tree(one_card_poker(3, 1, bet=b)))
+    with pytest.raises(GameModelError, match="symbols b"):
+        write_efg(to_extensive_form(one_card_poker(3, 1, bet=b)))

@@ -408,9 +408,16 @@ def test_float_probabilities_are_refused_then_rationalized():
     with pytest.raises(GambitFormatError) as info:
         parse_efg(FLOATS, source="spiel.efg")
     assert str(info.value) == (
-        "spiel.efg, line 5: chance node 2 ('deal') probabilities sum to 9999999999999999/10000000000000000, "
-        "not 1; they look like rounded floats: use rationalize=True (--rationalize)"
+        "spiel.efg, line 5: chance node 2 ('deal'): probability 0.3333333333333333 of 'a' looks like a rounded "
+        "float; write an exact fraction such as 1/3, or use rationalize=True (--rationalize)"
     )
+    # refused even when the rounded floats happen to sum to exactly 1 (Python's 1/3 and 1 - 1/3)
+    two = FLOATS.replace(
+        '"a" 0.3333333333333333 "b" 0.3333333333333333 "c" 0.3333333333333333',
+        '"a" 0.3333333333333333 "b" 0.6666666666666667',
+    )
+    with pytest.raises(GambitFormatError, match="0.3333333333333333 of 'a' looks like a rounded float"):
+        parse_efg(two.replace('t "" 4 "" { 2.5e-1 }\n', ""))
     game = parse_efg(FLOATS, rationalize=True, source="spiel.efg")
     third = sp.Rational(1, 3)
     assert game.nodes[2].probabilities == (third, third, third)

@@ -45,8 +45,8 @@ def test_matching_pennies_fragments():
 
 @pytest.mark.skipif(shutil.which("pdflatex") is None, reason="pdflatex is not installed")
 def test_document_with_awkward_labels_compiles(tmp_path):
-    """Labels with LaTeX specials (%, &, _, #, $, backslash, braces) compile."""
-    odd = ["50% & more", "a_b#c", "$x$ {y}", "back\\slash"]
+    """Labels with LaTeX specials (%, &, _, #, $, backslash, braces), card suits and CJK compile."""
+    odd = ["50% & more ♠", "a_b#c 中", "$x$ {y}", "back\\slash"]
     g = extensive_form(
         ["P&1", "P_2"],
         decision(

@@ -229,7 +229,7 @@ def test_three_player_best_responses_and_refusal_to_solve():
     assert game_best_response(profile, 0).value == 2  # A deviates to r, C plays l
     assert game_best_response(profile, 1).regret == R(1, 2)
     assert game_nash_conv(profile) == 2
-    with pytest.raises(NotSupportedError, match="3 player"):
+    with pytest.raises(NotSupportedError, match="is a 3-player game"):
         solve_zero_sum(g)
 
 
@@ -269,3 +269,66 @@ def test_large_optimal_set_says_its_vertices_were_not_enumerated():
     assert "extreme points" in opener.certificate
     assert dealer.vertices_enumerated and len(dealer.vertices) == 35
     assert [f.dimension for f in optimal_families(build_tree(rules)).families] == [7, 6]
+
+
+def test_exact_fractions_with_large_terms_are_certified_exactly():
+    """Chance 3333333333333333/10^16 vs 6666666666666667/10^16: the optimal sets are certified at the exact
+    point (no rounding to 1/3 before the check)."""
+    from fractions import Fraction
+
+    p = Fraction(3333333333333333, 10**16)
+    tree = chance(
+        {
+            "Red": (
+                p,
+                decision(
+                    "Fred",
+                    "Red",
+                    {
+                        "Raise": decision("Alice", "raised", {"Meet": payoff(2, -2), "Pass": payoff(1, -1)}),
+                        "Fold": payoff(1, -1),
+                    },
+                ),
+            ),
+            "Black": (
+                1 - p,
+                decision(
+                    "Fred",
+                    "Black",
+                    {
+                        "Raise": decision("Alice", "raised", {"Meet": payoff(-2, 2), "Pass": payoff(1, -1)}),
+                        "Fold": payoff(-1, 1),
+                    },
+                ),
+            ),
+        }
+    )
+    sol = solve_zero_sum(extensive_form(["Fred", "Alice"], tree), all_optimal=True)
+    assert sol.value == R(-1111111111111112, 10**16)
+    assert [s.dimension for s in sol.optimal_sets] == [0, 0]
+    assert sol.optimal_sets[0].plan["Black:Raise"] == R(1111111111111111, 6666666666666667)
+
+
+def test_constant_sum_values_are_each_players_own():
+    """Constant sum 10 (Row [[8, 4], [3, 9]]): value 6 to Row, 4 to Col; Col's conditions are in Col's payoffs."""
+
+    def col(r1, r2):
+        return decision("Col", "c", {"left": payoff(r1, 10 - r1), "right": payoff(r2, 10 - r2)})
+
+    g = extensive_form(["Row", "Col"], decision("Row", "r", {"top": col(8, 4), "bottom": col(3, 9)}))
+    sol = solve_zero_sum(g, all_optimal=True)
+    assert sol.values == (6, 4)
+    assert sol.strategies[0]["r"] == {"top": R(3, 5), "bottom": R(2, 5)}
+    col_set = sol.optimal_sets[1]
+    assert sp.Eq(sp.Symbol("v_{∅}"), 4) in col_set.conditions
+    assert game_nash_conv(behaviour_profile(g, sol.strategies)) == 0
+
+
+def test_membership_is_decided_exactly():
+    """A float is refused by OptimalSet.contains; the exact plan is accepted."""
+    from derive.extensive_form import GameModelError
+
+    s = solve_zero_sum(myerson_poker(), all_optimal=True).optimal_sets[0]
+    assert s.contains({"Red:Raise": 1, "Black:Raise": R(1, 3), "Black:Fold": R(2, 3)})
+    with pytest.raises(GameModelError, match="float"):
+        s.contains({"Red:Raise": 1, "Black:Raise": 0.3333333333333333, "Black:Fold": R(2, 3)})

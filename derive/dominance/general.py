@@ -32,6 +32,9 @@ __all__ = [
 
 #: Largest number of reduced pure strategies per player enumerated.
 MAX_STRATEGIES = 4096
+#: Largest product of the two players' numbers of reduced strategies for which dominance by mixed
+#: strategies is checked (one exact LP per strategy and round; Kuhn poker: 27 x 64).
+MAX_MIXED_PAIRS = 5000
 
 
 @dataclass(frozen=True)
@@ -51,13 +54,22 @@ class ReducedStrategy:
 @dataclass(frozen=True)
 class StrategyDomination:
     """One eliminated strategy: ``kind`` is ``"strict"`` or ``"weak"``; ``witness`` an opponent strategy
-    against which ``dominator`` earns strictly more; ``round`` counts from 1."""
+    against which the dominator earns strictly more; ``round`` counts from 1.  A mixed dominator is
+    given by ``mixture`` (strategy and exact probability pairs), with ``dominator`` its first strategy."""
 
     strategy: ReducedStrategy
     dominator: ReducedStrategy
     kind: str
     round: int
     witness: ReducedStrategy
+    mixture: tuple[tuple[ReducedStrategy, object], ...] = ()
+
+    @property
+    def dominator_label(self) -> str:
+        """``"[top]"`` for a pure dominator, ``"1/2 [top] + 1/2 [bottom]"`` for a mixed one."""
+        if not self.mixture:
+            return f"[{self.dominator.label}]"
+        return " + ".join(f"{w} [{d.label}]" for d, w in self.mixture)
 
 
 @dataclass(frozen=True)
@@ -68,6 +80,7 @@ class GameDominance:
     removed: tuple[StrategyDomination, ...]
     remaining: tuple[tuple[ReducedStrategy, ...], tuple[ReducedStrategy, ...]]
     weak: bool
+    mixed: bool = False
 
 
 def reduced_strategies(sf: GameSequenceForm, player: int) -> tuple[ReducedStrategy, ...]:
@@ -143,7 +156,45 @@ def _dominates(table, d, s, others, weak):
     return ("strict" if strict else "weak"), witness
 
 
-def dominated_strategies(game: Game, weak: bool = False) -> GameDominance:
+def _mixed_dominator(table, s, mine, others):
+    """A mixture of ``mine`` (without ``s``) earning strictly more than ``s`` against every ``others``, or None.
+
+    The LP ``max e  s.t.  sum_d w_d A[d, t] - e >= A[s, t] for all t,  sum_d w_d = 1,  w >= 0`` is solved
+    by HiGHS and re-solved exactly (:func:`derive.lp.exact_lp`); an exact solution with ``e > 0`` is a
+    certificate.  Returns ``(mixture, witness)``.
+    """
+    from sympy.polys.domains import QQ
+
+    from derive.lp import ExactLPError, LinearProgram, exact_lp, screen_lp
+
+    candidates = [d for d in mine if d is not s]
+    if len(candidates) < 2:
+        return None
+    n = len(candidates)
+    prog = LinearProgram(n + 1, [], [], [], {n})
+    prog.add_row({k: QQ(1) for k in range(n)}, QQ(1), QQ(1))
+    for t in others:
+        row = {k: table[(d, t)] for k, d in enumerate(candidates) if table[(d, t)] != 0}
+        row[n] = QQ(-1)
+        prog.add_row(row, table[(s, t)], None)
+    try:
+        if screen_lp(prog, {n: QQ(1)}) <= 1e-9:  # floating-point screen: clearly not dominated
+            return None
+        z = exact_lp(prog, {n: QQ(1)})
+    except ExactLPError:
+        return None
+    if z[n] <= 0:
+        return None
+    mixture = tuple((d, QQ.to_sympy(z[k])) for k, d in enumerate(candidates) if z[k] > 0)
+    gains = [
+        sum((z[k] * table[(d, t)] for k, d in enumerate(candidates) if z[k]), QQ(0)) - table[(s, t)]
+        for t in others
+    ]
+    witness = others[max(range(len(others)), key=lambda k: gains[k])]
+    return mixture, witness
+
+
+def dominated_strategies(game: Game, weak: bool = False, mixed: bool = False) -> GameDominance:
     """Iterated elimination of strategies dominated by pure strategies (strict only, or also weak).
 
     Parameters
@@ -151,7 +202,13 @@ def dominated_strategies(game: Game, weak: bool = False) -> GameDominance:
     game : Game
         Two players, perfect recall, numeric payoffs (general-sum allowed).
     weak : bool
-        Also remove weakly dominated strategies.
+        Also remove weakly dominated strategies (by pure strategies).
+    mixed : bool
+        Also remove strategies strictly dominated by a *mixed* strategy, found by an exact LP
+        (Myerson 1991, section 3.1: these are exactly the strategies that are never a best
+        response); each removal carries the exact mixture.  Done only while the product of the
+        players' numbers of reduced strategies is at most :data:`MAX_MIXED_PAIRS`;
+        ``GameDominance.mixed`` says whether it was.
 
     Returns
     -------
@@ -169,13 +226,15 @@ def dominated_strategies(game: Game, weak: bool = False) -> GameDominance:
     >>> from derive.games.textbook import myerson_poker
     >>> dominated_strategies(myerson_poker()).removed  # nothing is strictly dominated
     ()
+    >>> [(d.strategy.label, d.dominator_label) for d in dominated_strategies(myerson_poker(), mixed=True).removed]
+    [('Red: Fold, Black: Fold', '1/3 [Red: Raise, Black: Raise] + 2/3 [Red: Raise, Black: Fold]')]
     >>> result = dominated_strategies(myerson_poker(), weak=True)
     >>> [(d.strategy.label, d.dominator.label, d.kind) for d in result.removed]
     [('Red: Fold, Black: Raise', 'Red: Raise, Black: Raise', 'weak'), ('Red: Fold, Black: Fold', 'Red: Raise, Black: Raise', 'weak')]
 
     References
     ----------
-    Myerson (1991), section 2.5; Kuhn (1953) for reduced strategies.
+    Myerson (1991), sections 2.5 and 3.1; Kuhn (1953) for reduced strategies.
     """
     if game.num_players != 2:
         raise NotSupportedError(f"dominance is computed for two-player games, not {game.num_players}")
@@ -184,6 +243,7 @@ def dominated_strategies(game: Game, weak: bool = False) -> GameDominance:
     sf = game_sequence_form(game)
     strategies = [list(reduced_strategies(sf, p)) for p in (0, 1)]
     table = [_payoff_table(sf, p, strategies[p], strategies[1 - p]) for p in (0, 1)]
+    mixed = mixed and len(strategies[0]) * len(strategies[1]) <= MAX_MIXED_PAIRS
     removed: list[StrategyDomination] = []
     rnd = 0
     while True:
@@ -198,6 +258,16 @@ def dominated_strategies(game: Game, weak: bool = False) -> GameDominance:
                         if found is not None:
                             drop.append(StrategyDomination(s, d, found[0], rnd, found[1]))
                             break
+        if not drop and mixed:
+            for p in (0, 1):
+                removed_now: set[int] = set()
+                for s in strategies[p]:
+                    found = _mixed_dominator(table[p], s, strategies[p], strategies[1 - p])
+                    # a mixture that uses a strategy removed in this round waits for the next round
+                    if found is not None and not any(id(d) in removed_now for d, _ in found[0]):
+                        mixture, witness = found
+                        drop.append(StrategyDomination(s, mixture[0][0], "strict", rnd, witness, mixture))
+                        removed_now.add(id(s))
         if not drop:
             break
         # keep at least one dominator per player: never remove a strategy whose dominator is also removed
@@ -211,4 +281,4 @@ def dominated_strategies(game: Game, weak: bool = False) -> GameDominance:
         removed.extend(drop)
         for p in (0, 1):
             strategies[p] = [s for s in strategies[p] if id(s) not in gone]
-    return GameDominance(game, tuple(removed), (tuple(strategies[0]), tuple(strategies[1])), weak)
+    return GameDominance(game, tuple(removed), (tuple(strategies[0]), tuple(strategies[1])), weak, mixed)

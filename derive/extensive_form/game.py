@@ -305,7 +305,7 @@ class Game:
         for info in self.infosets:
             seqs = {self.own_sequences[info.player][n] for n in info.nodes}
             if len(seqs) > 1:
-                a, b = sorted(seqs, key=len)[:2]
+                a, b = sorted(seqs, key=lambda q: (len(q), q))[:2]
                 return (
                     f"imperfect recall at information set {info.label!r} of player "
                     f"{self.players[info.player]!r}: its nodes follow different own moves "

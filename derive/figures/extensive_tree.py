@@ -4,7 +4,9 @@
 down: chance nodes as grey diamonds with their exact probabilities on the
 edges, decision nodes as discs in the mover's colour, each decision node labelled
 with its information set's name and the nodes of one set joined by dashed arcs, and the
-payoff vector under each leaf.  Given a behaviour profile (e.g. an
+payoff vector under each leaf (the sum of the outcomes along its play); an
+outcome booked on an internal node (antes at the root) is shown beside it as
+``+(a, b)``.  Given a behaviour profile (e.g. an
 equilibrium from :func:`derive.solving.zero_sum.solve_zero_sum`), each action
 is labelled with its probability and drawn bold when it is played, thin and
 dashed when it is not: the strategy drawing of a general game.  Leaves are
@@ -82,9 +84,13 @@ def draw_extensive_form(
     >>> [float(round(x, 2)) for x in fig.get_size_inches()]
     [6.4, 4.2]
     """
+    import warnings
+
     import matplotlib
 
-    with matplotlib.rc_context(_RC):
+    with matplotlib.rc_context(_RC), warnings.catch_warnings():
+        # a label in a script the font lacks (e.g. CJK) is drawn as boxes; that is not an error
+        warnings.filterwarnings("ignore", message="Glyph .* missing from font")
         return _draw(game, profile, title, off_path)
 
 
@@ -227,6 +233,19 @@ def _draw(game: Game, profile, title, off_path) -> Figure:
             )
         else:
             ax.plot([px], [py], marker="o", markersize=8, color=_COLOURS[n.player % len(_COLOURS)], zorder=3)
+        if n.outcome is not None and not n.is_terminal and any(v != 0 for v in n.outcome):
+            # an outcome booked on an internal node (e.g. antes at the root) is added to every play below
+            booked = "(" + ", ".join(_text(v) for v in n.outcome) + ")"
+            ax.text(
+                px + 0.17,
+                py + 0.06,
+                f"+{booked}",
+                ha="left",
+                va="bottom",
+                fontsize=_FONT - 1.5,
+                color=_GREY,
+                zorder=5,
+            )
     # legend: players' colours
     lx = 0.3
     for p, name in enumerate(game.players):

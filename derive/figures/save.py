@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import warnings
 from pathlib import Path
 
 import matplotlib
@@ -68,7 +69,9 @@ def save_figure(fig: Figure, path: str | os.PathLike[str]) -> Path:
         )
     fmt = _SUFFIXES[suffix]
     path.parent.mkdir(parents=True, exist_ok=True)
-    with matplotlib.rc_context(_RC):
+    with matplotlib.rc_context(_RC), warnings.catch_warnings():
+        # a label in a script the font lacks (e.g. CJK) is drawn as boxes; that is not an error
+        warnings.filterwarnings("ignore", message="Glyph .* missing from font")
         fig.savefig(
             path,
             format=fmt,

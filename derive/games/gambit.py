@@ -46,9 +46,12 @@ Exactness
 ---------
 Chance probabilities must sum to exactly 1.  Programs that print binary floats
 (OpenSpiel writes ``0.3333333333333333``) give decimals that do not; these are
-refused unless ``rationalize=True``, which replaces each decimal with more than
-six significant digits (probability or payoff) by the simplest fraction within
-``1e-9`` of it and records every change in ``metadata["rationalized"]``.
+refused, even when they happen to sum to 1 (``0.3333333333333333`` and
+``0.6666666666666667`` do), unless ``rationalize=True``, which replaces each
+decimal with more than 14 significant digits (probability or payoff) by the
+simplest fraction within ``1e-9`` of it and records every change in
+``metadata["rationalized"]``.  Shorter decimals (``0.25``, ``0.1``) are read
+exactly, as Gambit reads them.
 
 References
 ----------
@@ -74,10 +77,19 @@ import sympy as sp
 from derive.extensive_form.build import decision, extensive_form, payoff
 from derive.extensive_form.game import CHANCE, Game, GameModelError, InformationSet, Node
 
-__all__ = ["GambitFormatError", "parse_efg", "parse_nfg", "read_game", "save_efg", "write_efg"]
+__all__ = [
+    "GambitFormatError",
+    "gambit_compatible",
+    "parse_efg",
+    "parse_nfg",
+    "read_game",
+    "save_efg",
+    "write_efg",
+]
 
-#: Decimals with more significant digits than this look like printed binary floats.
-_ROUNDED_FLOAT_DIGITS = 6
+#: Decimals with more significant digits than this look like printed binary floats (Python prints
+#: 1/3 as 0.3333333333333333, 16 digits; a decimal typed by hand rarely has 15 or more).
+_ROUNDED_FLOAT_DIGITS = 14
 #: ``rationalize=True`` picks the simplest fraction within this distance.
 _RATIONALIZE_TOLERANCE = Fraction(1, 10**9)
 #: Decimal exponents beyond this are refused (``1e999999999`` would take forever to expand exactly).
@@ -497,6 +509,15 @@ def _check_chance(parser: _Parser, defn: _InfosetDef, index: int, label: str) ->
                 line=defn.line,
             )
     total = sum(defn.probs, Fraction(0))
+    if not parser.rationalize:
+        for action, text in zip(defn.actions, defn.texts):
+            if _is_decimal(text) and _significant_digits(text) > _ROUNDED_FLOAT_DIGITS:
+                raise GambitFormatError(
+                    f"{node}: probability {text} of {action!r} looks like a rounded float; write an exact "
+                    "fraction such as 1/3, or use rationalize=True (--rationalize)",
+                    source=parser.source,
+                    line=defn.line,
+                )
     if total == 1:
         return
     floats = any(_is_decimal(t) and _significant_digits(t) > _ROUNDED_FLOAT_DIGITS for t in defn.texts)
@@ -994,3 +1015,85 @@ def save_efg(game: Game, path: str | PathLike) -> Path:
     except OSError as exc:
         raise GambitFormatError(f"cannot be written: {exc.strerror or exc}", source=str(p)) from None
     return p
+
+
+def _ascii_label(text: str) -> str:
+    """``text`` as Gambit 16.7 accepts a label: printable ASCII, single inner spaces, none at the ends."""
+    import unicodedata
+
+    decomposed = unicodedata.normalize("NFKD", text)
+    ascii_text = "".join(
+        c if 32 <= ord(c) < 127 else ("" if unicodedata.combining(c) else "?") for c in decomposed
+    )
+    return " ".join(ascii_text.split())
+
+
+def gambit_compatible(game: Game) -> tuple[Game, tuple[str, ...]]:
+    """The game with every label made readable by Gambit 16.7, and a message for each label changed.
+
+    Gambit 16.7 reads only printable ASCII labels without leading, trailing or doubled spaces, and
+    an information-set label once per player.  Accented letters lose their accents (``é`` -> ``e``),
+    other characters become ``?``, spaces are collapsed, and a label that would repeat gets a suffix
+    ``_2``, ``_3`` ... .  Structure, payoffs and probabilities are unchanged.
+
+    Returns
+    -------
+    (Game, tuple of str)
+        The relabelled game (``game`` itself if nothing changed) and messages such as
+        ``"action '♠ raise' written as '? raise'"``.
+    """
+    import dataclasses
+
+    messages: list[str] = []
+
+    def fix(text: str, what: str, taken: set[str] | None = None) -> str:
+        new = _ascii_label(text)
+        if taken is not None:
+            base, k = new, 2
+            while new in taken and (new or base):
+                new, k = f"{base}_{k}", k + 1
+            taken.add(new)
+        if new != text:
+            messages.append(f"{what} {text!r} written as {new!r}")
+        return new
+
+    taken_players: set[str] = set()
+    players = tuple(fix(p, "player", taken_players) for p in game.players)
+    taken: dict[int, set[str]] = {}
+    infosets = []
+    for info in game.infosets:
+        label = fix(info.label, "information set", taken.setdefault(info.player, set()))
+        seen: set[str] = set()
+        actions = tuple(fix(a, f"action of {label!r}", seen) for a in info.actions)
+        infosets.append(dataclasses.replace(info, label=label, actions=actions))
+    nodes = []
+    for n in game.nodes:
+        actions = (
+            infosets[n.infoset].actions
+            if n.infoset is not None
+            else tuple(fix(a, f"chance action at node {n.index}", set()) for a in n.actions)
+        )
+        nodes.append(
+            dataclasses.replace(
+                n,
+                actions=actions,
+                label=fix(n.label, f"label of node {n.index}"),
+                outcome_label=fix(n.outcome_label, f"outcome label at node {n.index}"),
+            )
+        )
+    if not messages and _ascii_label(game.title) == game.title and _ascii_label(game.comment) == game.comment:
+        return game, ()
+    title = fix(game.title, "title")
+    comment = "".join(c if 32 <= ord(c) < 127 or c in "\n\t" else "?" for c in game.comment)
+    if comment != game.comment:
+        messages.append("comment: characters outside ASCII written as '?'")
+    new = Game(
+        players=players,
+        nodes=tuple(nodes),
+        infosets=tuple(infosets),
+        title=title,
+        symbols=game.symbols,
+        comment=comment,
+        metadata=game.metadata,
+    )
+    return new, tuple(messages)

@@ -54,8 +54,31 @@ def escape_text(text: str) -> str:
     >>> escape_text("50% & 1_2")
     '50\\% \\& 1\\_2'
     """
-    out = "".join(_SPECIAL.get(c, c) for c in text)
-    return out.replace("∅", r"$\emptyset$")
+    return "".join(_SPECIAL.get(c) or _UNICODE.get(c) or _safe(c) for c in text)
+
+
+#: Characters outside Latin-1 that pdflatex sets with amssymb; any other is shown by its code point.
+_UNICODE = {
+    "∅": r"$\emptyset$",
+    "♠": r"$\spadesuit$",
+    "♥": r"$\heartsuit$",
+    "♦": r"$\diamondsuit$",
+    "♣": r"$\clubsuit$",
+    "♤": r"$\spadesuit$",
+    "♡": r"$\heartsuit$",
+    "♢": r"$\diamondsuit$",
+    "♧": r"$\clubsuit$",
+    "→": r"$\to$",
+    "–": "--",
+    "—": "---",
+    "’": "'",
+    "‘": "`",
+}
+
+
+def _safe(c: str) -> str:
+    """Latin-1 characters as they are (pdflatex reads them as UTF-8); others as ``<U+2660>``."""
+    return c if ord(c) < 256 and (c.isprintable() or c == " ") else f"\\texttt{{<U+{ord(c):04X}>}}"
 
 
 class _Printer(LatexPrinter):
@@ -108,7 +131,8 @@ def bilinear_payoff_latex(sf: GameSequenceForm, by_player: int = 1) -> str:
             lines.append(f"&{'+ ' if lines else ''}{to_latex(s)} \\left({to_latex(collected[s])}\\right)")
     rest = collected.get(sp.S.One, sp.S.Zero)
     if rest != 0:
-        lines.append(f"&+ {to_latex(rest)}")
+        sign, magnitude = ("-", -rest) if to_latex(rest).startswith("-") else ("+", rest)
+        lines.append(f"&{sign} {to_latex(magnitude)}" if lines else f"&{to_latex(rest)}")
     if not lines:
         lines = ["&0"]
     return "\\begin{align*}\nU_1 = " + " \\\\\n".join(lines) + "\n\\end{align*}"
@@ -117,9 +141,12 @@ def bilinear_payoff_latex(sf: GameSequenceForm, by_player: int = 1) -> str:
 def optimal_set_latex(game: Game, s: OptimalSet) -> str:
     """One player's optimal set: the indifference equations, the family, its range and vertices."""
     name = escape_text(game.players[s.player])
+    them = escape_text(game.players[1 - s.player])
     parts = [
-        f"\\paragraph{{{name}.}} The opponent's values at the information sets reached by an optimal "
-        "strategy, and the indifference conditions (each action used there earns the value):"
+        f"\\paragraph{{{name}.}} Write $v_J$ for what {name} secures at an information set $J$ of {them} "
+        f"that an optimal strategy of {them} reaches: {name}'s payoff from there on when {them} replies as "
+        f"well as he can. Each action {them} uses at $J$ must leave {name} exactly $v_J$ (indifference), "
+        f"and from the start {name} must secure the value:"
     ]
     eqs = [f"{to_latex(e.lhs)} &= {to_latex(e.rhs)}" for e in s.conditions]
     parts.append("\\begin{align*}\n" + " \\\\\n".join(eqs) + "\n\\end{align*}")

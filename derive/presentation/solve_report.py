@@ -29,6 +29,11 @@ def plain(expr: object) -> str:
     return re.sub(r"_\{([^{}]*)\}", r"[\1]", to_text(expr))
 
 
+def _count(n: int, noun: str) -> str:
+    """``"1 information set"``, ``"3 information sets"``."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
 def _kind(game: Game) -> str:
     if game.is_zero_sum:
         return "zero-sum"
@@ -42,7 +47,8 @@ def solution_json(solution: ZeroSumSolution) -> dict:
 
     Keys: ``game`` (title, players, nodes, kind), ``value`` (to the first player), ``values``
     (each player's), ``players``, ``strategies`` (player name -> information-set label ->
-    action -> probability), ``off_path``, ``method`` and, when derived, ``optimal_sets``: for each
+    action -> probability), ``off_path`` (``{"player", "information_set"}`` objects), ``method``
+    and, when derived, ``optimal_sets``: for each
     player ``{"player", "dimension", "parameters", "constraints", "usable", "vertices"}`` with each
     vertex a realization plan (sequence label -> probability).
     """
@@ -64,7 +70,7 @@ def solution_json(solution: ZeroSumSolution) -> dict:
             }
             for p in (0, 1)
         },
-        "off_path": [f"{game.players[p]} {label}" for p, label in solution.off_path],
+        "off_path": [{"player": game.players[p], "information_set": label} for p, label in solution.off_path],
         "method": solution.method,
     }
     if solution.optimal_sets:
@@ -81,14 +87,17 @@ def dominance_summary(game: Game) -> tuple[list[str], list[dict]]:
     rows: list[dict] = []
     for weak in (False, True):
         kind = "weakly" if weak else "strictly"
+        by = "a pure strategy" if weak else "a pure or mixed strategy"
         try:
-            result = dominated_strategies(game, weak=weak)
+            result = dominated_strategies(game, weak=weak, mixed=not weak)
         except NotSupportedError as exc:
             lines.append(f"dominance ({kind}): not computed: {exc}")
             continue
+        if not weak and not result.mixed:
+            by = "a pure strategy (mixed dominators not checked: too many strategies)"
         left = ", ".join(f"{len(r)} of {game.players[p]}" for p, r in enumerate(result.remaining))
         lines.append(
-            f"iterated elimination of {kind} dominated reduced strategies: "
+            f"iterated elimination of reduced strategies {kind} dominated by {by}: "
             f"{len(result.removed)} removed, {left} remain"
         )
         for d in result.removed:
@@ -96,7 +105,7 @@ def dominance_summary(game: Game) -> tuple[list[str], list[dict]]:
                 {
                     "player": game.players[d.strategy.player],
                     "strategy": d.strategy.label,
-                    "dominated_by": d.dominator.label,
+                    "dominated_by": d.dominator_label,
                     "kind": d.kind,
                     "round": d.round,
                     "weak_elimination": weak,
@@ -105,7 +114,7 @@ def dominance_summary(game: Game) -> tuple[list[str], list[dict]]:
             if len(result.removed) <= 12:
                 lines.append(
                     f"  round {d.round}: {game.players[d.strategy.player]} [{d.strategy.label}] "
-                    f"{d.kind}ly dominated by [{d.dominator.label}]"
+                    f"{d.kind}ly dominated by {d.dominator_label}"
                 )
     return lines, rows
 
@@ -141,7 +150,7 @@ def solve_report(game: Game, *, all_optimal: bool = False, as_json: bool = False
     players = game.players
     lines = [
         f"{game.title or 'game'}: {len(players)} players ({', '.join(players)}), {_kind(game)}, "
-        f"{len(game.nodes)} nodes, {len(game.infosets)} information sets",
+        f"{len(game.nodes)} nodes, {_count(len(game.infosets), 'information set')}",
         f"game value to {players[0]}: {to_text(solution.value)} ({players[1]}: {to_text(solution.values[1])})",
     ]
     off = set(solution.off_path)
@@ -149,10 +158,13 @@ def solve_report(game: Game, *, all_optimal: bool = False, as_json: bool = False
         lines.append(
             f"{players[p]}'s equilibrium strategy (probability of each action at each information set):"
         )
+        width = max((len(label) for label in solution.strategies[p]), default=0)
         for label, dist in solution.strategies[p].items():
             flag = "  (off the path of play)" if (p, label) in off else ""
             acts = ", ".join(f"{a} {to_text(v)}" for a, v in dist.items())
-            lines.append(f"  {label:<12} {acts}{flag}")
+            lines.append(f"  {label:<{max(width, 12)}} {acts}{flag}")
+        if not solution.strategies[p]:
+            lines.append("  (no moves)")
     lines.extend(dominance_lines)
     for s in solution.optimal_sets:
         lines.extend(_set_text(game, s))
@@ -169,9 +181,10 @@ def _set_text(game: Game, s: OptimalSet) -> list[str]:
         count = f"{len(s.vertices)} vertices" if s.vertices_enumerated else "vertices not enumerated"
         head = f"{name}'s optimal set: dimension {s.dimension}, parameters {params}, {count}"
     lines = [head]
-    for k, v in s.plan.items():
-        if k != "∅" and v != 0:
-            lines.append(f"  {k:<16} {plain(v)}")
+    shown = {k: v for k, v in s.plan.items() if k != "∅" and v != 0}
+    width = max([16, *(len(k) for k in shown)])
+    for k, v in shown.items():
+        lines.append(f"  {k:<{width}} {plain(v)}")
     if s.dimension:
         lines.append("  where " + ", ".join(plain(c) for c in s.constraints))
         if not s.vertices_enumerated:

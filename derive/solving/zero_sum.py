@@ -35,7 +35,11 @@ inequalities, whose exact vertices are enumerated.  Each vertex is certified
 exactly (its best-response value equals the game value), so the family is
 exactly the optimal set: conditions 1-3 are necessary, and the family is the
 convex hull of certified optimal vertices.  The same holds for player 1 with
-``-A^T``.
+his own payoff matrix ``A_1^T`` (in a constant-sum game ``c`` minus player 0's
+payoff on every play, so his LP is player 0's shifted by ``c``).  In the
+conditions ``v_J`` is what the player being solved for secures at the
+opponent's information set ``J``: his payoff from there on when the opponent
+replies as well as he can.
 """
 
 from __future__ import annotations
@@ -47,8 +51,9 @@ from dataclasses import dataclass, field
 import sympy as sp
 from sympy.polys.domains import QQ
 
+from derive.extensive_form.build import exact_value
 from derive.extensive_form.game import Game, NotSupportedError
-from derive.lp import ExactLPError, LinearProgram, exact_lp, transpose_negated
+from derive.lp import ExactLPError, LinearProgram, exact_lp
 from derive.polytope import polytope
 from derive.sequence_form.general import GameSequenceForm, game_sequence_form
 
@@ -77,7 +82,7 @@ def require_two_player_constant_sum(game: Game) -> None:
     game.require_perfect_recall()
     if game.num_players != 2:
         raise NotSupportedError(
-            f"{game.title or 'this game'} has {game.num_players} player(s); exact solving handles "
+            f"{game.title or 'this game'} is a {game.num_players}-player game; exact solving handles "
             "two-player constant-sum games (best responses and NashConv of a given profile work for any game)"
         )
     if game.is_symbolic:
@@ -151,10 +156,18 @@ class OptimalSet:
 
         ``plan`` maps sequence labels to exact probabilities (missing labels count as 0).  ``None``
         means ``plan`` is not an optimal plan of this player.
+
+        Raises
+        ------
+        GameModelError
+            If a probability is a float or not a number (membership is decided exactly).
         """
+        unknown = set(plan) - set(self.plan)
+        if unknown:
+            raise KeyError(f"no sequence {sorted(unknown)[0]!r} of player {self.player}")
+        given = {k: exact_value(v, f"realization probability of {k!r}") for k, v in plan.items()}
         diffs = [
-            sp.expand(v - sp.nsimplify(plan.get(k, 1 if k == "∅" else 0), rational=True))
-            for k, v in self.plan.items()
+            sp.expand(v - given.get(k, sp.S.One if k == "∅" else sp.S.Zero)) for k, v in self.plan.items()
         ]
         if any(d != 0 and not d.free_symbols for d in diffs):
             return None
@@ -258,6 +271,15 @@ def best_response_values(
         infoset_value[info.index] = best
         choice[info.index] = vals.index(best)
     return seq_value(0), choice, infoset_value
+
+
+def _transpose(matrix: dict[int, dict[int, object]]) -> dict[int, dict[int, object]]:
+    """``M^T`` in the sparse ``{row: {col: value}}`` form."""
+    out: dict[int, dict[int, object]] = {}
+    for i, row in matrix.items():
+        for j, v in row.items():
+            out.setdefault(j, {})[i] = v
+    return out
 
 
 def _times(matrix: dict[int, dict[int, object]], x: Sequence[object]) -> dict[int, object]:
@@ -382,13 +404,15 @@ def solve_zero_sum(game: Game, *, all_optimal: bool = False) -> ZeroSumSolution:
     require_two_player_constant_sum(game)
     sf = game_sequence_form(game)
     constant = sp.Rational(game.constant_sum)
-    a0 = sf.numeric_matrix(0)
-    mats = (a0, transpose_negated(a0))
+    # each player's own payoffs, rows his sequences: player 1's are c - player 0's on every play, so
+    # the same LPs (shifted by c) apply, and every number shown to player 1 is his own payoff
+    mats = (sf.numeric_matrix(0), _transpose(sf.numeric_matrix(1)))
+    c = QQ(int(constant.p), int(constant.q))
     x = _solve_side(sf, mats[0], 0)
     y = _solve_side(sf, mats[1], 1)
     lower, _, _ = best_response_values(sf, 1, _times(mats[0], x), maximize=False)
-    upper, _, _ = best_response_values(sf, 0, _times(mats[1], y), maximize=False)
-    upper = -upper
+    secured, _, _ = best_response_values(sf, 0, _times(mats[1], y), maximize=False)
+    upper = c - secured
     if lower != upper:
         raise ExactLPError(f"exact certificate failed: best-response values {lower} and {upper} differ")
     value = lower
@@ -396,8 +420,9 @@ def solve_zero_sum(game: Game, *, all_optimal: bool = False) -> ZeroSumSolution:
     strategies, off_path = _behaviour(sf, mats, plans)
     sets: tuple[OptimalSet, ...] = ()
     if all_optimal:
-        usable = _usable(sf, mats, (value, -value))
-        sets = tuple(_optimal_set(sf, mats, p, usable, (value, -value)[p]) for p in (0, 1))
+        values = (value, c - value)
+        usable = _usable(sf, mats, values)
+        sets = tuple(_optimal_set(sf, mats, p, usable, values[p]) for p in (0, 1))
     return ZeroSumSolution(
         game=game,
         value=QQ.to_sympy(value),
@@ -519,16 +544,18 @@ def _optimal_set(sf, mats, player, usable, value) -> OptimalSet:
         if lhs != e_rhs[r]:
             equations.append(sp.Eq(lhs, e_rhs[r]))
     conditions = [sp.Eq(v_root, column.get(0, sp.S.Zero) + after(0)), sp.Eq(v_root, QQ.to_sympy(value))]
-    labels = [f"value of {game.players[other]} at the start", "the game value"]
+    me, them = game.players[player], game.players[other]
+    labels = [f"what {me} secures from the start (v_∅)", f"the game value to {me}"]
     for info in reached:
         for a in range(len(info.actions)):
             j = sf.index[other][(info.index, a)]
             if j in used_other:
                 conditions.append(sp.Eq(vsym[info.index], column.get(j, sp.S.Zero) + after(j)))
                 labels.append(
-                    f"{game.players[other]} at {info.label!r}: {info.actions[a]!r} is used, so it earns v_J"
+                    f"{them} uses {info.actions[a]!r} at {info.label!r}, so it leaves {me} exactly v_J, "
+                    f"the least {them} can hold {me} to there"
                 )
-    # the opponent's values first, so that elimination expresses them by plan variables
+    # the values v_J first, so that elimination expresses them by plan variables
     unknowns = [v_root, *vsym.values()] + [xs[k] for k in sorted(used)]
     solutions = sp.linsolve(equations + conditions, unknowns)
     if not solutions:
@@ -579,7 +606,7 @@ def _optimal_set(sf, mats, player, usable, value) -> OptimalSet:
     # certificate: every vertex (or LP extreme point) is an optimal plan (best-response value = game value)
     for point in checked:
         x = [
-            QQ.from_sympy(sp.nsimplify(final(plan[k]).subs(point))) if k else QQ(1)
+            QQ.from_sympy(sp.Rational(final(plan[k]).subs(point))) if k else QQ(1)
             for k in range(sf.shape[player])
         ]
         br, _, _ = best_response_values(sf, other, _times(mats[player], x), maximize=False)
