@@ -38,8 +38,8 @@ from collections.abc import Sequence
 
 from derive.extensive_form.game import GameModelError
 from derive.games.one_card import PLAYER_NAMES, GameDefinitionError, one_card_poker
-from derive.reproduce import OutputError
-from derive.text import to_text
+from derive.presentation.reproduce import OutputError
+from derive.presentation.text import to_text
 
 __all__ = ["main"]
 
@@ -49,14 +49,14 @@ class _UsageError(Exception):
 
 
 def _internal_errors() -> tuple[type[Exception], ...]:
-    from derive.lp import ExactLPError
-    from derive.solve import SymbolicGameError
+    from derive.solving.lp import ExactLPError
+    from derive.solving.one_card import SymbolicGameError
 
     return (ExactLPError, SymbolicGameError)
 
 
 def _notebook_error() -> type[Exception]:
-    from derive.notebooks import NotebookError
+    from derive.presentation.notebooks import NotebookError
 
     return NotebookError
 
@@ -168,7 +168,7 @@ def _game_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _rules(args):
-    from derive.tree import MAX_NODES
+    from derive.extensive_form.one_card_tree import MAX_NODES
 
     n = _int_arg(args.deck, "--deck")
     k = _int_arg(args.max_bets, "--max-bets")
@@ -262,8 +262,8 @@ def _cmd_solve(args, out, err) -> int:
             print(f"derive: {message}", file=err)
         print(solve_report(game, all_optimal=args.all, as_json=args.json), file=out)
         return 0
-    from derive.solve import solve
-    from derive.tree import build_tree
+    from derive.extensive_form.one_card_tree import build_tree
+    from derive.solving.one_card import solve
 
     rules = _rules(args)
     loud = rules.num_nodes > 20_000
@@ -312,7 +312,7 @@ def _cmd_solve(args, out, err) -> int:
 
 
 def _cmd_reproduce(args, out, err) -> int:
-    from derive.reproduce import reproduce, summary
+    from derive.presentation.reproduce import reproduce, summary
 
     reports, written = reproduce(args.out, progress=lambda m: print(m, file=err))
     print(summary(reports), file=out)
@@ -321,7 +321,7 @@ def _cmd_reproduce(args, out, err) -> int:
 
 
 def _cmd_latex(args, out, err) -> int:
-    from derive.reproduce import write_document
+    from derive.presentation.reproduce import write_document
 
     if args.game_spec is not None:
         from derive.presentation.general_document import write_general_document
@@ -358,7 +358,7 @@ def _cmd_export(args, out, err) -> int:
     if target is None:
         out.write(text)
     else:
-        from derive.reproduce import _atomic_write
+        from derive.presentation.reproduce import _atomic_write
 
         try:
             _atomic_write(target, text.encode())
@@ -369,7 +369,7 @@ def _cmd_export(args, out, err) -> int:
 
 
 def _cmd_notebooks(args, out, err) -> int:
-    from derive.notebooks import export_html
+    from derive.presentation.notebooks import export_html
 
     timeout = _int_arg(args.timeout, "--timeout")
     written = export_html(args.dir, args.html, timeout=timeout)

@@ -9,7 +9,7 @@ import subprocess
 import pytest
 
 from derive.cli import main
-from derive.reproduce import OutputError, write_document
+from derive.presentation.reproduce import OutputError, write_document
 
 
 def _needs(tool):

@@ -7,6 +7,7 @@ from fractions import Fraction
 import pytest
 import sympy as sp
 
+from derive.extensive_form.one_card_tree import build_tree
 from derive.games.one_card import (
     Action,
     GameDefinitionError,
@@ -14,7 +15,6 @@ from derive.games.one_card import (
     one_card_poker,
     one_raise_poker,
 )
-from derive.tree import build_tree
 
 X, B, C, R, F = Action.CHECK, Action.BET, Action.CALL, Action.RAISE, Action.FOLD
 

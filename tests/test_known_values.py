@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import sympy as sp
 
-from derive.solve import solve
-from derive.strategies import alpha, beta, eta, gamma, xi
+from derive.sequence_form.strategies import alpha, beta, eta, gamma, xi
+from derive.solving.one_card import solve
 
 R = sp.Rational
 
@@ -131,8 +131,8 @@ def test_full_one_raise_game_has_more_optimal_strategies(one_raise_full_sets, th
 def test_kuhn_payoff_in_his_letters(kuhn):
     """After Kuhn's reduction the payoff is (alpha - beta)/6 + xi (3 beta - gamma - 1)/6 + eta (gamma - 3 alpha)/6
     (Kuhn 1950); its xi- and eta-coefficients vanish exactly on the opener's family."""
-    from derive.payoff import expected_payoff
-    from derive.strategies import kuhn_strategies
+    from derive.sequence_form.payoff import expected_payoff
+    from derive.sequence_form.strategies import kuhn_strategies
 
     U = expected_payoff(kuhn, *kuhn_strategies(kuhn))
     expected = (alpha - beta) / 6 + xi * (3 * beta - gamma - 1) / 6 + eta * (gamma - 3 * alpha) / 6

@@ -1,7 +1,7 @@
 """The notebooks in notebooks/: stored without outputs, kernel python3, and each runs without error.
 
 Each notebook is executed with nbclient (headless Agg backend, kernel
-``python3``, 600 s per cell) through :func:`derive.notebooks.execute_notebook`;
+``python3``, 600 s per cell) through :func:`derive.presentation.notebooks.execute_notebook`;
 the HTML export is checked on the shortest one.
 """
 
@@ -14,7 +14,7 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from derive.notebooks import NotebookError, execute_notebook, export_html
+from derive.presentation.notebooks import NotebookError, execute_notebook, export_html
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 PATHS = sorted(NOTEBOOKS.glob("*.ipynb"))

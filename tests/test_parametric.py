@@ -6,8 +6,8 @@ import pytest
 import sympy as sp
 
 from derive.figures import draw_value_curves, save_figure
-from derive.parametric import b, bet_size_analysis
-from derive.strategies import KUHN_PARAMETERS, alpha, beta, eta, gamma, xi
+from derive.sequence_form.strategies import KUHN_PARAMETERS, alpha, beta, eta, gamma, xi
+from derive.solving.parametric import b, bet_size_analysis
 
 R = sp.Rational
 

@@ -8,11 +8,11 @@ import sympy as sp
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from derive.extensive_form.one_card_tree import build_tree
 from derive.games.one_card import one_card_poker
-from derive.payoff import bilinear_payoff, expected_payoff, plan_values
 from derive.sequence_form import plan_form, sequence_form
-from derive.strategies import BehaviourStrategy, plan_symbol
-from derive.tree import build_tree
+from derive.sequence_form.payoff import bilinear_payoff, expected_payoff, plan_values
+from derive.sequence_form.strategies import BehaviourStrategy, plan_symbol
 
 
 def _same_player_products(expr, symbols):
@@ -38,7 +38,7 @@ def test_tree_walk_equals_plan_and_sequence_forms(one_raise):
     y = sp.Matrix([plan_symbol(p) for p in pf.plans[1]])
     assert sp.expand((x.T * pf.matrix * y)[0] - U.expression) == 0
     sf = sequence_form(one_raise)
-    from derive.strategies import realization_in_plans
+    from derive.sequence_form.strategies import realization_in_plans
 
     xs = sp.Matrix([realization_in_plans(one_raise, s) for s in sf.sequences[0]])
     ys = sp.Matrix([realization_in_plans(one_raise, s) for s in sf.sequences[1]])

@@ -1,4 +1,4 @@
-"""Tests for derive.simulate: Monte Carlo play, simple opponents, fixed parameters and value sweeps."""
+"""Tests for derive.verification.simulate: Monte Carlo play, simple opponents, fixed parameters and value sweeps."""
 
 from __future__ import annotations
 
@@ -6,18 +6,18 @@ import numpy as np
 import pytest
 import sympy as sp
 
+from derive.extensive_form.one_card_tree import build_tree
 from derive.games.one_card import Action, kuhn_poker, one_card_poker, one_raise_poker
-from derive.payoff import expected_payoff
-from derive.simulate import (
+from derive.sequence_form.payoff import expected_payoff
+from derive.sequence_form.strategies import alpha, behaviour_strategy, beta, eta, gamma, kuhn_strategies, xi
+from derive.solving.one_card import solve
+from derive.solving.sweep import value_table, values_by_bet_size
+from derive.verification.simulate import (
     SimulationError,
     simple_strategies,
     simulate,
     with_parameters,
 )
-from derive.solve import solve
-from derive.strategies import alpha, behaviour_strategy, beta, eta, gamma, kuhn_strategies, xi
-from derive.sweep import value_table, values_by_bet_size
-from derive.tree import build_tree
 
 
 def kuhn_equilibrium(game):
@@ -102,7 +102,7 @@ def profiles():
 
 
 EXPECTED = {
-    # exact expected payoffs from derive.payoff.expected_payoff (checked in the test); Kuhn (1950): -1/18
+    # exact expected payoffs from derive.sequence_form.payoff.expected_payoff (checked in the test); Kuhn (1950): -1/18
     "kuhn equilibrium": sp.Rational(-1, 18),
     "one-raise equilibrium": sp.Rational(-1, 18),
 }

@@ -7,9 +7,9 @@ import sympy as sp
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from derive.solve import behaviour_from_plans, solve
-from derive.strategies import InvalidStrategyError, alpha, behaviour_strategy
-from derive.verify import (
+from derive.sequence_form.strategies import InvalidStrategyError, alpha, behaviour_strategy
+from derive.solving.one_card import behaviour_from_plans, solve
+from derive.verification.one_card import (
     IncompleteProfileError,
     best_response,
     exploitability,

@@ -6,7 +6,7 @@
 * :func:`draw_family_plans` -- plan probabilities along a one-parameter family (e.g. the thesis's α);
 * :func:`draw_value_by_bet_size` -- exact game values against the bet size
   (the values are an input: figures never solve);
-* :func:`draw_running_means` -- Monte Carlo runs of :mod:`derive.simulate`
+* :func:`draw_running_means` -- Monte Carlo runs of :mod:`derive.verification.simulate`
   against the exact expected payoff.
 
 :func:`draw_strategy_tree` draws, for one player, the decisions that player

@@ -15,8 +15,8 @@ from fractions import Fraction
 
 import sympy as sp
 
+from derive.extensive_form.one_card_tree import InformationSet
 from derive.games.one_card import Action
-from derive.tree import InformationSet
 
 __all__: list[str] = []
 

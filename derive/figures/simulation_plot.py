@@ -1,4 +1,4 @@
-"""Monte Carlo runs of :mod:`derive.simulate` against the exact expected payoff: :func:`draw_running_means`."""
+"""Monte Carlo runs of :mod:`derive.verification.simulate` against the exact expected payoff: :func:`draw_running_means`."""
 
 from __future__ import annotations
 
@@ -35,15 +35,15 @@ def draw_running_means(
     One panel per run, hands on a logarithmic x axis from the 100th hand
     (the 10th for fewer than 1000 hands).  The running mean
     ``m_k`` of the opener's payoff is drawn with the normal-approximation
-    95 % band ``m_k ± 1.96 s_k / sqrt(k)`` (see :mod:`derive.simulate`),
+    95 % band ``m_k ± 1.96 s_k / sqrt(k)`` (see :mod:`derive.verification.simulate`),
     and the exact expected payoff as a dashed horizontal line labelled with
     its fraction.  The panel's note gives the final mean and half-width.
 
     Parameters
     ----------
-    runs : sequence of (str, derive.simulate.Simulation, exact value)
+    runs : sequence of (str, derive.verification.simulate.Simulation, exact value)
         Panel title, the simulation, and the exact expected payoff to the
-        opener (e.g. from :func:`derive.payoff.expected_payoff`).
+        opener (e.g. from :func:`derive.sequence_form.payoff.expected_payoff`).
     title : str, optional
         Default "Simulated hands: running mean of the opener's payoff".
     columns : int

@@ -15,7 +15,7 @@ game of Miao (2014), "revised Kuhn poker".  Payoffs are in chips, to the
 opener; the game is zero-sum.
 
 This module only states rules (what is legal, who acts, who wins what); it
-holds no algorithms.  :mod:`derive.tree` turns a :class:`OneCardPoker` into an
+holds no algorithms.  :mod:`derive.extensive_form.one_card_tree` turns a :class:`OneCardPoker` into an
 extensive-form game.
 """
 
@@ -49,7 +49,7 @@ PLAYER_NAMES = ("opener", "dealer")
 _KUHN_DECK = ("Q", "K", "A")
 
 #: Largest deck and number of bets accepted (larger games exceed the node cap of
-#: :func:`derive.tree.build_tree` long before these).
+#: :func:`derive.extensive_form.one_card_tree.build_tree` long before these).
 MAX_DECK = 2000
 MAX_BETS = 100
 #: Smallest bet/ante ratio accepted (and 1/MIN_RATIO the largest): beyond it the
@@ -416,7 +416,7 @@ def to_extensive_form(rules: OneCardPoker):
     bet) and actions the words check, bet, call, raise, fold; payoffs are in chips, zero-sum.
     ``metadata["rules"]`` keeps the rules.
 
-    The node cap of :func:`derive.tree.build_tree` is not applied here; callers check
+    The node cap of :func:`derive.extensive_form.one_card_tree.build_tree` is not applied here; callers check
     ``rules.num_nodes`` first (the command line does).
 
     Examples

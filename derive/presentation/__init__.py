@@ -1,1 +1,10 @@
-"""Stage 7, presentation: reports, LaTeX and drawings of general games (the poker outputs are in derive.reproduce, derive.latex, derive.figures)."""
+"""Stage 7, presentation: what a reader sees.
+
+Text and JSON reports (:mod:`~derive.presentation.solve_report`, :mod:`~derive.presentation.text`),
+LaTeX fragments and standalone derivation documents (:mod:`~derive.presentation.latex`,
+:mod:`~derive.presentation.document` for one-card poker; :mod:`~derive.presentation.general_latex`,
+:mod:`~derive.presentation.general_document` for any game), ``derive reproduce``
+(:mod:`~derive.presentation.reproduce`) and the notebooks' helpers
+(:mod:`~derive.presentation.notebooks`).  Drawings are in :mod:`derive.figures`; the command line
+in :mod:`derive.cli`.
+"""

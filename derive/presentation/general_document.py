@@ -47,7 +47,7 @@ def write_general_document(
 
     from derive.figures.extensive_tree import draw_extensive_form
     from derive.presentation.general_latex import derivation_document
-    from derive.reproduce import OutputError, _atomic_write, _check_writable, _save_figure_atomic
+    from derive.presentation.reproduce import OutputError, _atomic_write, _check_writable, _save_figure_atomic
     from derive.solving.zero_sum import solve_zero_sum
 
     if Path(out).exists() and not Path(out).is_dir():

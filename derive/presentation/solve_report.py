@@ -12,8 +12,8 @@ import re
 import sympy as sp
 
 from derive.extensive_form.game import Game
+from derive.presentation.text import to_text
 from derive.solving.zero_sum import OptimalSet, ZeroSumSolution, solve_zero_sum
-from derive.text import to_text
 
 __all__ = ["dominance_summary", "plain", "solution_json", "solve_report"]
 

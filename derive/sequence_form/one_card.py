@@ -19,7 +19,7 @@ from functools import cached_property
 
 import sympy as sp
 
-from derive.tree import ExtensiveFormGame, InformationSet, Sequence
+from derive.extensive_form.one_card_tree import ExtensiveFormGame, InformationSet, Sequence
 
 __all__ = ["PlanForm", "SequenceForm", "plan_form", "sequence_form"]
 
@@ -90,7 +90,7 @@ def sequence_form(game: ExtensiveFormGame) -> SequenceForm:
     Examples
     --------
     >>> from derive.games.one_card import kuhn_poker
-    >>> from derive.tree import build_tree
+    >>> from derive.extensive_form.one_card_tree import build_tree
     >>> sf = sequence_form(build_tree(kuhn_poker()))
     >>> sf.shape
     (13, 13)
@@ -150,7 +150,7 @@ def plan_form(game: ExtensiveFormGame) -> PlanForm:
     Examples
     --------
     >>> from derive.games.one_card import kuhn_poker
-    >>> from derive.tree import build_tree
+    >>> from derive.extensive_form.one_card_tree import build_tree
     >>> pf = plan_form(build_tree(kuhn_poker()))
     >>> pf.shape, [len(g) for g in pf.groups[1]]
     ((9, 12), [2, 2, 2, 2, 2, 2])

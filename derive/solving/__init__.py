@@ -3,8 +3,8 @@
 * :mod:`derive.solving.zero_sum` -- any two-player constant-sum game with perfect recall, in
   the sequence form: exact value, an equilibrium, each player's whole optimal set.
 
-The one-card poker solver (plan form, the thesis's families) is in :mod:`derive.solve`,
-:mod:`derive.family` and :mod:`derive.lp`.
+The one-card poker solver (plan form, the thesis's families) is in :mod:`derive.solving.one_card`,
+:mod:`derive.solving.families` and :mod:`derive.solving.lp`.
 """
 
 from __future__ import annotations

@@ -9,7 +9,7 @@ Stengel 1994)
 
 whose dual is player 1's minimax problem.  HiGHS solves both in floating
 point; each optimal basis is re-solved in exact rationals
-(:func:`derive.lp.exact_lp`), and the pair is accepted only if the exact
+(:func:`derive.solving.lp.exact_lp`), and the pair is accepted only if the exact
 best-response values of the two strategies coincide, which proves both
 optimal and gives the value exactly.
 
@@ -53,9 +53,9 @@ from sympy.polys.domains import QQ
 
 from derive.extensive_form.build import exact_value
 from derive.extensive_form.game import Game, NotSupportedError
-from derive.lp import ExactLPError, LinearProgram, exact_lp
-from derive.polytope import polytope
 from derive.sequence_form.general import GameSequenceForm, game_sequence_form
+from derive.solving.lp import ExactLPError, LinearProgram, exact_lp
+from derive.solving.polytope import polytope
 
 __all__ = [
     "OptimalSet",
@@ -482,7 +482,7 @@ def _node_reach(game: Game, strategies) -> dict[int, sp.Expr]:
 
 def _extreme_points(constraints, params) -> list[dict[sp.Symbol, sp.Rational]]:
     """Points of ``{constraints}`` maximising and minimising each parameter, by exact LPs (HiGHS, then exact)."""
-    from derive.polytope import slack
+    from derive.solving.polytope import slack
 
     n = len(params)
     prog = LinearProgram(n, [], [], [], set(range(n)))

@@ -3,7 +3,7 @@
 * :mod:`derive.verification.best_response` -- any game with perfect recall and any number of
   players, behaviour profiles given by labels.
 
-The one-card poker checks (families, plan strategies) are in :mod:`derive.verify`.
+The one-card poker checks (families, plan strategies) are in :mod:`derive.verification.one_card`.
 """
 
 from __future__ import annotations

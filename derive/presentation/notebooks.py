@@ -2,7 +2,7 @@
 
 The notebooks in ``notebooks/`` tell the derivations as stories; they call
 the library and hold no logic of their own.  This module gives them what
-they display beyond sympy's LaTeX (:mod:`derive.latex`): Markdown tables of
+they display beyond sympy's LaTeX (:mod:`derive.presentation.latex`): Markdown tables of
 families, plan values and game values, with exact numbers typeset as
 ``$...$`` math; and :func:`figure_image`, which shows a figure exactly as
 :func:`derive.figures.save_figure` writes it (the inline backend would crop
@@ -24,12 +24,12 @@ from pathlib import Path
 import sympy as sp
 
 from derive.dominance import DominanceResult, describe_plan
-from derive.family import OptimalFamily, OptimalSets
+from derive.extensive_form.one_card_tree import Sequence
 from derive.games.one_card import PLAYER_NAMES
-from derive.latex import to_latex
-from derive.payoff import PlanValue
-from derive.sweep import ValueRow
-from derive.tree import Sequence
+from derive.presentation.latex import to_latex
+from derive.sequence_form.payoff import PlanValue
+from derive.solving.families import OptimalFamily, OptimalSets
+from derive.solving.sweep import ValueRow
 
 __all__ = [
     "NotebookError",
@@ -70,7 +70,7 @@ def family_markdown(sets: OptimalSets, player: int) -> str:
     Parameters
     ----------
     sets : OptimalSets
-        From :func:`derive.family.optimal_families`.
+        From :func:`derive.solving.families.optimal_families`.
     player : int
         0 (opener) or 1 (dealer).
 
@@ -87,9 +87,9 @@ def family_markdown(sets: OptimalSets, player: int) -> str:
     Examples
     --------
     >>> from derive.games.one_card import kuhn_poker
-    >>> from derive.tree import build_tree
-    >>> from derive.family import optimal_families
-    >>> from derive.strategies import KUHN_PARAMETERS
+    >>> from derive.extensive_form.one_card_tree import build_tree
+    >>> from derive.solving.families import optimal_families
+    >>> from derive.sequence_form.strategies import KUHN_PARAMETERS
     >>> sets = optimal_families(build_tree(kuhn_poker()), KUHN_PARAMETERS)
     >>> print(family_markdown(sets, 1).splitlines()[2])
     | Q, checked to | check $\\frac{2}{3}$, bet $\\frac{1}{3}$ |
@@ -128,7 +128,7 @@ def family_markdown(sets: OptimalSets, player: int) -> str:
 def conditions_markdown(family: OptimalFamily) -> str:
     """The indifference equations a family solves, each under the situation it comes from.
 
-    (:func:`derive.latex.indifference_latex` gives the same as an
+    (:func:`derive.presentation.latex.indifference_latex` gives the same as an
     ``align*`` with ``\\intertext``, which MathJax does not render.)
 
     Parameters
@@ -154,7 +154,7 @@ def plan_values_markdown(values: dict[Sequence, PlanValue], cards: Iterable[str]
     Parameters
     ----------
     values : dict
-        From :func:`derive.payoff.plan_values`.
+        From :func:`derive.sequence_form.payoff.plan_values`.
     cards : iterable of str, optional
         Only plans for these cards of their owner.
 
@@ -167,9 +167,9 @@ def plan_values_markdown(values: dict[Sequence, PlanValue], cards: Iterable[str]
     Examples
     --------
     >>> from derive.games.one_card import kuhn_poker
-    >>> from derive.tree import build_tree
-    >>> from derive.payoff import bilinear_payoff, plan_values
-    >>> from derive.strategies import plan_symbol
+    >>> from derive.extensive_form.one_card_tree import build_tree
+    >>> from derive.sequence_form.payoff import bilinear_payoff, plan_values
+    >>> from derive.sequence_form.strategies import plan_symbol
     >>> U = bilinear_payoff(build_tree(kuhn_poker()))
     >>> uniform = {s: sp.Rational(1, len(g)) for g in U.variables[1].values() for s in g}
     >>> print(plan_values_markdown(plan_values(U, 0, uniform), cards=["A"]).splitlines()[2])
@@ -217,11 +217,11 @@ def dominance_markdown(result: DominanceResult) -> str:
 
 
 def value_table_markdown(rows: Iterable[ValueRow]) -> str:
-    """Game values of a sweep (:func:`derive.sweep.value_table`) as a Markdown table.
+    """Game values of a sweep (:func:`derive.solving.sweep.value_table`) as a Markdown table.
 
     Examples
     --------
-    >>> from derive.sweep import ValueRow
+    >>> from derive.solving.sweep import ValueRow
     >>> print(value_table_markdown([ValueRow(3, 1, sp.S.One, sp.S.One, sp.Rational(-1, 18))]))
     | cards N | bets and raises k | ante | bet | value to the opener | ≈ |
     |---|---|---|---|---|---|

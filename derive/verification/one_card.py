@@ -15,11 +15,11 @@ from dataclasses import dataclass
 
 import sympy as sp
 
-from derive.family import OptimalFamily
+from derive.extensive_form.one_card_tree import ExtensiveFormGame, Sequence
 from derive.sequence_form import PlanForm, plan_form
-from derive.solve import behaviour_from_plans
-from derive.strategies import BehaviourStrategy
-from derive.tree import ExtensiveFormGame, Sequence
+from derive.sequence_form.strategies import BehaviourStrategy
+from derive.solving.families import OptimalFamily
+from derive.solving.one_card import behaviour_from_plans
 
 __all__ = [
     "BestResponse",
@@ -98,8 +98,8 @@ def best_response(
     Examples
     --------
     >>> from derive.games.one_card import kuhn_poker
-    >>> from derive.tree import build_tree
-    >>> from derive.strategies import behaviour_strategy
+    >>> from derive.extensive_form.one_card_tree import build_tree
+    >>> from derive.sequence_form.strategies import behaviour_strategy
     >>> g = build_tree(kuhn_poker())
     >>> always_bet = behaviour_strategy(g, 0, {i.label: {i.actions[-1]: 1} for i in g.infosets[0]})
     >>> best_response(g, always_bet).value

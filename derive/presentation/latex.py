@@ -15,9 +15,9 @@ import re
 import sympy as sp
 from sympy.printing.latex import LatexPrinter
 
-from derive.family import OptimalFamily, OptimalSets
 from derive.games.one_card import PLAYER_NAMES
-from derive.payoff import BilinearPayoff
+from derive.sequence_form.payoff import BilinearPayoff
+from derive.solving.families import OptimalFamily, OptimalSets
 
 __all__ = [
     "DeriveLatexPrinter",

@@ -4,7 +4,7 @@ Walking the tree, every terminal ``z`` contributes
 ``chance(z) * u_0(z) * X(s_0(z)) * Y(s_1(z))`` where ``s_p(z)`` is player
 ``p``'s last sequence before ``z`` and ``X``, ``Y`` are its realization
 probabilities written as sums of plan probabilities
-(:func:`derive.strategies.realization_in_plans`).  Hence
+(:func:`derive.sequence_form.strategies.realization_in_plans`).  Hence
 
     U(x, y) = sum_z chance(z) u_0(z) X(s_0(z)) Y(s_1(z))
 
@@ -23,8 +23,13 @@ from dataclasses import dataclass
 
 import sympy as sp
 
-from derive.strategies import BehaviourStrategy, plan_symbol, plan_variables, realization_in_plans
-from derive.tree import DecisionNode, ExtensiveFormGame, Sequence
+from derive.extensive_form.one_card_tree import DecisionNode, ExtensiveFormGame, Sequence
+from derive.sequence_form.strategies import (
+    BehaviourStrategy,
+    plan_symbol,
+    plan_variables,
+    realization_in_plans,
+)
 
 __all__ = [
     "BilinearPayoff",
@@ -78,7 +83,7 @@ def bilinear_payoff(game: ExtensiveFormGame) -> BilinearPayoff:
     Examples
     --------
     >>> from derive.games.one_card import kuhn_poker
-    >>> from derive.tree import build_tree
+    >>> from derive.extensive_form.one_card_tree import build_tree
     >>> U = bilinear_payoff(build_tree(kuhn_poker()))
     >>> print(sp.sstr(U.collected(0)[sp.Symbol("x[Q:bet]", nonnegative=True)], order="lex"))
     -y[A:call]/3 + y[A:fold]/6 - y[K:call]/3 + y[K:fold]/6

@@ -15,7 +15,7 @@ In one-card poker every non-empty sequence is followed by at most one own
 information set, so the realization probability of a sequence is the sum of
 the plan probabilities of the plans that extend it, and plan probabilities
 form a product of simplices.  The opener's payoff is bilinear in the two
-players' plan probabilities (see :mod:`derive.payoff`).
+players' plan probabilities (see :mod:`derive.sequence_form.payoff`).
 """
 
 from __future__ import annotations
@@ -25,8 +25,8 @@ from dataclasses import dataclass
 
 import sympy as sp
 
+from derive.extensive_form.one_card_tree import ExtensiveFormGame, InformationSet, Sequence
 from derive.games.one_card import PLAYER_NAMES, Action, parse_exact
-from derive.tree import ExtensiveFormGame, InformationSet, Sequence
 
 __all__ = [
     "BehaviourStrategy",
@@ -63,7 +63,7 @@ def plan_symbol(sequence: Sequence) -> sp.Symbol:
     """The symbol for the probability of a plan (or realization of a sequence).
 
     ``x[A:checkraise]`` for the opener, ``y[Q:betfold]`` for the dealer;
-    printed ``x_{A}^{\\mathrm{checkraise}}`` by :mod:`derive.latex`.
+    printed ``x_{A}^{\\mathrm{checkraise}}`` by :mod:`derive.presentation.latex`.
     """
     letter = "xy"[sequence.player]
     return sp.Symbol(f"{letter}[{sequence.label}]", nonnegative=True)
@@ -214,7 +214,7 @@ def behaviour_strategy(
     Examples
     --------
     >>> from derive.games.one_card import kuhn_poker
-    >>> from derive.tree import build_tree
+    >>> from derive.extensive_form.one_card_tree import build_tree
     >>> g = build_tree(kuhn_poker())
     >>> s = behaviour_strategy(g, 1, {"Q:x": {"bet": "1/3", "check": "2/3"}, "Q:b": {"fold": 1},
     ...     "K:x": {"check": 1}, "K:b": {"call": "1/3", "fold": "2/3"},

@@ -17,11 +17,18 @@ from pathlib import Path
 
 import sympy as sp
 
-from derive.family import OptimalSets, locate_family, optimal_families
+from derive.extensive_form.one_card_tree import ExtensiveFormGame, build_tree
 from derive.games.one_card import kuhn_poker, one_raise_poker
-from derive.latex import collected_latex, family_latex, indifference_latex, payoff_latex, value_latex
-from derive.payoff import BilinearPayoff, bilinear_payoff, expected_payoff
-from derive.strategies import (
+from derive.presentation.latex import (
+    collected_latex,
+    family_latex,
+    indifference_latex,
+    payoff_latex,
+    value_latex,
+)
+from derive.presentation.text import to_text
+from derive.sequence_form.payoff import BilinearPayoff, bilinear_payoff, expected_payoff
+from derive.sequence_form.strategies import (
     KUHN_PARAMETERS,
     ONE_RAISE_PARAMETERS,
     THESIS_STUPID_MISTAKES,
@@ -33,9 +40,8 @@ from derive.strategies import (
     thesis_excluded_plans,
     xi,
 )
-from derive.text import to_text
-from derive.tree import ExtensiveFormGame, build_tree
-from derive.verify import FamilyCheck, verify_family
+from derive.solving.families import OptimalSets, locate_family, optimal_families
+from derive.verification.one_card import FamilyCheck, verify_family
 
 __all__ = [
     "GameReport",
@@ -117,7 +123,7 @@ def derive_one_raise() -> GameReport:
     """Derive the one-raise game: value -1/18, the thesis's dealer strategy and α-family.
 
     The thesis removes its "stupid mistakes" (items 1-7 of
-    :data:`derive.strategies.THESIS_STUPID_MISTAKES`, items 6 and 7 being
+    :data:`derive.sequence_form.strategies.THESIS_STUPID_MISTAKES`, items 6 and 7 being
     weak dominance) before solving; the reported families are those of that
     reduced game.  ``full_sets`` holds the full game's optimal sets, which
     are larger (e.g. checkcalling the ace is optimal too).
@@ -181,9 +187,9 @@ def _figures(report: GameReport) -> dict[str, object]:
 
 
 def _value_figure() -> object:
-    """The exact value against the bet size: closed forms from :func:`derive.parametric.bet_size_analysis`."""
+    """The exact value against the bet size: closed forms from :func:`derive.solving.parametric.bet_size_analysis`."""
     from derive.figures import draw_value_curves
-    from derive.parametric import b, bet_size_analysis
+    from derive.solving.parametric import b, bet_size_analysis
 
     curves = {}
     for label, (n, k) in {
@@ -243,7 +249,7 @@ def reproduce(
     say("drawing figures and writing LaTeX ...")
     texts: dict[Path, str] = {}
     figures: dict[Path, object] = {}
-    from derive.document import derivation_document, document_inputs
+    from derive.presentation.document import derivation_document, document_inputs
 
     texts[out / "latex" / "derivation.tex"] = derivation_document(
         document_inputs(reports), graphics_path="../"
@@ -307,7 +313,7 @@ def write_document(
     import shutil
     import subprocess
 
-    from derive.document import derivation_document, document_inputs
+    from derive.presentation.document import derivation_document, document_inputs
 
     unknown = [g for g in games if g not in GAMES]
     if unknown:

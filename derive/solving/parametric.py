@@ -2,7 +2,7 @@
 
 With ante 1 and bet size ``b > 0`` a symbol, the plan-form payoffs are
 linear in ``b``.  For each fixed ``b`` the usable plans (supports) of both
-players are decided exactly (:func:`derive.lp.certified_supports`); on an
+players are decided exactly (:func:`derive.solving.lp.certified_supports`); on an
 interval of ``b`` where they do not change, the indifference equations
 solved with ``b`` symbolic give both players' optimal families as rational
 functions of ``b`` (and the family parameters), and the value ``v(b)``.
@@ -30,13 +30,13 @@ from dataclasses import dataclass
 
 import sympy as sp
 
-from derive.family import FamilyCertificateError, OptimalFamily, _derive_family
+from derive.extensive_form.one_card_tree import ExtensiveFormGame, build_tree
 from derive.games.one_card import one_card_poker
-from derive.lp import certified_supports, maximin
 from derive.sequence_form import PlanForm, plan_form
-from derive.solve import numeric_plan_matrix, solve
-from derive.strategies import NamedParameter, plan_symbol
-from derive.tree import ExtensiveFormGame, build_tree
+from derive.sequence_form.strategies import NamedParameter, plan_symbol
+from derive.solving.families import FamilyCertificateError, OptimalFamily, _derive_family
+from derive.solving.lp import certified_supports, maximin
+from derive.solving.one_card import numeric_plan_matrix, solve
 
 __all__ = ["BetPiece", "BetSizeAnalysis", "ParametricError", "analysis_markdown", "b", "bet_size_analysis"]
 
@@ -305,7 +305,7 @@ def bet_size_analysis(
 def analysis_markdown(res: BetSizeAnalysis, title: str) -> str:
     """The pieces of a :class:`BetSizeAnalysis` as markdown: value and both families per interval."""
     from derive.games.one_card import PLAYER_NAMES
-    from derive.text import to_text
+    from derive.presentation.text import to_text
 
     lines = [f"## {title}", "", f"Value to the opener: `v(b) = {to_text(res.value)}`", ""]
     for p in res.pieces:

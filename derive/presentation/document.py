@@ -15,18 +15,18 @@ from dataclasses import dataclass
 import sympy as sp
 
 from derive.dominance import DominanceResult, describe_plan, dominated_plans
-from derive.family import locate_family
 from derive.games.one_card import PLAYER_NAMES
-from derive.latex import collected_latex, family_latex, indifference_latex, to_latex, value_latex
-from derive.payoff import plan_values
-from derive.strategies import THESIS_STUPID_MISTAKES, alpha, beta, eta, gamma, plan_symbol, xi
+from derive.presentation.latex import collected_latex, family_latex, indifference_latex, to_latex, value_latex
+from derive.sequence_form.payoff import plan_values
+from derive.sequence_form.strategies import THESIS_STUPID_MISTAKES, alpha, beta, eta, gamma, plan_symbol, xi
+from derive.solving.families import locate_family
 
 __all__ = ["DocumentInputs", "derivation_document", "document_inputs"]
 
 
 @dataclass(frozen=True)
 class DocumentInputs:
-    """The reports (from :mod:`derive.reproduce`) and their dominance analyses."""
+    """The reports (from :mod:`derive.presentation.reproduce`) and their dominance analyses."""
 
     reports: tuple
     dominance: tuple[DominanceResult, ...]

@@ -12,7 +12,7 @@ the same hands on every run and every machine (numpy's PCG64 stream).
 
 The running mean of the opener's payoff ``m_n = (u_1 + ... + u_n) / n`` is
 compared with the exact expected payoff ``E[u] =``
-:func:`derive.payoff.expected_payoff`, and
+:func:`derive.sequence_form.payoff.expected_payoff`, and
 :meth:`Simulation.confidence_band` gives the usual 95 % band of the normal
 approximation (central limit theorem): ``m_n ± 1.96 s_n / sqrt(n)``, with
 ``s_n`` the sample standard deviation of the first ``n`` payoffs.  The band
@@ -22,7 +22,7 @@ outside it in about 5 % of the runs at a fixed ``n``.
 :func:`simple_strategies` gives some classroom opponents (always call,
 never bluff, always bet ...), and :func:`values_by_bet_size` and
 :func:`value_table` solve a family of games exactly (with
-:func:`derive.solve.solve`) for tables and the value-against-bet-size figure.
+:func:`derive.solving.one_card.solve`) for tables and the value-against-bet-size figure.
 """
 
 from __future__ import annotations
@@ -35,9 +35,9 @@ from functools import cached_property
 import numpy as np
 import sympy as sp
 
+from derive.extensive_form.one_card_tree import DecisionNode, ExtensiveFormGame
 from derive.games.one_card import PLAYER_NAMES, Action
-from derive.strategies import BehaviourStrategy
-from derive.tree import DecisionNode, ExtensiveFormGame
+from derive.sequence_form.strategies import BehaviourStrategy
 
 __all__ = [
     "SimulationError",
@@ -218,8 +218,8 @@ def simulate(
     opener, dealer : BehaviourStrategy
         Player 0's and player 1's strategies, with numeric (Rational)
         probabilities at every information set (e.g. from
-        :func:`derive.strategies.behaviour_strategy`, :func:`with_parameters`
-        or :attr:`derive.solve.Equilibrium.strategies`).
+        :func:`derive.sequence_form.strategies.behaviour_strategy`, :func:`with_parameters`
+        or :attr:`derive.solving.one_card.Equilibrium.strategies`).
     hands : int
         Number of hands, ``n >= 1``.
     seed : int or numpy.random.Generator
@@ -243,8 +243,8 @@ def simulate(
     Examples
     --------
     >>> from derive.games.one_card import kuhn_poker
-    >>> from derive.tree import build_tree
-    >>> from derive.solve import solve
+    >>> from derive.extensive_form.one_card_tree import build_tree
+    >>> from derive.solving.one_card import solve
     >>> game = build_tree(kuhn_poker())
     >>> eq = solve(game)
     >>> sim = simulate(game, *eq.strategies, hands=20_000, seed=1)
@@ -320,7 +320,7 @@ def with_parameters(strategy: BehaviourStrategy, values: Mapping[sp.Symbol, obje
     ----------
     strategy : BehaviourStrategy
         Probabilities may be expressions in parameters (e.g. from
-        :func:`derive.strategies.kuhn_strategies`).
+        :func:`derive.sequence_form.strategies.kuhn_strategies`).
     values : mapping
         Parameter symbol -> exact value (int, ``"1/3"``, Rational).
 
@@ -338,8 +338,8 @@ def with_parameters(strategy: BehaviourStrategy, values: Mapping[sp.Symbol, obje
     Examples
     --------
     >>> from derive.games.one_card import kuhn_poker
-    >>> from derive.tree import build_tree
-    >>> from derive.strategies import kuhn_strategies, alpha, beta, gamma
+    >>> from derive.extensive_form.one_card_tree import build_tree
+    >>> from derive.sequence_form.strategies import kuhn_strategies, alpha, beta, gamma
     >>> game = build_tree(kuhn_poker())
     >>> opener, _ = kuhn_strategies(game)
     >>> fixed = with_parameters(opener, {alpha: "1/6", beta: "1/2", gamma: "1/2"})
@@ -401,7 +401,7 @@ def simple_strategies(game: ExtensiveFormGame, player: int) -> dict[str, Behavio
     Examples
     --------
     >>> from derive.games.one_card import kuhn_poker
-    >>> from derive.tree import build_tree
+    >>> from derive.extensive_form.one_card_tree import build_tree
     >>> game = build_tree(kuhn_poker())
     >>> rock = simple_strategies(game, 1)["never bluff"]
     >>> rock.probability(game.infoset(1, "K:b"), Action.CALL), rock.probability(game.infoset(1, "K:x"), Action.BET)

@@ -1,10 +1,10 @@
 """The game value and one exact Nash equilibrium of a one-card poker game.
 
 :func:`solve` builds the plan form (:func:`derive.sequence_form.plan_form`),
-solves its maximin LP exactly (:func:`derive.lp.maximin`, HiGHS then exact
+solves its maximin LP exactly (:func:`derive.solving.lp.maximin`, HiGHS then exact
 rational re-solution of the optimal basis, certified by exact best-response
 values) and converts the optimal plan probabilities to behaviour strategies.
-The whole set of optimal strategies is derived in :mod:`derive.family`.
+The whole set of optimal strategies is derived in :mod:`derive.solving.families`.
 """
 
 from __future__ import annotations
@@ -14,11 +14,11 @@ from dataclasses import dataclass
 import sympy as sp
 from sympy.polys.domains import QQ
 
+from derive.extensive_form.one_card_tree import DecisionNode, ExtensiveFormGame, InformationSet, Sequence
 from derive.games.one_card import Action
-from derive.lp import maximin
 from derive.sequence_form import PlanForm, plan_form
-from derive.strategies import BehaviourStrategy
-from derive.tree import DecisionNode, ExtensiveFormGame, InformationSet, Sequence
+from derive.sequence_form.strategies import BehaviourStrategy
+from derive.solving.lp import maximin
 
 __all__ = [
     "Equilibrium",
@@ -78,7 +78,7 @@ def numeric_plan_matrix(pf: PlanForm) -> dict[int, dict[int, object]]:
             rules = pf.game.rules
             raise SymbolicGameError(
                 f"the game has a symbolic ante or bet (ante {rules.ante}, bet {rules.bet}); "
-                "substitute numbers, or use derive.parametric for a symbolic bet size"
+                "substitute numbers, or use derive.solving.parametric for a symbolic bet size"
             )
         out.setdefault(i, {})[j] = QQ(int(v.p), int(v.q))
     return out
@@ -101,13 +101,13 @@ def solve(game: ExtensiveFormGame) -> Equilibrium:
     ------
     SymbolicGameError
         If the ante or the bet is symbolic.
-    derive.lp.ExactLPError
+    derive.solving.lp.ExactLPError
         If the exact certificate fails (never observed; reported, not hidden).
 
     Examples
     --------
     >>> from derive.games.one_card import kuhn_poker, one_raise_poker
-    >>> from derive.tree import build_tree
+    >>> from derive.extensive_form.one_card_tree import build_tree
     >>> solve(build_tree(kuhn_poker())).value
     -1/18
     >>> solve(build_tree(one_raise_poker())).value

@@ -21,7 +21,7 @@ best responses to it are exactly ``S_0`` (condition 1) and ``ybar`` is a best
 response to ``x`` iff every plan in its support ``S_1`` minimises ``W``
 (conditions 2 and 3).
 
-The usable sets are found by :func:`derive.lp.certified_supports` (HiGHS,
+The usable sets are found by :func:`derive.solving.lp.certified_supports` (HiGHS,
 then exact rationals, each answer with an exact certificate), and
 :func:`optimal_families` re-derives everything with sympy and *certifies* it
 exactly -- every vertex of each family has exact
@@ -40,14 +40,14 @@ from dataclasses import dataclass, field
 import sympy as sp
 from sympy.polys.domains import QQ
 
+from derive.extensive_form.one_card_tree import ExtensiveFormGame, Sequence
 from derive.games.one_card import PLAYER_NAMES
-from derive.lp import best_response_value, certified_supports, maximin, transpose_negated
-from derive.polytope import FamilyCertificateError, slack
-from derive.polytope import polytope as _polytope
 from derive.sequence_form import PlanForm, plan_form
-from derive.solve import numeric_plan_matrix
-from derive.strategies import NamedParameter, plan_symbol
-from derive.tree import ExtensiveFormGame, Sequence
+from derive.sequence_form.strategies import NamedParameter, plan_symbol
+from derive.solving.lp import best_response_value, certified_supports, maximin, transpose_negated
+from derive.solving.one_card import numeric_plan_matrix
+from derive.solving.polytope import FamilyCertificateError, slack
+from derive.solving.polytope import polytope as _polytope
 
 __all__ = [
     "FamilyCertificateError",
@@ -190,7 +190,7 @@ def locate_family(full: OptimalFamily, family: OptimalFamily) -> str:
     ends = [full.parameters_of(family.at({p: t})) for t in (family.interval.start, family.interval.end)]
     if any(e is None for e in ends):
         return "the family is not contained in the full game's optimal set"
-    from derive.text import to_text
+    from derive.presentation.text import to_text
 
     kind = "an edge" if full.is_edge(ends[0], ends[1]) else "a segment"
     at_vertices = all(e in full.vertices for e in ends)
@@ -248,7 +248,7 @@ def optimal_families(
     game : ExtensiveFormGame
         Numeric ante and bet.
     named : sequence of NamedParameter
-        Published parameters (e.g. :data:`derive.strategies.KUHN_PARAMETERS`);
+        Published parameters (e.g. :data:`derive.sequence_form.strategies.KUHN_PARAMETERS`);
         a family is written in the first of them that vary on it, in order.
     exclude : iterable of ``(player, plan label)`` such as ``(0, "A:checkcall")``, or Sequences
         Plans to forbid first (e.g. the thesis's "stupid mistakes"); the
@@ -268,8 +268,8 @@ def optimal_families(
     Examples
     --------
     >>> from derive.games.one_card import kuhn_poker
-    >>> from derive.tree import build_tree
-    >>> from derive.strategies import KUHN_PARAMETERS, alpha, beta, gamma
+    >>> from derive.extensive_form.one_card_tree import build_tree
+    >>> from derive.sequence_form.strategies import KUHN_PARAMETERS, alpha, beta, gamma
     >>> sets = optimal_families(build_tree(kuhn_poker()), KUHN_PARAMETERS)
     >>> sets.value
     -1/18
