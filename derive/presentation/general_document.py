@@ -42,45 +42,36 @@ def write_general_document(
     OutputError
         If ``out`` is not a writable folder, or ``pdflatex`` is missing or fails.
     """
-    import shutil
-    import subprocess
-
     from derive.figures.extensive_tree import draw_extensive_form
     from derive.presentation.general_latex import derivation_document
-    from derive.presentation.reproduce import OutputError, _atomic_write, _check_writable, _save_figure_atomic
+    from derive.presentation.reproduce import (
+        OutputError,
+        _atomic_write,
+        _check_writable,
+        _save_figure_atomic,
+        compile_latex,
+        require_pdflatex,
+    )
     from derive.solving.zero_sum import solve_zero_sum
 
     if Path(out).exists() and not Path(out).is_dir():
         raise OutputError(f"output path {str(out)!r} exists and is not a folder")
-    if compile_pdf and shutil.which("pdflatex") is None:
-        raise OutputError("pdflatex not found; install a LaTeX engine (e.g. Debian's texlive-latex-base)")
+    if compile_pdf:
+        require_pdflatex()
     say = progress or (lambda _msg: None)
     say("deriving ...")
-    solution = solve_zero_sum(
-        game, all_optimal=True
-    )  # before any folder is created: a refusal writes nothing
-    folder = _check_writable(out)
+    # solve before any folder is created: a game that cannot be solved writes nothing
+    solution = solve_zero_sum(game, all_optimal=True)
+    folder = _check_writable(out)  # creates it
     figure = f"{stem}_game_tree.pdf"
     text = derivation_document(solution, figure=figure)
     tree = draw_extensive_form(game)
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise OutputError(f"cannot create output folder {str(folder)!r}: {exc.strerror}") from None
     _save_figure_atomic(tree, folder / figure)
     tex = folder / f"{stem}.tex"
     _atomic_write(tex, text.encode())
     written = [folder / figure, tex]
     if compile_pdf:
         say("running pdflatex ...")
-        for _ in range(2):
-            proc = subprocess.run(
-                ["pdflatex", "-interaction=nonstopmode", "-halt-on-error", tex.name],
-                cwd=folder,
-                capture_output=True,
-                text=True,
-            )
-            if proc.returncode != 0:
-                raise OutputError(f"pdflatex failed on {tex}; see {folder / (stem + '.log')}")
+        compile_latex(tex)
         written.append(folder / f"{stem}.pdf")
     return written

@@ -310,8 +310,6 @@ def write_document(
         If ``out`` is not a writable folder, a game is unknown, or
         ``pdflatex`` is needed but missing or fails.
     """
-    import shutil
-    import subprocess
 
     from derive.presentation.document import derivation_document, document_inputs
 
@@ -319,8 +317,8 @@ def write_document(
     if unknown:
         raise OutputError(f"unknown game {unknown[0]!r} (known: {', '.join(GAMES)})")
     out = _check_writable(out)
-    if compile_pdf and shutil.which("pdflatex") is None:
-        raise OutputError("pdflatex not found; install a LaTeX engine (e.g. Debian's texlive-latex-base)")
+    if compile_pdf:
+        require_pdflatex()
     say = progress or (lambda _msg: None)
     say("deriving ...")
     reports = [GAMES[g]() for g in games]
@@ -340,17 +338,39 @@ def write_document(
     written.append(tex)
     if compile_pdf:
         say("running pdflatex ...")
-        for _ in range(2):
-            proc = subprocess.run(
-                ["pdflatex", "-interaction=nonstopmode", "-halt-on-error", "derivation.tex"],
-                cwd=out,
-                capture_output=True,
-                text=True,
-            )
-            if proc.returncode != 0:
-                raise OutputError(f"pdflatex failed on {tex}; see {out / 'derivation.log'}")
+        compile_latex(tex)
         written.append(out / "derivation.pdf")
     return written
+
+
+def require_pdflatex() -> None:
+    """Raise :class:`OutputError` (one line) unless ``pdflatex`` is on the path."""
+    import shutil
+
+    if shutil.which("pdflatex") is None:
+        raise OutputError("pdflatex not found; install a LaTeX engine (e.g. Debian's texlive-latex-base)")
+
+
+def compile_latex(tex: Path) -> Path:
+    """Run ``pdflatex`` twice on ``tex`` in its folder (cross-references settle); return the PDF's path.
+
+    Raises
+    ------
+    OutputError
+        If pdflatex fails; the message names the log file.
+    """
+    import subprocess
+
+    for _ in range(2):
+        proc = subprocess.run(
+            ["pdflatex", "-interaction=nonstopmode", "-halt-on-error", tex.name],
+            cwd=tex.parent,
+            capture_output=True,
+            text=True,
+        )
+        if proc.returncode != 0:
+            raise OutputError(f"pdflatex failed on {tex}; see {tex.with_suffix('.log')}")
+    return tex.with_suffix(".pdf")
 
 
 def _atomic_write(path: Path, data: bytes) -> None:
