@@ -11,6 +11,7 @@ import pytest
 
 from derive.cli import main
 from derive.games.gambit import read_game
+from derive.extensive_form import decision, extensive_form, payoff
 from derive.games.textbook import myerson_poker
 
 pygambit = pytest.importorskip("pygambit")
@@ -215,3 +216,16 @@ def test_export_makes_labels_gambit_readable(tmp_path):
     assert [i.label for i in back.infosets][:1] == ["Ann ? high"]
     status, _, err = run("export", "kuhn", "--out", str(tmp_path / "k.nfg"))
     assert status == 2 and "does not end in .efg" in err and not (tmp_path / "k.nfg").exists()
+
+
+def test_export_of_a_label_ending_in_a_backslash_is_readable_by_gambit(tmp_path):
+    """pygambit 16.7 cannot read a label ending in a backslash; export writes '/' and says so."""
+    from derive.games.gambit import gambit_compatible, write_efg
+
+    game = extensive_form(["A", "B"], decision("A", "dir\\", {"in\\": payoff(1, -1), "out": payoff(0, 0)}))
+    fixed, changes = gambit_compatible(game)
+    assert "information set 'dir\\\\' written as 'dir/'" in changes
+    path = tmp_path / "b.efg"
+    path.write_text(write_efg(fixed))
+    back = pygambit.read_efg(str(path))
+    assert [a.label for a in next(iter(back.infosets)).actions] == ["in/", "out"]

@@ -1021,7 +1021,8 @@ def _ascii_label(text: str) -> str:
     """``text`` as Gambit 16.7 accepts a label: printable ASCII, single inner spaces, none at the ends."""
     import unicodedata
 
-    decomposed = unicodedata.normalize("NFKD", text)
+    # pygambit 16.7 reads a backslash before a closing quote as escaping it: write none at all
+    decomposed = unicodedata.normalize("NFKD", text).replace("\\", "/")
     ascii_text = "".join(
         c if 32 <= ord(c) < 127 else ("" if unicodedata.combining(c) else "?") for c in decomposed
     )
@@ -1032,9 +1033,10 @@ def gambit_compatible(game: Game) -> tuple[Game, tuple[str, ...]]:
     """The game with every label made readable by Gambit 16.7, and a message for each label changed.
 
     Gambit 16.7 reads only printable ASCII labels without leading, trailing or doubled spaces, and
-    an information-set label once per player.  Accented letters lose their accents (``é`` -> ``e``),
-    other characters become ``?``, spaces are collapsed, and a label that would repeat gets a suffix
-    ``_2``, ``_3`` ... .  Structure, payoffs and probabilities are unchanged.
+    an information-set label once per player, and it cannot read a label ending in a backslash.
+    Accented letters lose their accents (``é`` -> ``e``), backslashes become ``/``, other
+    characters ``?``, spaces are collapsed, and a label that would repeat gets a suffix ``_2``,
+    ``_3`` ... .  Structure, payoffs and probabilities are unchanged.
 
     Returns
     -------
