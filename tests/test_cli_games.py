@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from derive.cli import main
-from derive.games.gambit import read_game
 from derive.extensive_form import decision, extensive_form, payoff
+from derive.games.gambit import read_game
 from derive.games.textbook import myerson_poker
 
 pygambit = pytest.importorskip("pygambit")
