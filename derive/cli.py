@@ -290,6 +290,7 @@ def _cmd_solve(args, out, err) -> int:
                 "name": rules.name,
             },
             "value": str(eq.value),
+            "players": list(PLAYER_NAMES),
             "strategies": strategies,
             "off_path": [f"{PLAYER_NAMES[i.player]} {i.label}" for i in eq.off_path],
             "method": eq.method,

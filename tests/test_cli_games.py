@@ -229,3 +229,11 @@ def test_export_of_a_label_ending_in_a_backslash_is_readable_by_gambit(tmp_path)
     path.write_text(write_efg(fixed))
     back = pygambit.read_efg(str(path))
     assert [a.label for a in next(iter(back.infosets)).actions] == ["in/", "out"]
+
+
+def test_poker_json_names_the_players():
+    """The one-card options' JSON carries "players" like every game's JSON."""
+    status, out, _ = run("solve", "--json")
+    doc = json.loads(out)
+    assert status == 0 and doc["players"] == ["opener", "dealer"] and doc["value"] == "-1/18"
+    assert set(doc["strategies"]) == {"opener", "dealer"}
