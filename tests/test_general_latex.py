@@ -69,3 +69,13 @@ def test_document_with_awkward_labels_compiles(tmp_path):
     )
     assert proc.returncode == 0, proc.stdout[-2000:]
     assert (tmp_path / "odd.pdf").exists()
+
+
+def test_symbols_a_user_names_print_as_greek_with_their_index():
+    """Issue 10, item 7: alpha_{J} prints as \\alpha_{J} and beta_{Q,b} as \\beta_{Q,b} in every LaTeX output."""
+    from derive.presentation.latex import to_latex as poker_latex
+
+    for printer in (to_latex, poker_latex):
+        assert printer(sp.Symbol("alpha_{J}")) == r"\alpha_{J}"
+        assert printer(sp.Symbol("beta_{Q,b}")) == r"\beta_{Q,b}"
+        assert printer(sp.Symbol("xi_{A}") + sp.Symbol("eta_{K}")) == r"\eta_{K} + \xi_{A}"

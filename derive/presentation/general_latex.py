@@ -13,12 +13,10 @@ compiles.  Output is deterministic.
 
 from __future__ import annotations
 
-import re
-
 import sympy as sp
-from sympy.printing.latex import LatexPrinter
 
 from derive.extensive_form.game import Game
+from derive.presentation.latex import DeriveLatexPrinter, escape_text
 from derive.sequence_form.general import GameSequenceForm, game_sequence_form, plan_symbol_name
 from derive.solving.zero_sum import OptimalSet, ZeroSumSolution
 
@@ -31,66 +29,6 @@ __all__ = [
     "to_latex",
 ]
 
-_LABELLED = re.compile(r"([a-zA-Z]+)_\{(.*)\}")
-_SPECIAL = {
-    "\\": r"\textbackslash{}",
-    "{": r"\{",
-    "}": r"\}",
-    "$": r"\$",
-    "&": r"\&",
-    "#": r"\#",
-    "%": r"\%",
-    "_": r"\_",
-    "^": r"\textasciicircum{}",
-    "~": r"\textasciitilde{}",
-}
-
-
-def escape_text(text: str) -> str:
-    r"""``text`` safe inside LaTeX text mode (``\text{...}``): specials escaped, ``∅`` as ``$\emptyset$``.
-
-    Examples
-    --------
-    >>> escape_text("50% & 1_2")
-    '50\\% \\& 1\\_2'
-    """
-    return "".join(_SPECIAL.get(c) or _UNICODE.get(c) or _safe(c) for c in text)
-
-
-#: Characters outside Latin-1 that pdflatex sets with amssymb; any other is shown by its code point.
-_UNICODE = {
-    "∅": r"$\emptyset$",
-    "♠": r"$\spadesuit$",
-    "♥": r"$\heartsuit$",
-    "♦": r"$\diamondsuit$",
-    "♣": r"$\clubsuit$",
-    "♤": r"$\spadesuit$",
-    "♡": r"$\heartsuit$",
-    "♢": r"$\diamondsuit$",
-    "♧": r"$\clubsuit$",
-    "→": r"$\to$",
-    "–": "--",
-    "—": "---",
-    "’": "'",
-    "‘": "`",
-}
-
-
-def _safe(c: str) -> str:
-    """Latin-1 characters as they are (pdflatex reads them as UTF-8); others as ``<U+2660>``."""
-    return c if ord(c) < 256 and (c.isprintable() or c == " ") else f"\\texttt{{<U+{ord(c):04X}>}}"
-
-
-class _Printer(LatexPrinter):
-    def _print_Symbol(self, expr, style="plain"):
-        match = _LABELLED.fullmatch(expr.name)
-        if match:
-            letter, label = match.groups()
-            if label == "∅":
-                return f"{letter}_{{\\emptyset}}"
-            return f"{letter}_{{\\text{{{escape_text(label)}}}}}"
-        return super()._print_Symbol(expr, style=style)
-
 
 def to_latex(expr: object) -> str:
     r"""LaTeX of an exact expression with derive's labelled symbols (``x_{\text{K:bet}}``).
@@ -100,7 +38,7 @@ def to_latex(expr: object) -> str:
     >>> to_latex(sp.Symbol("x_{K:bet}") / 3)
     '\\frac{x_{\\text{K:bet}}}{3}'
     """
-    return _Printer().doprint(sp.sympify(expr))
+    return DeriveLatexPrinter().doprint(sp.sympify(expr))
 
 
 def realization_constraints_latex(sf: GameSequenceForm, player: int) -> str:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 import sympy as sp
-from sympy.printing.latex import LatexPrinter
+from sympy.printing.latex import LatexPrinter, translate
 
 from derive.games.one_card import PLAYER_NAMES
 from derive.sequence_form.payoff import BilinearPayoff
@@ -21,6 +21,7 @@ from derive.solving.families import OptimalFamily, OptimalSets
 
 __all__ = [
     "DeriveLatexPrinter",
+    "escape_text",
     "collected_latex",
     "family_latex",
     "indifference_latex",
@@ -30,16 +31,74 @@ __all__ = [
 ]
 
 _PLAN = re.compile(r"([xy])\[(.+?):(.+)\]")
+_SUBSCRIPTED = re.compile(r"([A-Za-z]+)_\{(.+)\}")
+_PLAIN_INDEX = re.compile(r"[A-Za-z0-9,]+")
+
+_SPECIAL = {
+    "\\": r"\textbackslash{}",
+    "{": r"\{",
+    "}": r"\}",
+    "$": r"\$",
+    "&": r"\&",
+    "#": r"\#",
+    "%": r"\%",
+    "_": r"\_",
+    "^": r"\textasciicircum{}",
+    "~": r"\textasciitilde{}",
+}
+
+
+def escape_text(text: str) -> str:
+    r"""``text`` safe inside LaTeX text mode (``\text{...}``): specials escaped, ``∅`` as ``$\emptyset$``.
+
+    Examples
+    --------
+    >>> escape_text("50% & 1_2")
+    '50\\% \\& 1\\_2'
+    """
+    return "".join(_SPECIAL.get(c) or _UNICODE.get(c) or _safe(c) for c in text)
+
+
+#: Characters outside Latin-1 that pdflatex sets with amssymb; any other is shown by its code point.
+_UNICODE = {
+    "∅": r"$\emptyset$",
+    "♠": r"$\spadesuit$",
+    "♥": r"$\heartsuit$",
+    "♦": r"$\diamondsuit$",
+    "♣": r"$\clubsuit$",
+    "♤": r"$\spadesuit$",
+    "♡": r"$\heartsuit$",
+    "♢": r"$\diamondsuit$",
+    "♧": r"$\clubsuit$",
+    "→": r"$\to$",
+    "–": "--",
+    "—": "---",
+    "’": "'",
+    "‘": "`",
+}
+
+
+def _safe(c: str) -> str:
+    """Latin-1 characters as they are (pdflatex reads them as UTF-8); others as ``<U+2660>``."""
+    return c if ord(c) < 256 and (c.isprintable() or c == " ") else f"\\texttt{{<U+{ord(c):04X}>}}"
 
 
 class DeriveLatexPrinter(LatexPrinter):
-    """sympy's LaTeX printer with ``derive``'s plan symbols.
+    """sympy's LaTeX printer with ``derive``'s plan symbols and subscripted names.
+
+    ``x[A:checkraise]`` prints as ``x_{A}^{\\mathrm{checkraise}}``; a name ``head_{index}`` prints
+    its head as sympy would (Greek letters as ``\\alpha`` ...) and its index as given, or as text
+    when it is a label such as ``K:bet`` (``\\emptyset`` for ``∅``).
 
     Examples
     --------
     >>> import sympy as sp
     >>> to_latex(sp.Symbol("x[A:checkraise]") / 3 + sp.Symbol("alpha"))
     '\\\\alpha + \\\\frac{x_{A}^{\\\\mathrm{checkraise}}}{3}'
+    >>> to_latex(sp.Symbol("alpha_{J}") + sp.Symbol("beta_{Q,b}"))
+    '\\\\alpha_{J} + \\\\beta_{Q,b}'
+    >>> to_latex(sp.Symbol("x_{K:bet}"))
+    'x_{\\\\text{K:bet}}'
     """
 
     def _print_Symbol(self, expr, style="plain"):
@@ -47,6 +106,16 @@ class DeriveLatexPrinter(LatexPrinter):
         if match:
             letter, card, plan = match.groups()
             return f"{letter}_{{{card}}}^{{\\mathrm{{{plan}}}}}"
+        match = _SUBSCRIPTED.fullmatch(expr.name)
+        if match:  # alpha_{J} -> \alpha_{J}; a label such as K:bet is set as text
+            head, index = match.groups()
+            if index == "∅":
+                sub = "\\emptyset"
+            elif _PLAIN_INDEX.fullmatch(index):
+                sub = index
+            else:
+                sub = f"\\text{{{escape_text(index)}}}"
+            return f"{translate(head)}_{{{sub}}}"
         return super()._print_Symbol(expr, style=style)
 
 
