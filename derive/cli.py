@@ -65,6 +65,18 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message: str):  # one line, exit status 2
         raise _UsageError(message)
 
+    def format_help(self) -> str:
+        """The help, opening with the line that says what the command does."""
+        text = super().format_help()
+        return f"{self.description}\n\n{text}" if self.description else text
+
+
+def _command(sub, name: str, help: str, **kwargs) -> argparse.ArgumentParser:
+    """A subcommand whose ``--help`` opens with ``help`` as a sentence."""
+    parser = sub.add_parser(name, help=help, **kwargs)
+    parser.description = help[0].upper() + help[1:] + "."
+    return parser
+
 
 def _build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
@@ -72,11 +84,9 @@ def _build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"derive {_version()}")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
-    rep = sub.add_parser(
-        "reproduce", help="derive Kuhn poker and the one-raise game; write figures and LaTeX"
-    )
+    rep = _command(sub, "reproduce", help="derive Kuhn poker and the one-raise game; write figures and LaTeX")
     rep.add_argument("--out", default="figures", help="output folder (default: figures)")
-    lat = sub.add_parser("latex", help="write a standalone LaTeX document deriving the games step by step")
+    lat = _command(sub, "latex", help="write a standalone LaTeX document deriving the games step by step")
     lat.add_argument("--out", default="derivation", help="output folder (default: derivation)")
     lat.add_argument(
         "--game", default="all", choices=["all", "kuhn", "one-raise"], help="which game(s) (default: all)"
@@ -90,29 +100,31 @@ def _build_parser() -> argparse.ArgumentParser:
         help="any two-player constant-sum game (built-in name or .efg/.nfg file): derive it instead",
     )
     lat.add_argument("--rationalize", action="store_true", help="see `derive solve --help`")
-    sub.add_parser(
+    _command(
+        sub,
         "hands",
         help="count poker hands; check Hoyle's draw odds (derive hands --help)",
         add_help=False,
     )
-    nbs = sub.add_parser("notebooks", help="run the notebooks and export them to HTML")
+    nbs = _command(sub, "notebooks", help="run the notebooks and export them to HTML")
     nbs.add_argument("--html", required=True, metavar="OUT", help="output folder for the HTML files")
     nbs.add_argument("--dir", default="notebooks", help="folder of the notebooks (default: notebooks)")
     nbs.add_argument("--timeout", default="600", help="seconds allowed per cell (default 600)")
-    exp = sub.add_parser("export", help="write a game in another tool's format (Gambit .efg)")
+    exp = _command(sub, "export", help="write a game in another tool's format (Gambit .efg)")
     exp.add_argument("--format", default="efg", choices=["efg"], help="file format (default: efg)")
     _game_spec_argument(exp)
     _game_arguments(exp)
     exp.add_argument("--out", default="-", help="output file (default: standard output)")
-    sol = sub.add_parser(
-        "solve", help="solve a game exactly: value, an equilibrium, optionally all optimal strategies"
+    exp.add_argument("--force", action="store_true", help="overwrite an existing output file")
+    sol = _command(
+        sub, "solve", help="solve a game exactly: value, an equilibrium, optionally all optimal strategies"
     )
     _game_spec_argument(sol)
     _game_arguments(sol)
     sol.add_argument("--json", action="store_true", help="print JSON")
     sol.add_argument("--all", action="store_true", help="also derive each player's whole optimal set")
-    sub.add_parser("games", help="list the built-in games with their sources")
-    drw = sub.add_parser("draw", help="draw a game's tree with its information sets, and its equilibrium")
+    _command(sub, "games", help="list the built-in games with their sources")
+    drw = _command(sub, "draw", help="draw a game's tree with its information sets, and its equilibrium")
     _game_spec_argument(drw)
     _game_arguments(drw)
     drw.add_argument(
@@ -350,6 +362,8 @@ def _cmd_export(args, out, err) -> int:
     target = None if args.out == "-" else Path(args.out)
     if target is not None and (target.is_dir() or not target.parent.exists()):
         raise OutputError(f"cannot write {args.out!r}: not a file in an existing folder")
+    if target is not None and target.exists() and not args.force:
+        raise OutputError(f"{args.out!r} exists; use --force to overwrite it")
     if target is not None and target.suffix.lower() != ".efg":
         raise OutputError(f"derive export writes Gambit .efg files; {args.out!r} does not end in .efg")
     game, changes = gambit_compatible(_load(args))
@@ -373,6 +387,8 @@ def _cmd_notebooks(args, out, err) -> int:
     from derive.presentation.notebooks import export_html
 
     timeout = _int_arg(args.timeout, "--timeout")
+    if timeout <= 0:
+        raise _UsageError(f"--timeout must be a positive number of seconds, got {args.timeout!r}")
     written = export_html(args.dir, args.html, timeout=timeout)
     print(f"wrote {len(written)} HTML files under {args.html}/", file=out)
     return 0
@@ -395,6 +411,9 @@ def main(argv: Sequence[str] | None = None, out=None, err=None) -> int:
 
         return hands_main(argv[1:], out, err)
     parser = _build_parser()
+    if not argv:  # bare `derive`: say what it can do
+        print(parser.format_help(), file=err, end="")
+        return 2
     try:
         args = parser.parse_args(argv)
         commands = {

@@ -237,3 +237,53 @@ def test_poker_json_names_the_players():
     doc = json.loads(out)
     assert status == 0 and doc["players"] == ["opener", "dealer"] and doc["value"] == "-1/18"
     assert set(doc["strategies"]) == {"opener", "dealer"}
+
+
+def test_help_opens_with_what_each_command_does(capsys):
+    """Every subcommand's --help starts with a sentence saying what it does (issue 10, item 8)."""
+    for command in ["solve", "games", "draw", "latex", "export", "notebooks", "reproduce", "hands"]:
+        out = io.StringIO()
+        try:
+            status = main([command, "--help"], out=out, err=out)
+        except SystemExit as exc:  # argparse's --help exits after printing to standard output
+            status = exc.code
+        text = out.getvalue() + capsys.readouterr().out
+        assert status == 0, command
+        first = text.splitlines()[0]
+        assert first.endswith(".") and not first.startswith("usage"), (command, first)
+
+
+def test_bare_derive_prints_its_usage():
+    """`derive` with no command prints the usage and the commands, exit 2."""
+    status, out, err = run()
+    assert status == 2 and "usage: derive" in err and "solve" in err
+
+
+def test_errors_leave_nothing_behind(tmp_path, monkeypatch):
+    """A missing notebooks folder, a bad --timeout, an existing export target: exit 2, nothing written."""
+    monkeypatch.chdir(tmp_path)
+    status, _, err = run("notebooks", "--html", "site", "--dir", "missing")
+    assert status == 2 and not (tmp_path / "site").exists()
+    for bad in ("0", "-5"):
+        status, _, err = run("notebooks", "--html", "site", "--timeout", bad)
+        assert status == 2 and "--timeout" in err and not (tmp_path / "site").exists()
+    target = tmp_path / "k.efg"
+    target.write_text("keep")
+    status, _, err = run("export", "kuhn", "--out", str(target))
+    assert status == 2 and "--force" in err and target.read_text() == "keep"
+    assert run("export", "kuhn", "--out", str(target), "--force")[0] == 0
+    assert target.read_text().startswith("EFG 2 R")
+
+
+def test_latex_pdf_without_pdflatex_leaves_no_folder(tmp_path, monkeypatch):
+    """`derive latex --pdf` with no pdflatex: one line, exit 2, and no empty output folder."""
+    import shutil as shutil_module
+
+    monkeypatch.setattr(shutil_module, "which", lambda name: None)
+    for argv in (
+        ["latex", "--out", str(tmp_path / "doc"), "--pdf"],
+        ["latex", "myerson", "--out", str(tmp_path / "doc2"), "--pdf"],
+    ):
+        status, _, err = run(*argv)
+        assert status == 2 and "pdflatex not found" in err
+    assert list(tmp_path.iterdir()) == []

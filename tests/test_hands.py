@@ -521,9 +521,10 @@ def test_hands_main_bad_input_is_one_line_and_status_2(argv, message):
 
 
 def test_hands_main_help():
-    """``--help`` prints usage to out and exits 0."""
+    """``--help`` prints what the command does, then the usage, to out and exits 0."""
     status, out, err = _run(["--help"])
-    assert status == 0 and out.startswith("usage: derive hands") and err == ""
+    assert status == 0 and out.startswith("Poker hand probabilities, exact") and err == ""
+    assert "usage: derive hands" in out
 
 
 # ---------------------------------------------------------------------------------------------

@@ -41,6 +41,11 @@ class _Parser(argparse.ArgumentParser):
         if message and self.out is not None:
             self.out.write(message)
 
+    def format_help(self) -> str:
+        """The help, opening with the line that says what the command does."""
+        text = super().format_help()
+        return f"{self.description}\n\n{text}" if self.description else text
+
 
 def _int_option(text: str, what: str, low: int) -> int:
     try:

@@ -365,21 +365,34 @@ def export_html(
         raise NotebookError("exporting HTML needs nbconvert (pip install nbconvert)") from None
     if str(out_dir).strip() == "":
         raise NotebookError("the output folder must not be empty")
+    if isinstance(timeout, bool) or not isinstance(timeout, int) or timeout <= 0:
+        raise NotebookError(f"the timeout must be a positive number of seconds, got {timeout!r}")
     out = Path(out_dir)
     if out.exists() and not out.is_dir():
         raise NotebookError(f"output path {str(out)!r} exists and is not a folder")
+    source = Path(notebooks_dir)
+    paths = sorted(source.glob("*.ipynb"))
+    if not paths:
+        raise NotebookError(f"no notebooks (*.ipynb) in {source}; run from the repository or pass --dir")
+    created = not out.exists()
     try:  # before the (slow) execution, so that a bad path fails at once
         out.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise NotebookError(f"cannot create output folder {out}: {exc.strerror}") from None
     if not os.access(out, os.W_OK):
         raise NotebookError(f"output folder {str(out)!r} is not writable")
-    source = Path(notebooks_dir)
-    paths = sorted(source.glob("*.ipynb"))
-    if not paths:
-        raise NotebookError(f"no notebooks (*.ipynb) in {source}; run from the repository or pass --dir")
+    try:
+        return _export_all(paths, out, timeout, HTMLExporter)
+    except BaseException:
+        if created and not any(out.iterdir()):  # an error leaves no empty folder behind
+            out.rmdir()
+        raise
+
+
+def _export_all(paths, out: Path, timeout: int, exporter_class) -> list[Path]:
+    """Execute each notebook and write its HTML page into ``out`` (atomically)."""
     executed = [(p, execute_notebook(p, timeout=timeout)) for p in paths]
-    exporter = HTMLExporter()
+    exporter = exporter_class()
     written = []
     for path, nb in executed:
         body, _ = exporter.from_notebook_node(nb)

@@ -316,9 +316,9 @@ def write_document(
     unknown = [g for g in games if g not in GAMES]
     if unknown:
         raise OutputError(f"unknown game {unknown[0]!r} (known: {', '.join(GAMES)})")
-    out = _check_writable(out)
-    if compile_pdf:
+    if compile_pdf:  # before the folder is created: a missing pdflatex leaves nothing behind
         require_pdflatex()
+    out = _check_writable(out)
     say = progress or (lambda _msg: None)
     say("deriving ...")
     reports = [GAMES[g]() for g in games]
