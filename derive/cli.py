@@ -10,7 +10,7 @@
     player's whole optimal set.
 ``derive games``
     List the built-in games with their sources.
-``derive draw [GAME] [--format png|pdf|svg] [--out DIR]``
+``derive draw [GAME] [--format png|pdf|svg|tikz] [--out DIR]``
     Draw the game tree with its information sets and, for a two-player
     constant-sum game, an equilibrium on it.
 ``derive latex [GAME] [--out DIR] [--game all|kuhn|one-raise] [--pdf]``
@@ -128,7 +128,10 @@ def _build_parser() -> argparse.ArgumentParser:
     _game_spec_argument(drw)
     _game_arguments(drw)
     drw.add_argument(
-        "--format", default="png", choices=["png", "pdf", "svg"], help="file format (default: png)"
+        "--format",
+        default="png",
+        choices=["png", "pdf", "svg", "tikz"],
+        help="file format (default: png); tikz writes a tikzpicture to \\input in LaTeX",
     )
     drw.add_argument("--out", default=".", help="output folder (default: the current folder)")
     return parser
@@ -232,35 +235,40 @@ def _cmd_draw(args, out, err) -> int:
     from derive.extensive_form.game import GameModelError as _ModelError
     from derive.figures import save_figure
     from derive.figures.extensive_tree import draw_extensive_form
+    from derive.figures.tikz import tikz_game_tree
+    from derive.presentation.reproduce import _atomic_write
     from derive.solving.zero_sum import solve_zero_sum
 
     folder = Path(args.out)
     if folder.exists() and not folder.is_dir():
         raise OutputError(f"cannot write into {args.out!r}: not a folder")
     game = _load(args)
-    figures = [(f"{_slug(args)}_game_tree.{args.format}", draw_extensive_form(game))]
+    tikz = args.format == "tikz"
+    suffix = "tex" if tikz else args.format
+    drawings = [(f"{_slug(args)}_game_tree.{suffix}", None, game.title)]
     try:
         solution = solve_zero_sum(game)
     except _ModelError as exc:  # not solvable yet: draw the tree only, and say why
         print(f"derive: no equilibrium drawn: {exc}", file=err)
     else:
-        figures.append(
-            (
-                f"{_slug(args)}_equilibrium.{args.format}",
-                draw_extensive_form(
-                    game,
-                    dict(enumerate(solution.strategies)),
-                    title=f"{game.title}: an equilibrium (value {to_text(solution.value)})",
-                    off_path=set(solution.off_path),
-                ),
-            )
-        )
+        title = f"{game.title}: an equilibrium (value {to_text(solution.value)})"
+        drawings.append((f"{_slug(args)}_equilibrium.{suffix}", solution, title))
     written = []
-    for name, fig in figures:
+    for name, solution, title in drawings:
+        path = folder / name
+        profile = None if solution is None else dict(enumerate(solution.strategies))
         try:
-            written.append(save_figure(fig, folder / name))
+            if tikz:
+                folder.mkdir(parents=True, exist_ok=True)
+                header = f"% {title}: a tikzpicture (needs \\usepackage{{tikz}}); written by derive draw\n"
+                _atomic_write(path, (header + tikz_game_tree(game, profile)).encode())
+                written.append(path)
+            else:
+                off = set() if solution is None else set(solution.off_path)
+                fig = draw_extensive_form(game, profile, title=title, off_path=off)
+                written.append(save_figure(fig, path))
         except OSError as exc:
-            raise OutputError(f"cannot write {folder / name}: {exc.strerror}") from None
+            raise OutputError(f"cannot write {path}: {exc.strerror}") from None
     print(f"wrote {', '.join(str(p) for p in written)}", file=out)
     return 0
 

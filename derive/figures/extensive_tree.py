@@ -31,7 +31,7 @@ from derive.extensive_form.game import Game
 from derive.figures.labels import _mathtext
 from derive.figures.style import _GREY, _INK, _LIGHT_GREY, _RC, _TITLE_SIZE
 
-__all__ = ["draw_extensive_form"]
+__all__ = ["draw_extensive_form", "tree_layout"]
 
 _COLOURS = ("#1f5fa8", "#b5441b", "#2e7d32", "#6a1b9a", "#9c6b00", "#00838f")
 _TINTS = ("#dbe7f6", "#f8e1d5", "#dcefdc", "#eadcf2", "#f5ead0", "#d3eef0")
@@ -94,7 +94,9 @@ def draw_extensive_form(
         return _draw(game, profile, title, off_path)
 
 
-def _layout(game: Game) -> tuple[dict[int, float], dict[int, int]]:
+def tree_layout(game: Game) -> tuple[dict[int, float], dict[int, int]]:
+    """Positions of the nodes: ``(x, depth)``, leaves at ``x = 0, 1, 2 ...`` in preorder, every other
+    node above the middle of its children; ``depth`` counts edges from the root."""
     depth = {0: 0}
     for n in game.nodes:
         for c in n.children:
@@ -112,7 +114,7 @@ def _layout(game: Game) -> tuple[dict[int, float], dict[int, int]]:
 
 
 def _draw(game: Game, profile, title, off_path) -> Figure:
-    x, depth = _layout(game)
+    x, depth = tree_layout(game)
     leaves = len(game.terminals)
     levels = max(depth.values()) + 1
     width = min(max(6.4, _LEAF_W * leaves + 1.2), _MAX_WIDTH)
