@@ -89,10 +89,53 @@ def test_export_html_renders_math(tmp_path):
     (html,) = export_html(source, tmp_path / "out")
     assert html == tmp_path / "out" / "01_kuhn_poker.html"
     text = html.read_text(encoding="utf-8")
-    assert re.search(r'<script[^>]+src="[^"]*mathjax[^"]*"', text, re.IGNORECASE)  # MathJax is loaded
+    assert re.search(r'<script[^>]+src="mathjax/MathJax.js\?config=[^"]*"', text)  # MathJax, relative path
+    assert not re.search(
+        r'<script[^>]+src="https?://[^"]*mathjax', text, re.IGNORECASE
+    )  # never a CDN for math
+    assert (tmp_path / "out" / "mathjax" / "config" / "TeX-AMS-MML_HTMLorMML-full.js").is_file()
     assert "processEnvironments: true" in text  # so align* outputs are typeset too
     assert r"v = - \frac{1}{18}" in text  # a LaTeX output, for MathJax to typeset
     assert "data:image/png;base64" in text  # figures embedded
     assert "Traceback" not in text
     with pytest.raises(NotebookError, match="no notebooks"):
         export_html(tmp_path / "out", tmp_path / "again")
+
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+
+
+@pytest.mark.skipif(CHROMIUM is None, reason="chromium is not installed (.ci/run installs it)")
+def test_exported_page_typesets_math_offline(tmp_path):
+    """Issue 10, item 1: opened from disk in headless Chromium with the network off, the exported notebook's
+    math is typeset by the packaged MathJax (MathJax elements in the DOM after the scripts ran)."""
+    import subprocess
+
+    source = tmp_path / "in"
+    source.mkdir()
+    shutil.copy(NOTEBOOKS / "07_any_game.ipynb", source)
+    (html,) = export_html(source, tmp_path / "out")
+    proc = subprocess.run(
+        [
+            CHROMIUM,
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            f"--user-data-dir={tmp_path / 'profile'}",
+            "--virtual-time-budget=20000",
+            "--dump-dom",
+            html.as_uri(),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    dom = proc.stdout
+    typeset = len(re.findall(r'class="MathJax[ "]', dom))
+    sources = len(re.findall(r'type="math/tex', dom))
+    assert sources >= 10 and typeset >= sources, (typeset, sources)

@@ -338,6 +338,10 @@ def export_html(
 ) -> list[Path]:
     """Execute every notebook in a folder and write each as HTML (with outputs, LaTeX rendered by MathJax).
 
+    The pages load MathJax 2.7 from a copy written beside them (``out_dir/mathjax``, from the
+    ``jupyter-server-mathjax`` package) by a relative path, never from the network, so they render
+    offline.
+
     Parameters
     ----------
     notebooks_dir : path-like
@@ -355,8 +359,8 @@ def export_html(
     Raises
     ------
     NotebookError
-        If the folder has no notebooks, a notebook fails, nbconvert is
-        missing, or the output folder cannot be written.
+        If the folder has no notebooks, a notebook fails, nbconvert or the packaged MathJax is
+        missing, the timeout is not positive, or the output folder cannot be written.
     """
     _require()
     try:
@@ -389,10 +393,42 @@ def export_html(
         raise
 
 
+#: Where the exported pages find MathJax: a copy beside them, with a configuration it ships.
+MATHJAX_URL = "mathjax/MathJax.js?config=TeX-AMS-MML_HTMLorMML-full,Safe"
+
+
+def _packaged_mathjax() -> Path:
+    """MathJax 2.7 as packaged by ``jupyter-server-mathjax`` (PyPI), checked to hold the configuration used.
+
+    Raises
+    ------
+    NotebookError
+        If the package is missing or lacks ``config/TeX-AMS-MML_HTMLorMML-full.js``.
+    """
+    try:
+        import jupyter_server_mathjax
+    except ImportError:
+        raise NotebookError(
+            "offline math needs MathJax from jupyter-server-mathjax (pip install -e '.[notebooks]')"
+        ) from None
+    static = Path(jupyter_server_mathjax.__file__).parent / "static"
+    if (
+        not (static / "MathJax.js").is_file()
+        or not (static / "config" / "TeX-AMS-MML_HTMLorMML-full.js").is_file()
+    ):
+        raise NotebookError(
+            f"the MathJax in {static} lacks MathJax.js or its TeX-AMS-MML_HTMLorMML-full configuration"
+        )
+    return static
+
+
 def _export_all(paths, out: Path, timeout: int, exporter_class) -> list[Path]:
-    """Execute each notebook and write its HTML page into ``out`` (atomically)."""
+    """Execute each notebook and write its HTML page into ``out`` (atomically), with MathJax beside it."""
+    import shutil
+
+    mathjax = _packaged_mathjax()
     executed = [(p, execute_notebook(p, timeout=timeout)) for p in paths]
-    exporter = exporter_class()
+    exporter = exporter_class(mathjax_url=MATHJAX_URL)
     written = []
     for path, nb in executed:
         body, _ = exporter.from_notebook_node(nb)
@@ -405,4 +441,8 @@ def _export_all(paths, out: Path, timeout: int, exporter_class) -> list[Path]:
             staged.unlink(missing_ok=True)
             raise NotebookError(f"cannot write {target}: {exc.strerror}") from None
         written.append(target)
+    try:  # the pages load MathJax by a relative path: they render offline (a lecture hall, an exam)
+        shutil.copytree(mathjax, out / "mathjax", dirs_exist_ok=True)
+    except OSError as exc:
+        raise NotebookError(f"cannot copy MathJax into {out}: {exc.strerror}") from None
     return written
