@@ -94,6 +94,12 @@ def test_reproduce_writes_figures_and_latex_identically(tmp_path):
     assert status == 0
     assert out.count("game value to the opener: -1/18") == 2
     assert "optimal family, α ∈ [0, 1/3]" in out and "optimal family, α ∈ [0, 1]" in out
+    # each α is defined where it is printed; the thesis's α is not Kuhn's (issue 10, item 6)
+    assert "α ∈ [0, 1/3]  (α: opener bets with Q (bluff)" in out
+    assert (
+        "α ∈ [0, 1]  (α: opener checkraises with A (sandbagging), the thesis's α" in out
+        and "not Kuhn's" in out
+    )
     assert "ξ = 1/3, η = 1/3" in out
     assert "β = α + 1/3, γ = 3α" in out
     _run(["reproduce", "--out", str(tmp_path / "b")])

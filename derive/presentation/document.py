@@ -58,12 +58,21 @@ Payoffs are in chips (antes) to the opener.
 """
 
 
+def _betting_cap(k: int) -> str:
+    """The cap on betting in words: "one bet and no raise", "one bet and up to 2 raises" ..."""
+    if k == 0:
+        return "no betting (a showdown)"
+    if k == 1:
+        return "one bet and no raise"
+    return f"one bet and up to {k - 1} raise{'s' if k > 2 else ''}"
+
+
 def _rules(report) -> str:
     g = report.game
     r = g.rules
     return (
         f"\\subsection{{Rules}}\nDeck ${' < '.join(r.deck)}$, ante ${to_latex(r.ante)}$, bet size "
-        f"${to_latex(r.bet)}$, at most {r.max_bets} bet{'s' if r.max_bets != 1 else ''} and raises. "
+        f"${to_latex(r.bet)}$, {_betting_cap(r.max_bets)}. "
         f"Each of the {len(r.deals())} ordered deals has probability "
         f"${to_latex(r.deals()[0][1])}$. The game tree has {g.num_nodes} nodes; the opener has "
         f"{len(g.infosets[0])} information sets and {len(g.plans(0))} plans, the dealer "

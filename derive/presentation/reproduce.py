@@ -106,6 +106,15 @@ def _checks(sets: OptimalSets) -> tuple[FamilyCheck, FamilyCheck]:
     return out[0], out[1]
 
 
+#: What each game's family parameter means, printed beside it (the one-raise game's α is not Kuhn's).
+_MEANINGS = {
+    "kuhn": {n.symbol: f"{n.meaning}, {n.source}" for n in KUHN_PARAMETERS},
+    "one_raise": {
+        n.symbol: f"{n.meaning}, the thesis's α ({n.source}), not Kuhn's" for n in ONE_RAISE_PARAMETERS
+    },
+}
+
+
 def derive_kuhn() -> GameReport:
     """Derive Kuhn poker: value -1/18, the opener's α-family, the dealer's unique ξ = η = 1/3.
 
@@ -435,6 +444,9 @@ def summary(reports: list[GameReport]) -> str:
                 head = "unique optimal strategy"
             elif fam.interval is not None:
                 head = f"optimal family, {to_text(fam.parameters[0])} ∈ {to_text(fam.interval)}"
+                meaning = _MEANINGS.get(r.key, {}).get(fam.parameters[0])
+                if meaning is not None:
+                    head += f"  ({to_text(fam.parameters[0])}: {meaning})"
             else:
                 head = f"optimal set of dimension {fam.dimension}"
             lines.append(f"    {role}: {head}")
