@@ -30,6 +30,7 @@ from derive.presentation.latex import to_latex
 from derive.sequence_form.payoff import PlanValue
 from derive.solving.families import OptimalFamily, OptimalSets
 from derive.solving.sweep import ValueRow
+from derive.verification.one_card import verify_family
 
 __all__ = [
     "NotebookError",
@@ -41,6 +42,7 @@ __all__ = [
     "figure_image",
     "plan_values_markdown",
     "value_table_markdown",
+    "verification_markdown",
 ]
 
 #: Default time limit for one notebook cell, in seconds.
@@ -216,17 +218,38 @@ def dominance_markdown(result: DominanceResult) -> str:
     return "\n".join(lines) + "\n"
 
 
+def verification_markdown(sets: OptimalSets) -> str:
+    """One sentence per player: the exact exploitability at each checked point of his family.
+
+    The points are the vertices of the family and its midpoint (:func:`derive.verification.one_card.verify_family`);
+    exploitability 0 everywhere means every member is optimal (the best-response value is concave
+    on the family).
+    """
+    lines = []
+    for player, family in enumerate(sets.families):
+        check = verify_family(sets.game, family, sets.value)
+        n = len(check.exploitability)
+        values = ", ".join(_math(e) for e in check.exploitability)
+        where = "the unique optimal strategy" if family.dimension == 0 else f"the {n} vertices of the family"
+        if family.dimension == 0:
+            verdict = "so it is optimal" if check.all_optimal else "so it is NOT optimal"
+        else:
+            verdict = "so every member is optimal" if check.all_optimal else "so NOT every member is optimal"
+        lines.append(f"* **{PLAYER_NAMES[player]}**: exploitability {values} at {where}, {verdict}.")
+    return "\n".join(lines)
+
+
 def value_table_markdown(rows: Iterable[ValueRow]) -> str:
     """Game values of a sweep (:func:`derive.solving.sweep.value_table`) as a Markdown table.
 
-    Examples
-    --------
-    >>> from derive.solving.sweep import ValueRow
-    >>> print(value_table_markdown([ValueRow(3, 1, sp.S.One, sp.S.One, sp.Rational(-1, 18))]))
-    | cards N | bets and raises k | ante | bet | value to the opener | ≈ |
-    |---|---|---|---|---|---|
-    | 3 | 1 | $1$ | $1$ | $- \\frac{1}{18}$ | −0.0556 |
-    <BLANKLINE>
+        Examples
+        --------
+        >>> from derive.solving.sweep import ValueRow
+        >>> print(value_table_markdown([ValueRow(3, 1, sp.S.One, sp.S.One, sp.Rational(-1, 18))]))
+        | cards N | bets and raises k | ante | bet | value to the opener | ≈ |
+        |---|---|---|---|---|---|
+        | 3 | 1 | $1$ | $1$ | $- \\frac{1}{18}$ | −0.0556 |
+        <BLANKLINE>
     """
     lines = [
         "| cards N | bets and raises k | ante | bet | value to the opener | ≈ |",
