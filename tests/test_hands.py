@@ -557,3 +557,19 @@ def test_notebook_runs_top_to_bottom():
     nbclient.NotebookClient(
         nb, timeout=300, kernel_name="python3", resources={"metadata": {"path": str(ROOT)}}
     ).execute()
+
+
+@pytest.mark.parametrize(
+    "hand_size, ranks, words",
+    [
+        (5, 13, "ace high or low (A-2-3-4-5 up to 10-J-Q-K-A), no wrap-around"),
+        (5, 6, "ace high or low (A-9-10-J-Q up to 10-J-Q-K-A), no wrap-around"),
+        (5, 5, "one straight (10-J-Q-K-A)"),
+        (5, 4, "no straights (only 4 ranks)"),
+        (3, 4, "ace high or low (A-J-Q up to Q-K-A), no wrap-around"),
+    ],
+)
+def test_straights_are_described_in_the_decks_own_ranks(hand_size, ranks, words):
+    """A short deck's straights are named in its ranks (issue 10, item 6): 6 ranks are 9 10 J Q K A."""
+    status, out, _ = _run(["--hand-size", str(hand_size), "--ranks", str(ranks)])
+    assert status == 0 and words in out.splitlines()[-1]

@@ -93,7 +93,7 @@ def hands_main(argv: list[str] | None, out: TextIO, err: TextIO) -> int:
     one pair         C(4,1)·C(1,2)·C(3,1)·C(1,1)               0            0
     high card        (C(4,3) - C(3,1))·(C(1,1)^3 - C(1,1))     0            0
     total            C(4,3)                                    4            1
-    classes: three-card poker, as in three-card-poker-frequencies.txt; ace high or low (A-2-3 up to Q-K-A), no wrap-around; a straight beats a flush; 3 straights of 3 among 4 ranks
+    classes: three-card poker, as in three-card-poker-frequencies.txt; ace high or low (A-J-Q up to Q-K-A), no wrap-around; a straight beats a flush; 3 straights of 3 among 4 ranks
     0
     >>> hands_main(["--hand-size", "4"], sys.stdout, sys.stdout)
     derive hands: error: hand size 4 is not supported: 3 (three-card poker) or 5 (draw poker)

@@ -14,7 +14,7 @@ from functools import lru_cache
 import sympy as sp
 from sympy.printing.str import StrPrinter
 
-from derive.hands.cards import _deck_text
+from derive.hands.cards import _deck_text, _rank_symbols
 from derive.hands.classes import (
     _ALIASES,
     _CLASSES,
@@ -51,6 +51,21 @@ def _minus(a: sp.Expr, b: sp.Expr) -> sp.Expr:
 
 def _pow(a: sp.Expr, e: int) -> sp.Expr:
     return sp.Pow(a, e, evaluate=False)
+
+
+def _straight_words(h: int, ranks: int) -> str:
+    """Which straights the deck has, in its own ranks: ``"ace high or low (A-2-3-4-5 up to 10-J-Q-K-A),
+    no wrap-around"`` for 13 ranks, ``"(A-9-10-J-Q up to 10-J-Q-K-A)"`` for the top 6."""
+    if ranks > 13:
+        return "ace high or low, no wrap-around"
+    names = ["10" if c == "T" else c for c in _rank_symbols(ranks)]
+    if ranks < h:
+        return f"no straights (only {ranks} ranks)"
+    high = "-".join(names[-h:])
+    if ranks == h:
+        return f"one straight ({high})"
+    low = "-".join(["A", *names[: h - 1]])
+    return f"ace high or low ({low} up to {high}), no wrap-around"
 
 
 def _n_straights(h: int, ranks: int) -> int:
@@ -452,7 +467,7 @@ def _hand_table(hand_size: int, ranks: int, suits: int) -> HandTable:
         rows.append(HandClassRow(name, source_name, expr, count, sp.Rational(count, total), reason))
     if sum(r.count for r in rows) != total:  # pragma: no cover - the formulas partition the hands
         raise AssertionError(f"class counts do not sum to {total} for {hand_size} of {ranks}x{suits}")
-    conventions = _CONVENTIONS[hand_size]
+    conventions = _straight_words(hand_size, ranks) + _CONVENTIONS[hand_size].split("no wrap-around", 1)[1]
     if (ranks, suits) != (13, 4):
         conventions += f"; {n} straight{'s' if n != 1 else ''} of {hand_size} among {ranks} ranks"
     return HandTable(

@@ -242,14 +242,14 @@ def verification_markdown(sets: OptimalSets) -> str:
 def value_table_markdown(rows: Iterable[ValueRow]) -> str:
     """Game values of a sweep (:func:`derive.solving.sweep.value_table`) as a Markdown table.
 
-        Examples
-        --------
-        >>> from derive.solving.sweep import ValueRow
-        >>> print(value_table_markdown([ValueRow(3, 1, sp.S.One, sp.S.One, sp.Rational(-1, 18))]))
-        | cards N | bets and raises k | ante | bet | value to the opener | ≈ |
-        |---|---|---|---|---|---|
-        | 3 | 1 | $1$ | $1$ | $- \\frac{1}{18}$ | −0.0556 |
-        <BLANKLINE>
+    Examples
+    --------
+    >>> from derive.solving.sweep import ValueRow
+    >>> print(value_table_markdown([ValueRow(3, 1, sp.S.One, sp.S.One, sp.Rational(-1, 18))]))
+    | cards N | bets and raises k | ante | bet | value to the opener | ≈ |
+    |---|---|---|---|---|---|
+    | 3 | 1 | $1$ | $1$ | $- \\frac{1}{18}$ | −0.0556 |
+    <BLANKLINE>
     """
     lines = [
         "| cards N | bets and raises k | ante | bet | value to the opener | ≈ |",
