@@ -18,7 +18,16 @@ from derive.dominance import DominanceResult, describe_plan, dominated_plans
 from derive.games.one_card import PLAYER_NAMES
 from derive.presentation.latex import collected_latex, family_latex, indifference_latex, to_latex, value_latex
 from derive.sequence_form.payoff import plan_values
-from derive.sequence_form.strategies import THESIS_STUPID_MISTAKES, alpha, beta, eta, gamma, plan_symbol, xi
+from derive.sequence_form.strategies import (
+    THESIS_STUPID_MISTAKES,
+    alpha,
+    beta,
+    eta,
+    gamma,
+    plan_symbol,
+    thesis_removed_items,
+    xi,
+)
 from derive.solving.families import locate_family
 
 __all__ = ["DocumentInputs", "derivation_document", "document_inputs"]
@@ -168,8 +177,9 @@ def _families(report) -> str:
     out = ["\\subsection{Indifference equations and the optimal strategies}"]
     if sets.excluded:
         out.append(
-            "As in the thesis, the plans of its ``stupid mistakes'' (items 1--7, 6 and 7 weak) are "
-            "removed first."
+            "As in the thesis, the plans of its ``stupid mistakes'' are removed first: items "
+            f"{', '.join(str(k) for k in thesis_removed_items())} (6 and 7 are weak dominance only; item 4, "
+            "betting the king, is no mistake once a raise is allowed and rules out nothing)."
         )
     out.append(
         "With $S_0, S_1$ the plans some optimal strategy uses, a strategy is optimal exactly when it "

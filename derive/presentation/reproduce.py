@@ -31,13 +31,13 @@ from derive.sequence_form.payoff import BilinearPayoff, bilinear_payoff, expecte
 from derive.sequence_form.strategies import (
     KUHN_PARAMETERS,
     ONE_RAISE_PARAMETERS,
-    THESIS_STUPID_MISTAKES,
     alpha,
     beta,
     eta,
     gamma,
     kuhn_strategies,
     thesis_excluded_plans,
+    thesis_removed_items,
     xi,
 )
 from derive.solving.families import OptimalSets, locate_family, optimal_families
@@ -436,7 +436,7 @@ def summary(reports: list[GameReport]) -> str:
         )
         lines.append(f"  game value to the opener: {to_text(sets.value)}")
         if sets.excluded:
-            items = ", ".join(str(k) for k, (_, a, b) in THESIS_STUPID_MISTAKES.items() if a or b)
+            items = ", ".join(str(k) for k in thesis_removed_items())
             lines.append(f"  after removing the thesis's stupid mistakes (items {items}):")
         for player, role in ((0, "opener"), (1, "dealer")):
             fam = sets.families[player]

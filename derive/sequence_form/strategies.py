@@ -35,6 +35,7 @@ __all__ = [
     "KUHN_PARAMETERS",
     "THESIS_STUPID_MISTAKES",
     "thesis_excluded_plans",
+    "thesis_removed_items",
     "ONE_RAISE_PARAMETERS",
     "alpha",
     "beta",
@@ -365,6 +366,19 @@ def thesis_excluded_plans() -> tuple[tuple[int, str], ...]:
         for player, labels in ((0, opener), (1, dealer))
         for label in labels
     )
+
+
+def thesis_removed_items() -> tuple[int, ...]:
+    """The numbers of the thesis's "stupid mistakes" that rule out a plan in the one-raise game.
+
+    Item 4 (betting the king) is not a mistake once a raise is allowed and rules out nothing.
+
+    Examples
+    --------
+    >>> thesis_removed_items()
+    (1, 2, 3, 5, 6, 7)
+    """
+    return tuple(k for k, (_, opener, dealer) in THESIS_STUPID_MISTAKES.items() if opener or dealer)
 
 
 def kuhn_strategies(game: ExtensiveFormGame) -> tuple[BehaviourStrategy, BehaviourStrategy]:
