@@ -52,6 +52,7 @@ __all__ = [
     "GAMES",
     "reproduce",
     "summary",
+    "value_curve_figure",
     "write_document",
 ]
 
@@ -195,8 +196,12 @@ def _figures(report: GameReport) -> dict[str, object]:
     return out
 
 
-def _value_figure() -> object:
-    """The exact value against the bet size: closed forms from :func:`derive.solving.parametric.bet_size_analysis`."""
+def value_curve_figure() -> object:
+    """The exact value against the bet size: closed forms from :func:`derive.solving.parametric.bet_size_analysis`.
+
+    Kuhn poker (identical with one raise) and four cards with one bet, ante 1, bet sizes 0 to 5; the
+    breakpoints are marked with their exact bet sizes.  Used by ``derive reproduce`` and notebook 05.
+    """
     from derive.figures import draw_value_curves
     from derive.solving.parametric import b, bet_size_analysis
 
@@ -270,7 +275,7 @@ def reproduce(
             for suffix in (".png", ".pdf"):
                 figures[out / f"{stem}{suffix}"] = fig
     say("deriving the value as a function of the bet size ...")
-    value_fig = _value_figure()
+    value_fig = value_curve_figure()
     for suffix in (".png", ".pdf"):
         figures[out / f"value_by_bet_size{suffix}"] = value_fig
     written = []
