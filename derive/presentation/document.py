@@ -68,12 +68,14 @@ Payoffs are in chips (antes) to the opener.
 
 
 def _betting_cap(k: int) -> str:
-    """The cap on betting in words: "one bet and no raise", "one bet and up to 2 raises" ..."""
+    """The cap on betting in words: "one bet and no raise", "one bet and at most one raise" ..."""
     if k == 0:
         return "no betting (a showdown)"
     if k == 1:
         return "one bet and no raise"
-    return f"one bet and up to {k - 1} raise{'s' if k > 2 else ''}"
+    if k == 2:
+        return "one bet and at most one raise"
+    return f"one bet and at most {k - 1} raises"
 
 
 def _rules(report) -> str:
