@@ -1,4 +1,4 @@
-"""Poker hand probabilities (derive/hands.py): the seed texts' tables and claims, checked exactly.
+"""Poker hand probabilities (derive/hands/): the seed texts' tables and claims, checked exactly.
 
 The symbolic counts are checked against brute-force enumeration of every hand
 of a real deck, the full 52-card deck and many small decks (the formulas are
