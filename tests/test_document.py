@@ -35,19 +35,20 @@ def test_document_content_and_stable_bytes(tmp_path):
         "A:betfold  & $\\tfrac{1}{2}\\left(1\\right) + \\tfrac{1}{2}\\left(\\frac{4}{3}\\right)$ & $\\frac{7}{6}$"
         in a
     )
-    for f in ("kuhn_opener_strategy.pdf", "one_raise_dealer_strategy.pdf"):
+    for f in ("kuhn_opener_strategy_Q.pdf", "one_raise_dealer_strategy_A.pdf"):
         assert (tmp_path / "a" / f).read_bytes() == (tmp_path / "b" / f).read_bytes()
 
 
 def test_document_compiles_with_pdflatex(tmp_path):
-    """pdflatex compiles the document without errors; the PDF has the expected 11 pages."""
+    """pdflatex compiles the document without errors; the PDF has the expected 24 pages (one strategy
+    panel per card and player, so that the trees are legible on paper)."""
     _needs("pdflatex")
     _needs("pdfinfo")
     write_document(tmp_path, compile_pdf=True)
     pdf = tmp_path / "derivation.pdf"
     info = subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True, check=True).stdout
     pages = int(next(line.split()[-1] for line in info.splitlines() if line.startswith("Pages:")))
-    assert pages == 11
+    assert pages == 24
     log = (tmp_path / "derivation.log").read_text(errors="replace")
     assert "Overfull" not in log
     text = subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
@@ -65,3 +66,21 @@ def test_latex_bad_input(tmp_path, capsys):
     assert sorted(p.name for p in tmp_path.iterdir()) == ["f"]
     with pytest.raises(OutputError, match="unknown game 'texas'"):
         write_document(tmp_path / "y", ("texas",))
+
+
+def test_strategy_panels_are_legible_at_print_size(tmp_path):
+    """Issue 10, item 5: no text under 7 pt on paper.  The trees' smallest text is 11 pt
+    (derive.figures.strategy_tree), and each panel is printed at its natural size or scaled to the
+    line width (487 pt with 2.2 cm margins on letter paper); a panel at most 765 pt wide keeps
+    11 pt text above 7 pt."""
+    _needs("pdfinfo")
+    from derive.figures.strategy_tree import _EDGE_SIZE, _LEAF_SIZE, _NODE_SIZE
+
+    smallest = min(_EDGE_SIZE, _LEAF_SIZE, _NODE_SIZE)
+    written = write_document(tmp_path)
+    panels = [p for p in written if p.suffix == ".pdf"]
+    assert len(panels) == 12  # two games x two players x three cards
+    for panel in panels:
+        info = subprocess.run(["pdfinfo", str(panel)], capture_output=True, text=True, check=True).stdout
+        width = float(next(line.split()[2] for line in info.splitlines() if line.startswith("Page size:")))
+        assert smallest * min(1, 487 / width) >= 7, (panel.name, width)

@@ -196,6 +196,25 @@ def _figures(report: GameReport) -> dict[str, object]:
     return out
 
 
+def _panels(report: GameReport) -> dict[str, object]:
+    """One strategy-tree panel per player and card, for the printed document (legible at print size).
+
+    A whole tree of the one-raise game is about 17 inches wide: scaled to a page its labels shrink to
+    about 3.5 pt.  One card's panel fits a page at nearly its natural size.
+    """
+    from derive.figures import draw_strategy_tree
+
+    out = {}
+    for player, role in ((0, "opener"), (1, "dealer")):
+        fam = report.sets.families[player]
+        for card in report.game.rules.deck:
+            title = f"{role.capitalize()} holding {card}, {report.game.rules.name}"
+            out[f"{report.key}_{role}_strategy_{card}"] = draw_strategy_tree(
+                report.game, player, fam.plans, title=title, cards=[card]
+            )
+    return out
+
+
 def value_curve_figure() -> object:
     """The exact value against the bet size: closed forms from :func:`derive.solving.parametric.bet_size_analysis`.
 
@@ -274,6 +293,8 @@ def reproduce(
         for stem, fig in _figures(r).items():
             for suffix in (".png", ".pdf"):
                 figures[out / f"{stem}{suffix}"] = fig
+        for stem, fig in _panels(r).items():  # the document's panels, PDF only
+            figures[out / f"{stem}.pdf"] = fig
     say("deriving the value as a function of the bet size ...")
     value_fig = value_curve_figure()
     for suffix in (".png", ".pdf"):
@@ -337,7 +358,7 @@ def write_document(
     say("deriving ...")
     reports = [GAMES[g]() for g in games]
     text = derivation_document(document_inputs(reports), graphics_path="./")
-    figures = {stem: fig for r in reports for stem, fig in _figures(r).items() if stem.endswith("_strategy")}
+    figures = {stem: fig for r in reports for stem, fig in _panels(r).items()}
     try:
         out.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
