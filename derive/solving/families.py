@@ -44,7 +44,7 @@ from derive.extensive_form.one_card_tree import ExtensiveFormGame, Sequence
 from derive.games.one_card import PLAYER_NAMES
 from derive.sequence_form import PlanForm, plan_form
 from derive.sequence_form.strategies import NamedParameter, plan_symbol
-from derive.solving.lp import best_response_value, certified_supports, maximin, transpose_negated
+from derive.solving.lp import best_response_value, certified_supports, maximin, row_times, transpose_negated
 from derive.solving.one_card import numeric_plan_matrix
 from derive.solving.polytope import FamilyCertificateError, slack
 from derive.solving.polytope import polytope as _polytope
@@ -453,11 +453,7 @@ def _certify(pf, entries, value, families, usable, supports) -> None:
             raise FamilyCertificateError(f"player {player}'s centroid does not have the usable support")
         # The opponent's unusable plans are strictly worse against this centroid.
         mat = entries if player == 0 else transpose_negated(entries)
-        totals: dict[int, object] = {}
-        for i, row in mat.items():
-            if x[i]:
-                for j, v in row.items():
-                    totals[j] = totals.get(j, QQ(0)) + x[i] * v
+        totals = row_times(mat, x)
         other = 1 - player
         for g in pf.groups[other]:
             best = min(totals.get(j, QQ(0)) for j in g)

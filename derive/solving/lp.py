@@ -38,7 +38,9 @@ __all__ = [
     "maximin",
     "maximin_program",
     "quiet_highs",
+    "row_times",
     "screen_lp",
+    "transpose",
     "transpose_negated",
 ]
 
@@ -80,12 +82,7 @@ def best_response_value(
     ``maximize``), in rational arithmetic; the best response is chosen per
     situation, i.e. per information set of the responder.
     """
-    totals: dict[int, object] = {}
-    for i, row in entries.items():
-        xi = x[i]
-        if xi:
-            for j, v in row.items():
-                totals[j] = totals.get(j, QQ(0)) + xi * v
+    totals = row_times(entries, x)
     pick = max if maximize else min
     return sum((pick(totals.get(j, QQ(0)) for j in group) for group in col_groups), QQ(0))
 
@@ -98,13 +95,29 @@ class MaximinSolution:
     value: object
 
 
-def transpose_negated(entries: Matrix) -> Matrix:
-    """``-P^T`` in the sparse ``{row: {col: QQ}}`` form: the same game seen from the column player."""
+def transpose(entries: Matrix, sign: int = 1) -> Matrix:
+    """``P^T`` (or ``-P^T`` with ``sign=-1``) in the sparse ``{row: {col: QQ}}`` form."""
     out: Matrix = {}
     for i, row in entries.items():
         for j, v in row.items():
-            out.setdefault(j, {})[i] = -v
+            out.setdefault(j, {})[i] = v if sign > 0 else -v
     return out
+
+
+def transpose_negated(entries: Matrix) -> Matrix:
+    """``-P^T`` in the sparse ``{row: {col: QQ}}`` form: the same game seen from the column player."""
+    return transpose(entries, -1)
+
+
+def row_times(entries: Matrix, x: Sequence[object]) -> dict[int, object]:
+    """``x^T P`` as a sparse ``{col: QQ}``: each column's payoff against the row strategy ``x``."""
+    totals: dict[int, object] = {}
+    for i, row in entries.items():
+        xi = x[i]
+        if xi:
+            for j, v in row.items():
+                totals[j] = totals.get(j, QQ(0)) + xi * v
+    return totals
 
 
 def maximin(
@@ -193,10 +206,7 @@ def maximin_program(
     prog = LinearProgram(m0 + nq, [], [], [], set(range(m0, m0 + nq)))
     for group in row_groups:
         prog.add_row({i: QQ(1) for i in group}, QQ(1), QQ(1))
-    by_col: dict[int, dict[int, object]] = {}
-    for i, row in entries.items():
-        for j, v in row.items():
-            by_col.setdefault(j, {})[i] = v
+    by_col = transpose(entries)
     for t, group in enumerate(col_groups):
         for j in group:
             r = {i: -v for i, v in by_col.get(j, {}).items()}
@@ -431,7 +441,7 @@ def certified_supports(
             gap = dict(_column(Mo, i))
             gap[shapes[o][0] + t] = QQ(-1)
             y = exact_lp(oface, gap)[: shapes[o][0]]
-            payoff = _row_times(Mo, y)
+            payoff = row_times(Mo, y)
             best = min(payoff.get(j, QQ(0)) for j in group_of[i])
             if best_response_value(Mo, y, ocg) == vo and payoff.get(i, QQ(0)) > best:
                 witness[p][i] = tuple(y)
@@ -442,15 +452,6 @@ def certified_supports(
 
 def _column(M: Matrix, j: int) -> dict[int, object]:
     return {i: row[j] for i, row in M.items() if j in row}
-
-
-def _row_times(M: Matrix, x: Sequence[object]) -> dict[int, object]:
-    totals: dict[int, object] = {}
-    for i, row in M.items():
-        if x[i]:
-            for j, v in row.items():
-                totals[j] = totals.get(j, QQ(0)) + x[i] * v
-    return totals
 
 
 def to_fraction(value: object) -> Fraction:

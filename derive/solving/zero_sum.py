@@ -45,7 +45,6 @@ replies as well as he can.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import sympy as sp
@@ -54,7 +53,7 @@ from sympy.polys.domains import QQ
 from derive.extensive_form.build import exact_value
 from derive.extensive_form.game import Game, NotSupportedError
 from derive.sequence_form.general import GameSequenceForm, game_sequence_form
-from derive.solving.lp import ExactLPError, LinearProgram, exact_lp
+from derive.solving.lp import ExactLPError, LinearProgram, exact_lp, row_times, transpose
 from derive.solving.polytope import polytope
 
 __all__ = [
@@ -273,25 +272,6 @@ def best_response_values(
     return seq_value(0), choice, infoset_value
 
 
-def _transpose(matrix: dict[int, dict[int, object]]) -> dict[int, dict[int, object]]:
-    """``M^T`` in the sparse ``{row: {col: value}}`` form."""
-    out: dict[int, dict[int, object]] = {}
-    for i, row in matrix.items():
-        for j, v in row.items():
-            out.setdefault(j, {})[i] = v
-    return out
-
-
-def _times(matrix: dict[int, dict[int, object]], x: Sequence[object]) -> dict[int, object]:
-    """``(M^T x)``: column sums weighted by ``x``, sparse."""
-    out: dict[int, object] = {}
-    for i, row in matrix.items():
-        if x[i]:
-            for j, v in row.items():
-                out[j] = out.get(j, QQ(0)) + x[i] * v
-    return out
-
-
 # --------------------------------------------------------------------------- the LPs
 
 
@@ -310,10 +290,7 @@ def _program(sf: GameSequenceForm, matrix: dict[int, dict[int, object]], player:
     for r, row in f_rows.items():
         for j, v in row.items():
             ft.setdefault(j, {})[n + r] = QQ(v)
-    mt: dict[int, dict[int, object]] = {}
-    for i, row in matrix.items():
-        for j, v in row.items():
-            mt.setdefault(j, {})[i] = v
+    mt = transpose(matrix)
     for j in range(sf.shape[other]):
         line = dict(ft.get(j, {}))
         for i, v in mt.get(j, {}).items():
@@ -406,12 +383,12 @@ def solve_zero_sum(game: Game, *, all_optimal: bool = False) -> ZeroSumSolution:
     constant = sp.Rational(game.constant_sum)
     # each player's own payoffs, rows his sequences: player 1's are c - player 0's on every play, so
     # the same LPs (shifted by c) apply, and every number shown to player 1 is his own payoff
-    mats = (sf.numeric_matrix(0), _transpose(sf.numeric_matrix(1)))
+    mats = (sf.numeric_matrix(0), transpose(sf.numeric_matrix(1)))
     c = QQ(int(constant.p), int(constant.q))
     x = _solve_side(sf, mats[0], 0)
     y = _solve_side(sf, mats[1], 1)
-    lower, _, _ = best_response_values(sf, 1, _times(mats[0], x), maximize=False)
-    secured, _, _ = best_response_values(sf, 0, _times(mats[1], y), maximize=False)
+    lower, _, _ = best_response_values(sf, 1, row_times(mats[0], x), maximize=False)
+    secured, _, _ = best_response_values(sf, 0, row_times(mats[1], y), maximize=False)
     upper = c - secured
     if lower != upper:
         raise ExactLPError(f"exact certificate failed: best-response values {lower} and {upper} differ")
@@ -444,7 +421,7 @@ def _behaviour(sf, mats, plans):
     off: list[tuple[int, str]] = []
     for p in (0, 1):
         o = 1 - p
-        _, choice, _ = best_response_values(sf, p, _times(mats[o], plans[o]), maximize=False)
+        _, choice, _ = best_response_values(sf, p, row_times(mats[o], plans[o]), maximize=False)
         # choice minimises the opponent's payoff = maximises p's own (mats[o] is the opponent's view)
         x = plans[p]
         strat: dict[str, dict[str, sp.Rational]] = {}
@@ -609,7 +586,7 @@ def _optimal_set(sf, mats, player, usable, value) -> OptimalSet:
             QQ.from_sympy(sp.Rational(final(plan[k]).subs(point))) if k else QQ(1)
             for k in range(sf.shape[player])
         ]
-        br, _, _ = best_response_values(sf, other, _times(mats[player], x), maximize=False)
+        br, _, _ = best_response_values(sf, other, row_times(mats[player], x), maximize=False)
         if br != value:
             raise ExactLPError(f"vertex {point} of {game.players[player]}'s set has best-response value {br}")
     return result
