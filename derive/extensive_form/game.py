@@ -241,14 +241,19 @@ class Game:
     @cached_property
     def reach_by_chance(self) -> dict[int, sp.Expr]:
         """``node index -> product of the chance probabilities on its path``."""
+        return self.reach(lambda node, k: sp.S.One)
+
+    def reach(self, move_probability) -> dict[int, sp.Expr]:
+        """``node index -> probability that play reaches it``: chance's probabilities times the players'.
+
+        ``move_probability(node, k)`` gives the probability of the ``k``-th move at a decision
+        ``node`` (return 1 to leave a player's moves out, e.g. for counterfactual weights).
+        """
         out: dict[int, sp.Expr] = {0: sp.S.One}
         for n in self.nodes:
-            if n.is_chance:
-                for c, p in zip(n.children, n.probabilities):
-                    out[c] = out[n.index] * p
-            else:
-                for c in n.children:
-                    out[c] = out[n.index]
+            for k, c in enumerate(n.children):
+                p = n.probabilities[k] if n.is_chance else move_probability(n, k)
+                out[c] = out[n.index] * p
         return out
 
     @cached_property

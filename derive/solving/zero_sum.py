@@ -442,16 +442,10 @@ def _behaviour(sf, mats, plans):
 
 
 def _node_reach(game: Game, strategies) -> dict[int, sp.Expr]:
-    out = {0: sp.S.One}
-    for n in game.nodes:
-        for k, c in enumerate(n.children):
-            if n.is_chance:
-                prob = n.probabilities[k]
-            else:
-                info = game.infosets[n.infoset]
-                prob = strategies[n.player][info.label][n.actions[k]]
-            out[c] = out[n.index] * prob
-    return out
+    def move(n, k):
+        return strategies[n.player][game.infosets[n.infoset].label][n.actions[k]]
+
+    return game.reach(move)
 
 
 # --------------------------------------------------------------------------- optimal sets

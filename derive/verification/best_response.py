@@ -172,18 +172,11 @@ class GameBestResponse:
 
 def _weights(profile: BehaviourProfile, player: int, include_own: bool) -> dict[int, sp.Expr]:
     """``node -> chance x others' (and optionally own) reach probability``."""
-    game = profile.game
-    out = {0: sp.S.One}
-    for n in game.nodes:
-        for k, c in enumerate(n.children):
-            if n.is_chance:
-                prob = n.probabilities[k]
-            elif n.player == player and not include_own:
-                prob = sp.S.One
-            else:
-                prob = profile.probabilities[n.infoset][k]
-            out[c] = out[n.index] * prob
-    return out
+
+    def move(n, k):
+        return sp.S.One if n.player == player and not include_own else profile.probabilities[n.infoset][k]
+
+    return profile.game.reach(move)
 
 
 def profile_payoffs(profile: BehaviourProfile) -> tuple[sp.Expr, ...]:
