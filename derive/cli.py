@@ -86,6 +86,7 @@ def _build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     rep = _command(sub, "reproduce", help="derive Kuhn poker and the one-raise game; write figures and LaTeX")
     rep.add_argument("--out", default="figures", help="output folder (default: figures)")
+    _refine_argument(rep)
     lat = _command(sub, "latex", help="write a standalone LaTeX document deriving the games step by step")
     lat.add_argument("--out", default="derivation", help="output folder (default: derivation)")
     lat.add_argument(
@@ -123,6 +124,7 @@ def _build_parser() -> argparse.ArgumentParser:
     _game_arguments(sol)
     sol.add_argument("--json", action="store_true", help="print JSON")
     sol.add_argument("--all", action="store_true", help="also derive each player's whole optimal set")
+    _refine_argument(sol)
     _command(sub, "games", help="list the built-in games with their sources")
     drw = _command(sub, "draw", help="draw a game's tree with its information sets, and its equilibrium")
     _game_spec_argument(drw)
@@ -134,7 +136,18 @@ def _build_parser() -> argparse.ArgumentParser:
         help="file format (default: png); tikz writes a tikzpicture to \\input in LaTeX",
     )
     drw.add_argument("--out", default=".", help="output folder (default: the current folder)")
+    _refine_argument(drw)
     return parser
+
+
+def _refine_argument(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--refine",
+        default="quasi-perfect",
+        choices=["quasi-perfect", "none"],
+        help="which equilibrium to print: quasi-perfect (default; the exact limit of the perturbed LP, "
+        "sensible off the path of play) or none (the LP's vertex, as before)",
+    )
 
 
 def _game_spec_argument(parser: argparse.ArgumentParser) -> None:
@@ -247,11 +260,12 @@ def _cmd_draw(args, out, err) -> int:
     suffix = "tex" if tikz else args.format
     drawings = [(f"{_slug(args)}_game_tree.{suffix}", None, game.title)]
     try:
-        solution = solve_zero_sum(game)
+        solution = solve_zero_sum(game, refine=args.refine)
     except _ModelError as exc:  # not solvable yet: draw the tree only, and say why
         print(f"derive: no equilibrium drawn: {exc}", file=err)
     else:
-        title = f"{game.title}: an equilibrium (value {to_text(solution.value)})"
+        kind = "a quasi-perfect equilibrium" if args.refine == "quasi-perfect" else "an equilibrium"
+        title = f"{game.title}: {kind} (value {to_text(solution.value)})"
         drawings.append((f"{_slug(args)}_equilibrium.{suffix}", solution, title))
     written = []
     for name, solution, title in drawings:
@@ -280,7 +294,7 @@ def _cmd_solve(args, out, err) -> int:
         game = _load(args)
         for message in game.metadata.get("rationalized", ()):
             print(f"derive: {message}", file=err)
-        print(solve_report(game, all_optimal=args.all, as_json=args.json), file=out)
+        print(solve_report(game, all_optimal=args.all, as_json=args.json, refine=args.refine), file=out)
         return 0
     from derive.extensive_form.one_card_tree import build_tree
     from derive.solving.one_card import solve
@@ -292,7 +306,7 @@ def _cmd_solve(args, out, err) -> int:
     game = build_tree(rules)
     if loud:
         print(f"solving ({game.num_nodes:,} nodes) ...", file=err)
-    eq = solve(game)
+    eq = solve(game, refine=args.refine)
     strategies = {
         PLAYER_NAMES[p]: {
             info.label: {a.value: str(prob) for a, prob in dist.items()}
@@ -313,15 +327,17 @@ def _cmd_solve(args, out, err) -> int:
             "players": list(PLAYER_NAMES),
             "strategies": strategies,
             "off_path": [f"{PLAYER_NAMES[i.player]} {i.label}" for i in eq.off_path],
+            "refinement": args.refine,
             "method": eq.method,
         }
         print(json.dumps(doc, indent=2), file=out)
         return 0
     print(f"{rules.name}", file=out)
     print(f"game value to the opener: {to_text(eq.value)} chips (dealer: {to_text(-eq.value)})", file=out)
+    kind = "quasi-perfect equilibrium" if args.refine == "quasi-perfect" else "equilibrium"
     for p in (0, 1):
         print(
-            f"{PLAYER_NAMES[p]}'s equilibrium strategy (probability of each action at each information set):",
+            f"{PLAYER_NAMES[p]}'s {kind} strategy (probability of each action at each information set):",
             file=out,
         )
         for info, dist in eq.strategies[p].probabilities.items():
@@ -335,7 +351,7 @@ def _cmd_solve(args, out, err) -> int:
 def _cmd_reproduce(args, out, err) -> int:
     from derive.presentation.reproduce import reproduce, summary
 
-    reports, written = reproduce(args.out, progress=lambda m: print(m, file=err))
+    reports, written = reproduce(args.out, progress=lambda m: print(m, file=err), refine=args.refine)
     print(summary(reports), file=out)
     print(f"wrote {len(written)} files under {args.out}/", file=out)
     return 0

@@ -102,6 +102,14 @@ def test_reproduce_writes_figures_and_latex_identically(tmp_path):
     )
     assert "ξ = 1/3, η = 1/3" in out
     assert "β = α + 1/3, γ = 3α" in out
+    # issue 11: the quasi-perfect equilibrium is printed, and no ace folds in it, on or off the path
+    assert out.count("quasi-perfect equilibrium (exact limit of the perturbed LP") == 2
+    assert "opener: the member α = 1/3" in out and "opener: the member α = 0" in out
+    assert "A:xbr*: call;" in out and "A:br*: call" in out
+    assert (
+        "full game: the dealer's admissible optimal strategies are those with (p_{A:betcall} = 1, p_{A:raise} = 1)"
+        in out
+    )
     _run(["reproduce", "--out", str(tmp_path / "b")])
     files_a = sorted(p.relative_to(tmp_path / "a") for p in (tmp_path / "a").rglob("*") if p.is_file())
     files_b = sorted(p.relative_to(tmp_path / "b") for p in (tmp_path / "b").rglob("*") if p.is_file())

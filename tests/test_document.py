@@ -40,19 +40,25 @@ def test_document_content_and_stable_bytes(tmp_path):
 
 
 def test_document_compiles_with_pdflatex(tmp_path):
-    """pdflatex compiles the document without errors; the PDF has the expected 24 pages (one strategy
-    panel per card and player, so that the trees are legible on paper)."""
+    """pdflatex compiles the document without errors; the PDF has the expected 25 pages (one strategy
+    panel per card and player, so that the trees are legible on paper; issue 11's section on play off
+    the path)."""
     _needs("pdflatex")
     _needs("pdfinfo")
     write_document(tmp_path, compile_pdf=True)
     pdf = tmp_path / "derivation.pdf"
     info = subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True, check=True).stdout
     pages = int(next(line.split()[-1] for line in info.splitlines() if line.startswith("Pages:")))
-    assert pages == 24
+    assert pages == 25
     log = (tmp_path / "derivation.log").read_text(errors="replace")
     assert "Overfull" not in log
     text = subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
     assert "Kuhn poker (Kuhn (1950))" in text and "One-raise poker (Miao (2014))" in text
+    # issue 11: the quasi-perfect equilibrium and which optimal strategies are admissible
+    flat = " ".join(text.split())
+    assert flat.count("Play off the path: the quasi-perfect equilibrium") == 2
+    assert "the opener plays the member α = 0 of the family" in flat
+    assert "every other one is weakly dominated: A:betfold, A:call are played only by weakly" in flat
 
 
 def test_latex_bad_input(tmp_path, capsys):

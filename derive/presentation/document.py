@@ -16,7 +16,15 @@ import sympy as sp
 
 from derive.dominance import DominanceResult, describe_plan, dominated_plans
 from derive.games.one_card import PLAYER_NAMES
-from derive.presentation.latex import collected_latex, family_latex, indifference_latex, to_latex, value_latex
+from derive.presentation.latex import (
+    collected_latex,
+    escape_sentence,
+    escape_text,
+    family_latex,
+    indifference_latex,
+    to_latex,
+    value_latex,
+)
 from derive.sequence_form.payoff import plan_values
 from derive.sequence_form.strategies import (
     THESIS_STUPID_MISTAKES,
@@ -307,6 +315,86 @@ def _full_sets(report) -> str:
     return "\n".join(out) + "\n"
 
 
+def _off_path(report) -> str:
+    """The quasi-perfect equilibrium: how the perturbed LP decides play where optimal play never goes."""
+    eq = report.equilibrium
+    if eq is None or not eq.perturbed:
+        return ""
+
+    def math(expr) -> str:
+        return f"${to_latex(expr)}$"
+
+    out = [
+        "\\subsection{Play off the path: the quasi-perfect equilibrium}",
+        "An optimal strategy need only be optimal against an optimal opponent, so where the opponent's "
+        "optimal play never goes it may do anything: the vertex a simplex solver returns can fold the ace "
+        "there. The equilibrium reported here is quasi-perfect (van Damme 1984), computed as Miltersen and "
+        "S\\o{}rensen (2006, 2010) do: every sequence $\\sigma$ of either player must be played with "
+        "probability at least $\\varepsilon^{|\\sigma|}$, $|\\sigma|$ being the number of the player's own "
+        "moves in it. The perturbed linear program is solved exactly as a function of $\\varepsilon$ (one "
+        "basis is optimal for every $0 < \\varepsilon < \\bar\\varepsilon$, which is checked in exact "
+        "arithmetic on the signs of the lowest-order coefficients), and the play at each information set "
+        "$I$ after the player's own sequence $\\sigma$ is the limit "
+        "$\\lim_{\\varepsilon \\to 0} x_{\\sigma a}(\\varepsilon) / x_{\\sigma}(\\varepsilon)$, "
+        "defined also where the limit plan is $0$.",
+    ]
+    where = []
+    for player in (0, 1):
+        fam = report.sets.families[player]
+        plans = eq.plans[player]
+        point = fam.parameters_of(plans) if all(v == 0 or k in fam.plans for k, v in plans.items()) else None
+        name = PLAYER_NAMES[player]
+        if point is None:
+            where.append(f"the {name} plays a strategy outside the reported family")
+        elif not point:
+            where.append(f"the {name} plays the unique optimal strategy")
+        else:
+            values = ", ".join(math(sp.Eq(k, v)) for k, v in point.items())
+            where.append(f"the {name} plays the member {values} of the family")
+    out.append("In this equilibrium " + " and ".join(where) + ".")
+    off = {(i.player, i.label) for i in eq.off_path}
+    rows = []
+    for pp in eq.perturbed:
+        for label, dist in pp.behaviour.items():
+            if (pp.player, label) not in off:
+                continue
+            parent = pp.parent[label]
+            reach = f"{math(pp.plan[parent])}" if parent != "∅" else "$1$"
+            actions = "; ".join(f"{escape_text(a)}: {math(pp.plan[f'{label}:{a}'])}" for a in dist)
+            limit = ", ".join(f"{escape_text(a)} {math(v)}" for a, v in dist.items() if v != 0)
+            rows.append(
+                f"{PLAYER_NAMES[pp.player]} & {escape_text(label)} & {reach} & {actions} & {limit} \\\\"
+            )
+    if rows:
+        out.append(
+            "\n\\paragraph{Information sets off the path.} For each: the perturbed probability "
+            "$x_\\sigma(\\varepsilon)$ of the player's own moves leading there, of each action after "
+            "them, and the limit play."
+        )
+        out.append("\\begin{small}\\begin{longtable}{llp{0.2\\linewidth}p{0.33\\linewidth}l}")
+        out.append(_head("player & set & $x_\\sigma(\\varepsilon)$ & actions & limit"))
+        out.extend(rows)
+        out.append("\\bottomrule\\end{longtable}\\end{small}")
+    out.append(
+        "\n\\paragraph{Which optimal strategies are sensible.} A strategy is admissible if no other "
+        "strategy does at least as well against every strategy of the opponent and better against some. "
+        "In a two-player game an equilibrium is normal-form perfect exactly when both strategies are "
+        "admissible, and quasi-perfect equilibria are normal-form perfect; so an optimal strategy that "
+        "is weakly dominated is optimal only against an opponent who never errs. Decided exactly, face by "
+        "face of each family (a weakly dominating strategy, or a completely mixed opponent strategy "
+        "against which it is a best reply, is the certificate):"
+    )
+    out.append("\\begin{itemize}")
+    for a in report.admissible:
+        out.append(f"\\item {escape_sentence(a.describe('the ' + PLAYER_NAMES[a.player], math))}.")
+    for a in report.full_admissible:
+        out.append(
+            f"\\item In the full game, {escape_sentence(a.describe('the ' + PLAYER_NAMES[a.player], math))}."
+        )
+    out.append("\\end{itemize}")
+    return "\n".join(out) + "\n"
+
+
 def derivation_document(inputs: DocumentInputs, graphics_path: str = "./") -> str:
     """The standalone LaTeX source (compiles with pdflatex; needs the strategy-tree PDFs).
 
@@ -332,6 +420,7 @@ def derivation_document(inputs: DocumentInputs, graphics_path: str = "./") -> st
         parts.append(_figures(report))
         parts.append(_verification(report))
         parts.append(_full_sets(report))
+        parts.append(_off_path(report))
         parts.append("\\clearpage\n")
     parts.append("\\end{document}\n")
     return "\n".join(parts)

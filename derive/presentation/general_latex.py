@@ -16,7 +16,7 @@ from __future__ import annotations
 import sympy as sp
 
 from derive.extensive_form.game import Game
-from derive.presentation.latex import DeriveLatexPrinter, escape_text
+from derive.presentation.latex import DeriveLatexPrinter, escape_sentence, escape_text
 from derive.sequence_form.general import GameSequenceForm, game_sequence_form, plan_symbol_name
 from derive.solving.zero_sum import OptimalSet, ZeroSumSolution
 
@@ -169,7 +169,16 @@ def derivation_document(solution: ZeroSumSolution, figure: str | None = None) ->
         bilinear_payoff_latex(sf, 1),
         "\\section{The value and an equilibrium}",
         f"The value of the game to {p0} is $v = {to_latex(solution.value)}$ "
-        f"({p1}: ${to_latex(solution.values[1])}$). An equilibrium in behaviour strategies:",
+        f"({p1}: ${to_latex(solution.values[1])}$). "
+        + (
+            "A quasi-perfect equilibrium in behaviour strategies (van Damme 1984): the exact limit, as "
+            "$\\varepsilon \\to 0$, of the equilibrium of the perturbed game in which every sequence "
+            "$\\sigma$ is played with probability at least $\\varepsilon^{|\\sigma|}$ (Miltersen \\& "
+            "S\\o{}rensen 2006, 2010), so that every choice, also where optimal play never goes, is a best "
+            "reply to the opponent's small mistakes:"
+            if solution.refinement == "quasi-perfect"
+            else "An equilibrium in behaviour strategies:"
+        ),
         "\\begin{center}\\begin{tabular}{lll}",
         "player & information set & probabilities \\\\ \\hline",
     ]
@@ -186,6 +195,20 @@ def derivation_document(solution: ZeroSumSolution, figure: str | None = None) ->
             "no profitable deviation (LP duality; Goldman \\& Tucker 1956). Solving these equations:",
         ]
         out += [optimal_set_latex(game, s) for s in solution.optimal_sets]
+        sentences = [
+            s.admissible.describe(game.players[s.player], lambda e: f"${to_latex(e)}$")
+            for s in solution.optimal_sets
+            if s.admissible is not None
+        ]
+        if sentences:
+            out.append(
+                "\\paragraph{Admissible members.} A strategy is admissible if no other does at least as well "
+                "against everything and better against something; in a two-player game an equilibrium is "
+                "normal-form perfect exactly when both strategies are admissible."
+            )
+            out.append("\\begin{itemize}")
+            out += [f"\\item {escape_sentence(t)}." for t in sentences]
+            out.append("\\end{itemize}")
     out += [
         "\\section{Certificate}",
         escape_text(solution.method)

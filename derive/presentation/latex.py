@@ -21,6 +21,7 @@ from derive.solving.families import OptimalFamily, OptimalSets
 
 __all__ = [
     "DeriveLatexPrinter",
+    "escape_sentence",
     "escape_text",
     "collected_latex",
     "family_latex",
@@ -59,9 +60,22 @@ def escape_text(text: str) -> str:
     return "".join(_SPECIAL.get(c) or _UNICODE.get(c) or _safe(c) for c in text)
 
 
+def escape_sentence(text: str) -> str:
+    r"""Escape the words of a sentence whose mathematics is already between ``$`` signs.
+
+    Examples
+    --------
+    >>> escape_sentence("A:fold & 50% when $x_{1} = 0$")
+    'A:fold \\& 50\\% when $x_{1} = 0$'
+    """
+    parts = text.split("$")
+    return "$".join(escape_text(t) if k % 2 == 0 else t for k, t in enumerate(parts))
+
+
 #: Characters outside Latin-1 that pdflatex sets with amssymb; any other is shown by its code point.
 _UNICODE = {
     "∅": r"$\emptyset$",
+    "ε": r"$\varepsilon$",
     "♠": r"$\spadesuit$",
     "♥": r"$\heartsuit$",
     "♦": r"$\diamondsuit$",

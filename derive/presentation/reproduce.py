@@ -18,7 +18,7 @@ from pathlib import Path
 import sympy as sp
 
 from derive.extensive_form.one_card_tree import ExtensiveFormGame, build_tree
-from derive.games.one_card import kuhn_poker, one_raise_poker
+from derive.games.one_card import PLAYER_NAMES, kuhn_poker, one_raise_poker
 from derive.presentation.latex import (
     collected_latex,
     family_latex,
@@ -41,6 +41,7 @@ from derive.sequence_form.strategies import (
     xi,
 )
 from derive.solving.families import OptimalSets, locate_family, optimal_families
+from derive.solving.one_card import Equilibrium, solve
 from derive.verification.one_card import FamilyCheck, verify_family
 
 __all__ = [
@@ -84,6 +85,10 @@ class GameReport:
     parameter_payoff : sympy.Expr or None
         For Kuhn poker, the payoff in Kuhn's letters after his reduction:
         ``(α - β)/6 + ξ(3β - γ - 1)/6 + η(γ - 3α)/6``.
+    equilibrium : Equilibrium or None
+        The equilibrium printed: quasi-perfect by default (:func:`derive.solving.one_card.solve`).
+    admissible, full_admissible : tuple of AdmissibleMembers
+        For each family of ``sets`` (and of ``full_sets``), which members are admissible.
     """
 
     key: str
@@ -94,6 +99,9 @@ class GameReport:
     checks: tuple[FamilyCheck, FamilyCheck]
     source: str
     parameter_payoff: sp.Expr | None = None
+    equilibrium: Equilibrium | None = None
+    admissible: tuple = ()
+    full_admissible: tuple = ()
 
 
 def _checks(sets: OptimalSets) -> tuple[FamilyCheck, FamilyCheck]:
@@ -116,8 +124,28 @@ _MEANINGS = {
 }
 
 
-def derive_kuhn() -> GameReport:
+def _refined(report: GameReport, refine: str) -> GameReport:
+    """``report`` with its equilibrium (``refine``) and the admissible members of its families."""
+    from dataclasses import replace
+
+    from derive.solving.admissible import classify_family
+
+    game = report.game
+    return replace(
+        report,
+        equilibrium=solve(game, refine=refine),
+        admissible=tuple(classify_family(game, f) for f in report.sets.families),
+        full_admissible=()
+        if report.full_sets is None
+        else tuple(classify_family(game, f) for f in report.full_sets.families),
+    )
+
+
+def derive_kuhn(refine: str = "quasi-perfect") -> GameReport:
     """Derive Kuhn poker: value -1/18, the opener's α-family, the dealer's unique ξ = η = 1/3.
+
+    ``refine`` chooses the single equilibrium reported beside the families (see
+    :func:`derive.solving.one_card.solve`).
 
     References
     ----------
@@ -126,10 +154,13 @@ def derive_kuhn() -> GameReport:
     game = build_tree(kuhn_poker())
     sets = optimal_families(game, KUHN_PARAMETERS)
     letters = expected_payoff(game, *kuhn_strategies(game))
-    return GameReport("kuhn", game, bilinear_payoff(game), sets, None, _checks(sets), "Kuhn (1950)", letters)
+    report = GameReport(
+        "kuhn", game, bilinear_payoff(game), sets, None, _checks(sets), "Kuhn (1950)", letters
+    )
+    return _refined(report, refine)
 
 
-def derive_one_raise() -> GameReport:
+def derive_one_raise(refine: str = "quasi-perfect") -> GameReport:
     """Derive the one-raise game: value -1/18, the thesis's dealer strategy and α-family.
 
     The thesis removes its "stupid mistakes" (items 1-7 of
@@ -146,7 +177,8 @@ def derive_one_raise() -> GameReport:
     game = build_tree(one_raise_poker())
     sets = optimal_families(game, ONE_RAISE_PARAMETERS, exclude=thesis_excluded_plans())
     full = optimal_families(game, ONE_RAISE_PARAMETERS)
-    return GameReport("one_raise", game, bilinear_payoff(game), sets, full, _checks(sets), "Miao (2014)")
+    report = GameReport("one_raise", game, bilinear_payoff(game), sets, full, _checks(sets), "Miao (2014)")
+    return _refined(report, refine)
 
 
 def _latex_files(report: GameReport) -> dict[str, str]:
@@ -250,7 +282,7 @@ def _check_writable(out: Path | str) -> Path:
 
 
 def reproduce(
-    out: Path | str = "figures", progress: Callable[[str], None] | None = None
+    out: Path | str = "figures", progress: Callable[[str], None] | None = None, refine: str = "quasi-perfect"
 ) -> tuple[list[GameReport], list[Path]]:
     """Derive both games and write the figures (PNG, PDF) and LaTeX fragments under ``out``.
 
@@ -261,7 +293,8 @@ def reproduce(
     ``out/latex/<game>_*.tex`` (fragments) and ``out/latex/derivation.tex``
     (a standalone document that includes the PDF figures from ``out/``).  Everything is computed before anything is
     written, and each file is written atomically, so a failure leaves
-    nothing half-written; reruns give byte-identical files.
+    nothing half-written; reruns give byte-identical files.  ``refine`` chooses the single
+    equilibrium reported beside the families (quasi-perfect by default).
 
     Returns
     -------
@@ -276,9 +309,9 @@ def reproduce(
     out = _check_writable(out)
     say = progress or (lambda _msg: None)
     say("deriving Kuhn poker ...")
-    reports = [derive_kuhn()]
+    reports = [derive_kuhn(refine)]
     say("deriving the one-raise game ...")
-    reports.append(derive_one_raise())
+    reports.append(derive_one_raise(refine))
     say("drawing figures and writing LaTeX ...")
     texts: dict[Path, str] = {}
     figures: dict[Path, object] = {}
@@ -480,6 +513,10 @@ def summary(reports: list[GameReport]) -> str:
             named = [f"{to_text(k)} = {to_text(v)}" for k, v in fam.named.items() if k not in fam.parameters]
             if named:
                 lines.append(f"      {', '.join(named)}")
+        for a in r.admissible:
+            lines.append(f"    {a.describe('the ' + PLAYER_NAMES[a.player], to_text)}")
+        if r.equilibrium is not None:
+            lines.extend(_equilibrium_text(r))
         ok = all(c.all_optimal for c in r.checks)
         npts = sum(len(c.points) for c in r.checks)
         lines.append(
@@ -492,5 +529,45 @@ def summary(reports: list[GameReport]) -> str:
                 f"optimal sets of dimension {dims[0]} (opener) and {dims[1]} (dealer)"
             )
             lines.append(f"  {family_location(r)}")
+            for a in r.full_admissible:
+                lines.append(f"    full game: {a.describe('the ' + PLAYER_NAMES[a.player], to_text)}")
         lines.append("")
     return "\n".join(lines)
+
+
+def _equilibrium_text(r: GameReport) -> list[str]:
+    """The reported equilibrium: where it lies in the families, and every information set's play."""
+    eq = r.equilibrium
+    quasi = eq.method.startswith("quasi-perfect")
+    lines = [
+        "  "
+        + (
+            "quasi-perfect equilibrium (exact limit of the perturbed LP; sensible off the path):"
+            if quasi
+            else "the LP's equilibrium (--refine none):"
+        )
+    ]
+    for player in (0, 1):
+        fam = r.sets.families[player]
+        plans = eq.plans[player]
+        point = None
+        if all(v == 0 or p in fam.plans for p, v in plans.items()):
+            point = fam.parameters_of(plans)
+        if point is None:
+            where = "outside the reported family"
+        elif not point:
+            where = "the unique optimal strategy"
+        else:
+            where = "the member " + ", ".join(f"{to_text(k)} = {to_text(v)}" for k, v in point.items())
+        off = set(eq.off_path)
+        moves = "; ".join(
+            f"{info.label}{'*' if info in off else ''}: "
+            + ", ".join(
+                f"{a.value}" + ("" if v == 1 else f" {to_text(v)}") for a, v in dist.items() if v != 0
+            )
+            for info, dist in eq.strategies[player].probabilities.items()
+        )
+        lines.append(f"    {PLAYER_NAMES[player]}: {where}")
+        lines.append(f"      {moves}")
+    lines.append("      (* off the path of play)")
+    return lines

@@ -47,8 +47,8 @@ def solution_json(solution: ZeroSumSolution) -> dict:
 
     Keys: ``game`` (title, players, nodes, kind), ``value`` (to the first player), ``values``
     (each player's), ``players``, ``strategies`` (player name -> information-set label ->
-    action -> probability), ``off_path`` (``{"player", "information_set"}`` objects), ``method``
-    and, when derived, ``optimal_sets``: for each
+    action -> probability), ``off_path`` (``{"player", "information_set"}`` objects),
+    ``refinement`` (``"quasi-perfect"`` or ``"none"``), ``method`` and, when derived, ``optimal_sets``: for each
     player ``{"player", "dimension", "parameters", "constraints", "usable", "vertices"}`` with each
     vertex a realization plan (sequence label -> probability).
     """
@@ -71,6 +71,7 @@ def solution_json(solution: ZeroSumSolution) -> dict:
             for p in (0, 1)
         },
         "off_path": [{"player": game.players[p], "information_set": label} for p, label in solution.off_path],
+        "refinement": solution.refinement,
         "method": solution.method,
     }
     if solution.optimal_sets:
@@ -129,21 +130,53 @@ def _set_json(game: Game, s: OptimalSet) -> dict:
         "vertices_enumerated": s.vertices_enumerated,
         "vertices": [{k: str(v) for k, v in plan.items() if k != "∅"} for plan in s.vertex_plans()],
         "certificate": s.certificate,
+        "admissible": _admissible_json(s),
     }
 
 
-def solve_report(game: Game, *, all_optimal: bool = False, as_json: bool = False) -> str:
+def _admissible_json(s: OptimalSet) -> dict:
+    """Which members are admissible: faces as equations and vertex plans, and the plans only dominated members play."""
+    a = s.admissible
+    if a is None or not a.checked:
+        return {"decided": False}
+    plans = s.vertex_plans()
+    return {
+        "decided": True,
+        "all": a.all_admissible,
+        "faces": [
+            {
+                "equations": [f"{plain(eq.lhs)} = {plain(eq.rhs)}" for eq in eqs],
+                "dimension": face.dimension,
+                "vertices": [{k: str(v) for k, v in plans[i].items() if k != "∅"} for i in face.vertices],
+            }
+            for face, eqs in zip(a.faces, a.equations)
+        ],
+        "only_in_dominated_members": list(a.only_dominated),
+        "meaning": "admissible = not weakly dominated (normal-form perfect); quasi-perfect strategies are admissible",
+    }
+
+
+def solve_report(
+    game: Game, *, all_optimal: bool = False, as_json: bool = False, refine: str = "quasi-perfect"
+) -> str:
     """Solve ``game`` exactly and return the report (text, or JSON when ``as_json``).
+
+    ``refine`` chooses the equilibrium shown (see :func:`derive.solving.zero_sum.solve_zero_sum`).
 
     Raises
     ------
     NotSupportedError, ImperfectRecallError
         For a game the exact solver does not handle (one line saying what is missing).
     """
-    solution = solve_zero_sum(game, all_optimal=all_optimal)
+    from derive.verification.subgames import subgame_perfection
+
+    solution = solve_zero_sum(game, all_optimal=all_optimal, refine=refine)
+    perfection = subgame_perfection(game, solution.strategies)
     dominance_lines, dominance_rows = dominance_summary(game) if all_optimal else ([], [])
     if as_json:
         doc = solution_json(solution)
+        doc["subgame_perfect"] = perfection.is_subgame_perfect
+        doc["subgames"] = len(perfection.roots)
         if all_optimal:
             doc["dominance"] = dominance_rows
         return json.dumps(doc, indent=2, ensure_ascii=False)
@@ -154,10 +187,9 @@ def solve_report(game: Game, *, all_optimal: bool = False, as_json: bool = False
         f"game value to {players[0]}: {to_text(solution.value)} ({players[1]}: {to_text(solution.values[1])})",
     ]
     off = set(solution.off_path)
+    kind = "quasi-perfect equilibrium" if solution.refinement == "quasi-perfect" else "equilibrium"
     for p in (0, 1):
-        lines.append(
-            f"{players[p]}'s equilibrium strategy (probability of each action at each information set):"
-        )
+        lines.append(f"{players[p]}'s {kind} strategy (probability of each action at each information set):")
         width = max((len(label) for label in solution.strategies[p]), default=0)
         for label, dist in solution.strategies[p].items():
             flag = "  (off the path of play)" if (p, label) in off else ""
@@ -165,6 +197,13 @@ def solve_report(game: Game, *, all_optimal: bool = False, as_json: bool = False
             lines.append(f"  {label:<{max(width, 12)}} {acts}{flag}")
         if not solution.strategies[p]:
             lines.append("  (no moves)")
+    failures = ", ".join(
+        " ".join(a for _, a in perfection.histories[r]) or "the root" for r in perfection.failures
+    )
+    lines.append(
+        f"subgame perfect: {'yes' if perfection.is_subgame_perfect else 'no, not an equilibrium after ' + failures}"
+        f" ({_count(len(perfection.roots), 'subgame')}, the whole game included)"
+    )
     lines.extend(dominance_lines)
     for s in solution.optimal_sets:
         lines.extend(_set_text(game, s))
@@ -194,4 +233,6 @@ def _set_text(game: Game, s: OptimalSet) -> list[str]:
     unused = [k for k, v in s.plan.items() if v == sp.S.Zero]
     if unused:
         lines.append(f"  never played by an optimal strategy: {', '.join(unused)}")
+    if s.admissible is not None:
+        lines.append("  " + s.admissible.describe(name, plain))
     return lines

@@ -25,9 +25,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from sympy.polys.domains import QQ
-from sympy.polys.matrices import DomainMatrix
 
 __all__ = [
+    "Basis",
     "ExactLPError",
     "LinearProgram",
     "MaximinSolution",
@@ -37,9 +37,11 @@ __all__ = [
     "exact_lp",
     "maximin",
     "maximin_program",
+    "optimal_basis",
     "quiet_highs",
     "row_times",
     "screen_lp",
+    "solve_exact",
     "transpose",
     "transpose_negated",
 ]
@@ -297,6 +299,103 @@ def screen_lp(prog: LinearProgram, cost: dict[int, object], maximize: bool = Tru
     return _run_highs(prog, cost, maximize, strict=False).getInfo().objective_function_value
 
 
+def solve_exact(
+    matrix: dict[int, dict[int, object]],
+    n: int,
+    rhs: dict[int, dict[int, object]],
+    width: int,
+    transpose: bool = False,
+) -> dict[tuple[int, int], object]:
+    """Solve ``B Z = R`` (or ``B^T Z = R``) exactly over the rationals, with FLINT.
+
+    Parameters
+    ----------
+    matrix : dict
+        ``B`` as ``{row: {col: QQ}}``, shape ``(n, n)``.
+    rhs : dict
+        ``R`` as ``{row: {col: QQ}}``, shape ``(n, width)``.
+
+    Returns
+    -------
+    dict
+        ``{(row, col): QQ}``, the nonzero entries of ``Z``.
+
+    Raises
+    ------
+    ZeroDivisionError
+        If ``B`` is singular.
+    """
+    import flint
+
+    B = flint.fmpq_mat(n, n)
+    for i, row in matrix.items():
+        for j, v in row.items():
+            if transpose:
+                B[j, i] = flint.fmpq(int(QQ.numer(v)), int(QQ.denom(v)))
+            else:
+                B[i, j] = flint.fmpq(int(QQ.numer(v)), int(QQ.denom(v)))
+    R = flint.fmpq_mat(n, width)
+    for i, row in rhs.items():
+        for j, v in row.items():
+            R[i, j] = flint.fmpq(int(QQ.numer(v)), int(QQ.denom(v)))
+    Z = B.solve(R)
+    out: dict[tuple[int, int], object] = {}
+    for i in range(n):
+        for j in range(width):
+            v = Z[i, j]
+            if v != 0:
+                out[(i, j)] = QQ(int(v.p), int(v.q))
+    return out
+
+
+@dataclass(frozen=True)
+class Basis:
+    """An optimal basis reported by HiGHS: which columns are basic and which rows are tight.
+
+    Attributes
+    ----------
+    basic : tuple of int
+        The basic columns (nonbasic columns sit at 0: the lower bound of a ``>= 0`` column, or a
+        free column at zero).
+    tight : tuple of (int, bool)
+        The nonbasic rows, as ``(row, at_lower)``; ``at_lower`` is True when the row is held at
+        its lower bound (for an equality row either bound is the same).
+    """
+
+    basic: tuple[int, ...]
+    tight: tuple[tuple[int, bool], ...]
+
+
+def optimal_basis(
+    prog: LinearProgram, cost: dict[int, object], maximize: bool = True, strict: bool = False
+) -> Basis:
+    """Solve ``prog`` with HiGHS in floating point and return its optimal basis (never a result by itself).
+
+    Raises
+    ------
+    ExactLPError
+        If HiGHS finds no optimum or reports an unusable basis.
+    """
+    import highspy
+
+    h = _run_highs(prog, cost, maximize, strict)
+    basis = h.getBasis()
+    status = highspy.HighsBasisStatus
+    col_status = list(basis.col_status)
+    row_status = list(basis.row_status)
+    basic = tuple(c for c in range(prog.ncols) if col_status[c] == status.kBasic)
+    tight = tuple(
+        (r, row_status[r] == status.kLower and prog.lower[r] is not None)
+        for r in range(len(prog.rows))
+        if row_status[r] != status.kBasic
+    )
+    if len(basic) != len(tight):
+        raise ExactLPError("HiGHS returned an invalid basis")
+    if any(col_status[c] == status.kUpper for c in range(prog.ncols)):
+        raise ExactLPError("unexpected nonbasic column at an upper bound")
+    return Basis(basic, tight)
+
+
 def _exact_lp_once(
     prog: LinearProgram, cost: dict[int, object], maximize: bool, strict: bool
 ) -> list[object]:
@@ -314,40 +413,25 @@ def _exact_lp_once(
         If HiGHS finds no optimum, its basis is singular in exact arithmetic,
         or the exact solution is infeasible.
     """
-    import highspy
-
-    h = _run_highs(prog, cost, maximize, strict)
-    ncols = prog.ncols
-    basis = h.getBasis()
-    status = highspy.HighsBasisStatus
-    col_status = list(basis.col_status)
-    row_status = list(basis.row_status)
-    basic_cols = [c for c in range(ncols) if col_status[c] == status.kBasic]
-    tight_rows = [r for r in range(len(prog.rows)) if row_status[r] != status.kBasic]
-    if len(basic_cols) != len(tight_rows):
-        raise ExactLPError("HiGHS returned an invalid basis")
-    if any(col_status[c] == status.kUpper for c in range(ncols)):
-        raise ExactLPError("unexpected nonbasic column at an upper bound")
-    # nonbasic columns sit at 0 (the lower bound of x, or a free q at zero)
-    position = {c: k for k, c in enumerate(basic_cols)}
+    basis = optimal_basis(prog, cost, maximize, strict)
+    position = {c: k for k, c in enumerate(basis.basic)}
     mat: dict[int, dict[int, object]] = {}
     rhs: dict[int, dict[int, object]] = {}
-    for k, r in enumerate(tight_rows):
-        use_lower = row_status[r] == status.kLower and prog.lower[r] is not None
-        bound = prog.lower[r] if use_lower or prog.upper[r] is None else prog.upper[r]
+    for k, (r, at_lower) in enumerate(basis.tight):
+        bound = prog.lower[r] if at_lower or prog.upper[r] is None else prog.upper[r]
         line = {position[c]: v for c, v in prog.rows[r].items() if c in position}
         if line:
             mat[k] = line
         if bound:
             rhs[k] = {0: bound}
-    n = len(basic_cols)
+    n = len(basis.basic)
     z: dict = {}
     if n:
         try:
-            z = DomainMatrix(mat, (n, n), QQ).lu_solve(DomainMatrix(rhs, (n, 1), QQ)).to_dok()
+            z = solve_exact(mat, n, rhs, 1)
         except (ValueError, ZeroDivisionError) as exc:
             raise ExactLPError(f"the basis from HiGHS is singular in exact arithmetic: {exc}") from None
-    values = [QQ(0)] * ncols
+    values = [QQ(0)] * prog.ncols
     for c, k in position.items():
         values[c] = z.get((k, 0), QQ(0))
     if not prog.is_feasible(values):

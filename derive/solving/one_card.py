@@ -54,6 +54,9 @@ class Equilibrium:
         Information sets reached with probability 0 under the profile.
     method : str
         How it was computed and certified.
+    perturbed : tuple of PerturbedPlan
+        For the quasi-perfect equilibrium: each player's perturbed plan, polynomial in ε, keyed by
+        the general model's labels (``"A:xbr:call"``); empty otherwise.
     """
 
     game: ExtensiveFormGame
@@ -62,6 +65,7 @@ class Equilibrium:
     strategies: tuple[BehaviourStrategy, BehaviourStrategy]
     off_path: tuple[InformationSet, ...]
     method: str
+    perturbed: tuple = ()
 
 
 def numeric_plan_matrix(pf: PlanForm) -> dict[int, dict[int, object]]:
@@ -84,13 +88,20 @@ def numeric_plan_matrix(pf: PlanForm) -> dict[int, dict[int, object]]:
     return out
 
 
-def solve(game: ExtensiveFormGame) -> Equilibrium:
+def solve(game: ExtensiveFormGame, refine: str = "quasi-perfect") -> Equilibrium:
     """Solve ``game`` exactly: the game value and one Nash equilibrium.
 
     Parameters
     ----------
     game : ExtensiveFormGame
         With numeric (rational) ante and bet.
+    refine : {"quasi-perfect", "none"}
+        ``"quasi-perfect"`` (default): the equilibrium is the exact limit of the perturbed
+        sequence-form LP (:mod:`derive.solving.refine`, Miltersen & Sørensen 2006/2010), solved on
+        the general extensive form of the same rules; no top card is ever folded and no bottom
+        card ever calls, on or off the path.  ``"none"``: the vertex of the optimal set given by
+        the plan-form LP's basis, with a best reply where the player's own plan never goes
+        (faster; enough when only the value is wanted).
 
     Returns
     -------
@@ -101,6 +112,8 @@ def solve(game: ExtensiveFormGame) -> Equilibrium:
     ------
     SymbolicGameError
         If the ante or the bet is symbolic.
+    ValueError
+        If ``refine`` is not ``"quasi-perfect"`` or ``"none"``.
     derive.solving.lp.ExactLPError
         If the exact certificate fails (never observed; reported, not hidden).
 
@@ -117,8 +130,12 @@ def solve(game: ExtensiveFormGame) -> Equilibrium:
     ----------
     Kuhn (1950), p. 101: the value of Kuhn poker is -1/18 to the opener.
     """
+    if refine not in ("quasi-perfect", "none"):
+        raise ValueError(f"unknown refinement {refine!r}; choose one of quasi-perfect, none")
     pf = plan_form(game)
     entries = numeric_plan_matrix(pf)
+    if refine == "quasi-perfect":
+        return _quasi_perfect(game, pf)
     # solve in units of the ante (well scaled whatever the chip amounts), then scale back
     ante = game.rules.ante
     scale = QQ(int(ante.p), int(ante.q)) if ante.is_Rational else QQ(1)
@@ -142,6 +159,48 @@ def solve(game: ExtensiveFormGame) -> Equilibrium:
         off_path=off,
         method="plan-form LP (HiGHS), optimal basis re-solved in exact rationals, certified by exact best responses",
     )
+
+
+def _quasi_perfect(game: ExtensiveFormGame, pf: PlanForm) -> Equilibrium:
+    """The quasi-perfect equilibrium of :func:`derive.solving.zero_sum.solve_zero_sum`, in this tree's terms."""
+    from derive.games.one_card import to_extensive_form
+    from derive.solving.zero_sum import solve_zero_sum
+
+    sol = solve_zero_sum(to_extensive_form(game.rules), refine="quasi-perfect")
+    strategies = tuple(
+        BehaviourStrategy(
+            p,
+            {
+                info: {a: sol.strategies[p][info.label][a.value] for a in info.actions}
+                for info in game.infosets[p]
+            },
+        )
+        for p in (0, 1)
+    )
+    plans = tuple(_plan_probabilities(game, pf, p, strategies[p]) for p in (0, 1))
+    reach = reach_probabilities(game, strategies)
+    return Equilibrium(
+        game=game,
+        value=sol.value,
+        plans=plans,  # type: ignore[arg-type]
+        strategies=strategies,  # type: ignore[arg-type]
+        off_path=tuple(i for p in (0, 1) for i in game.infosets[p] if reach[i] == 0),
+        method=sol.method,
+        perturbed=sol.perturbed,
+    )
+
+
+def _plan_probabilities(
+    game: ExtensiveFormGame, pf: PlanForm, player: int, strategy: BehaviourStrategy
+) -> dict:
+    """Plan probability of each maximal sequence: the product of the behaviour probabilities along it."""
+
+    def realization(s: Sequence) -> sp.Expr:
+        if s.is_empty:
+            return sp.S.One
+        return strategy.probabilities[s.infoset][s.action] * realization(game.parent_sequence[s.infoset])
+
+    return {plan: realization(plan) for plan in pf.plans[player]}
 
 
 def behaviour_from_plans(

@@ -57,6 +57,7 @@ from derive.solving.lp import ExactLPError, LinearProgram, exact_lp, row_times, 
 from derive.solving.polytope import polytope
 
 __all__ = [
+    "REFINEMENTS",
     "OptimalSet",
     "ZeroSumSolution",
     "best_response_values",
@@ -120,6 +121,8 @@ class OptimalSet:
         Labels of the sequences some optimal plan uses (``S_p``).
     certificate : str
         What was certified exactly about the set.
+    admissible : AdmissibleMembers or None
+        Which members are admissible (not weakly dominated), see :mod:`derive.solving.admissible`.
     """
 
     player: int
@@ -131,6 +134,7 @@ class OptimalSet:
     vertices: tuple[dict[sp.Symbol, sp.Rational], ...]
     usable: tuple[str, ...]
     certificate: str = ""
+    admissible: object = None
 
     @property
     def vertices_enumerated(self) -> bool:
@@ -212,6 +216,12 @@ class ZeroSumSolution:
     optimal_sets : tuple of OptimalSet
         Each player's whole optimal set (empty unless asked for).
     method : str
+    refinement : str
+        ``"quasi-perfect"`` (the strategies are the exact limit of the perturbed LP, see
+        :mod:`derive.solving.refine`) or ``"none"`` (the LP's vertex, with best replies where
+        the player's own plan never goes).
+    perturbed : tuple of PerturbedPlan
+        With ``refinement="quasi-perfect"``: each player's perturbed plan, polynomial in ε.
     """
 
     game: Game
@@ -222,6 +232,8 @@ class ZeroSumSolution:
     off_path: tuple[tuple[int, str], ...]
     optimal_sets: tuple[OptimalSet, ...] = ()
     method: str = field(default="")
+    refinement: str = "none"
+    perturbed: tuple = ()
 
     @property
     def values(self) -> tuple[sp.Rational, sp.Rational]:
@@ -343,7 +355,13 @@ def _usable(sf, mats, values) -> tuple[tuple[int, ...], tuple[int, ...]]:
 # --------------------------------------------------------------------------- solving
 
 
-def solve_zero_sum(game: Game, *, all_optimal: bool = False) -> ZeroSumSolution:
+#: The equilibria :func:`solve_zero_sum` can return.
+REFINEMENTS = ("quasi-perfect", "none")
+
+
+def solve_zero_sum(
+    game: Game, *, all_optimal: bool = False, refine: str = "quasi-perfect"
+) -> ZeroSumSolution:
     """Solve a two-player constant-sum game with perfect recall exactly.
 
     Parameters
@@ -352,6 +370,10 @@ def solve_zero_sum(game: Game, *, all_optimal: bool = False) -> ZeroSumSolution:
     all_optimal : bool
         Also derive each player's whole optimal set (:class:`OptimalSet`): usable sequences,
         indifference equations, parameter ranges and exact vertices.
+    refine : {"quasi-perfect", "none"}
+        ``"quasi-perfect"`` (default): the equilibrium is the exact limit of Miltersen &
+        Sørensen's perturbed LP (:mod:`derive.solving.refine`), sensible at every information
+        set.  ``"none"``: the vertex of the optimal set that the LP's basis gives.
 
     Returns
     -------
@@ -361,6 +383,8 @@ def solve_zero_sum(game: Game, *, all_optimal: bool = False) -> ZeroSumSolution:
     ------
     NotSupportedError, ImperfectRecallError
         See :func:`require_two_player_constant_sum`.
+    ValueError
+        If ``refine`` is not one of :data:`REFINEMENTS`.
     ExactLPError
         If the exact certificate fails (a bug or a numerically hopeless LP; never ignored).
 
@@ -378,6 +402,8 @@ def solve_zero_sum(game: Game, *, all_optimal: bool = False) -> ZeroSumSolution:
     von Stengel (1996), "Efficient computation of behavior strategies", section 4;
     Koller, Megiddo & von Stengel (1994); Goldman & Tucker (1956) for the supports.
     """
+    if refine not in REFINEMENTS:
+        raise ValueError(f"unknown refinement {refine!r}; choose one of {', '.join(REFINEMENTS)}")
     require_two_player_constant_sum(game)
     sf = game_sequence_form(game)
     constant = sp.Rational(game.constant_sum)
@@ -385,8 +411,17 @@ def solve_zero_sum(game: Game, *, all_optimal: bool = False) -> ZeroSumSolution:
     # the same LPs (shifted by c) apply, and every number shown to player 1 is his own payoff
     mats = (sf.numeric_matrix(0), transpose(sf.numeric_matrix(1)))
     c = QQ(int(constant.p), int(constant.q))
-    x = _solve_side(sf, mats[0], 0)
-    y = _solve_side(sf, mats[1], 1)
+    perturbed: tuple = ()
+    if refine == "quasi-perfect":
+        from derive.solving.refine import perturbed_plans
+
+        perturbed = perturbed_plans(sf, mats)
+        x, y = (
+            [QQ.from_sympy(perturbed[p].limit[sf.label(p, k)]) for k in range(sf.shape[p])] for p in (0, 1)
+        )
+    else:
+        x = _solve_side(sf, mats[0], 0)
+        y = _solve_side(sf, mats[1], 1)
     lower, _, _ = best_response_values(sf, 1, row_times(mats[0], x), maximize=False)
     secured, _, _ = best_response_values(sf, 0, row_times(mats[1], y), maximize=False)
     upper = c - secured
@@ -394,12 +429,25 @@ def solve_zero_sum(game: Game, *, all_optimal: bool = False) -> ZeroSumSolution:
         raise ExactLPError(f"exact certificate failed: best-response values {lower} and {upper} differ")
     value = lower
     plans = (x, y)
-    strategies, off_path = _behaviour(sf, mats, plans)
+    if perturbed:
+        strategies = tuple(pp.behaviour for pp in perturbed)
+        off_path = _off_path(sf.game, strategies)
+        method = (
+            "quasi-perfect equilibrium: the exact limit ε → 0 of the perturbed sequence-form LP "
+            "(Miltersen & Sørensen 2006, 2010), its HiGHS basis proved optimal for all small ε in exact "
+            "rationals; certified: the limit's exact best-response values are equal"
+        )
+    else:
+        strategies, off_path = _behaviour(sf, mats, plans)
+        method = (
+            "sequence-form LP (von Stengel 1996) solved by HiGHS, basis re-solved in exact rationals; "
+            "certified: the exact best-response values of both strategies are equal"
+        )
     sets: tuple[OptimalSet, ...] = ()
     if all_optimal:
         values = (value, c - value)
         usable = _usable(sf, mats, values)
-        sets = tuple(_optimal_set(sf, mats, p, usable, values[p]) for p in (0, 1))
+        sets = tuple(_classified(sf, mats, _optimal_set(sf, mats, p, usable, values[p])) for p in (0, 1))
     return ZeroSumSolution(
         game=game,
         value=QQ.to_sympy(value),
@@ -408,17 +456,15 @@ def solve_zero_sum(game: Game, *, all_optimal: bool = False) -> ZeroSumSolution:
         strategies=strategies,
         off_path=off_path,
         optimal_sets=sets,
-        method=(
-            "sequence-form LP (von Stengel 1996) solved by HiGHS, basis re-solved in exact rationals; "
-            "certified: the exact best-response values of both strategies are equal"
-        ),
+        method=method,
+        refinement=refine,
+        perturbed=perturbed,
     )
 
 
 def _behaviour(sf, mats, plans):
     """Behaviour strategies from realization plans; unreached sets take the best reply (exact)."""
     strategies = []
-    off: list[tuple[int, str]] = []
     for p in (0, 1):
         o = 1 - p
         _, choice, _ = best_response_values(sf, p, row_times(mats[o], plans[o]), maximize=False)
@@ -433,12 +479,35 @@ def _behaviour(sf, mats, plans):
                 probs = [QQ(1) if a == choice[info.index] else QQ(0) for a in range(len(info.actions))]
             strat[info.label] = {a: QQ.to_sympy(v) for a, v in zip(info.actions, probs)}
         strategies.append(strat)
-    # off path: information sets whose nodes are all reached with probability 0 in the profile
-    reach = _node_reach(sf.game, strategies)
-    for info in sf.game.infosets:
-        if all(reach[n] == 0 for n in info.nodes):
-            off.append((info.player, info.label))
-    return tuple(strategies), tuple(off)
+    return tuple(strategies), _off_path(sf.game, strategies)
+
+
+def _classified(sf, mats, oset: OptimalSet) -> OptimalSet:
+    """``oset`` with its admissible members decided (:func:`derive.solving.admissible.classify_members`)."""
+    from dataclasses import replace
+
+    from derive.solving.admissible import classify_members, sequence_form_polytopes
+
+    p = oset.player
+    position = {sf.label(p, k): k for k in range(sf.shape[p])}
+    members = classify_members(
+        p,
+        oset.plan,
+        oset.constraints,
+        oset.vertices,
+        oset.parameters,
+        sequence_form_polytopes(sf, mats, p),
+        position,
+    )
+    return replace(oset, admissible=members)
+
+
+def _off_path(game: Game, strategies) -> tuple[tuple[int, str], ...]:
+    """Information sets whose nodes are all reached with probability 0 in the profile."""
+    reach = _node_reach(game, strategies)
+    return tuple(
+        (info.player, info.label) for info in game.infosets if all(reach[n] == 0 for n in info.nodes)
+    )
 
 
 def _node_reach(game: Game, strategies) -> dict[int, sp.Expr]:

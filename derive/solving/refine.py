@@ -1,0 +1,555 @@
+"""Quasi-perfect equilibria of two-player constant-sum games, exactly: the limit of a perturbed LP.
+
+The sequence-form LP of :mod:`derive.solving.zero_sum` is indifferent to what a strategy does
+where the opponent's optimal play never goes, so the vertex a simplex solver returns may fold
+the best hand there.  Miltersen & Sørensen (2006, eqs. (2.4)-(2.5)) perturb the sequence form:
+every sequence ``sigma`` of either player must be played with realization probability at least
+
+    l_sigma(ε) = ε^|sigma|        (|sigma| = the number of the player's own moves in it),
+
+so every information set is reached, with a probability of known order in ε.  Player ``p``'s
+maximin problem over these perturbed plans, against perturbed plans of the opponent, is again
+an LP.  Substituting ``x = l(ε) + x'`` with ``x' >= 0`` (and dualising the opponent's
+problem, whose lower bounds move into the objective) gives
+
+    maximise   x'^T M l_o(ε) + (f - F l_o(ε))^T q
+    subject to E x' = e - E l(ε),    F^T q - M^T x' <= M^T l(ε),    x' >= 0,    q free,
+
+where ``M`` is player ``p``'s own payoff matrix (rows his sequences) and ``F y = f`` are the
+opponent's sequence constraints.  **ε appears only in the right-hand sides and the costs**, so
+for a fixed basis ``B`` the basic solution ``B^-1 b(ε)``, the duals and the reduced costs are
+polynomials in ε.  The basis is optimal for *every* sufficiently small ε > 0 exactly when the
+lowest-order nonzero coefficient of each of those polynomials has the right sign (Farina,
+Gatti & Sandholm 2018, "Practical exact algorithm for trembling-hand equilibrium refinements
+in games", the basis-stability test).  The candidate basis comes from HiGHS at a small
+rational ε₀; the test itself is exact (rationals), and ε₀ is decreased until it passes.
+
+The perturbed optimal plan ``x(ε)`` is then a polynomial in ε, valid on an interval
+``0 < ε < ε̄``.  Its limit ``x(0)`` is an optimal plan of the unperturbed game, and the
+behaviour strategy is the limit of the perturbed one,
+
+    β(a | I) = lim_{ε→0} x_(σ(I),a)(ε) / x_σ(I)(ε)
+             = (coefficient of ε^k in x_(σ(I),a)) / (coefficient of ε^k in x_σ(I)),
+
+``k`` being the order of ``x_σ(I)`` -- defined at *every* information set, also where the
+limit plan is 0.  By Miltersen & Sørensen (2010, Lemma 1) the limit of these perturbed
+equilibria is a **quasi-perfect equilibrium** (van Damme 1984): at every information set,
+each player's choice is a best reply to the opponent's small mistakes, given his own optimal
+play later.  Quasi-perfect equilibria are normal-form perfect, so in a two-player game neither
+strategy is weakly dominated; in poker this means nobody folds the best hand or calls with the
+worst one, on or off the path of play.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import sympy as sp
+from sympy.polys.domains import QQ
+
+from derive.sequence_form.general import GameSequenceForm
+from derive.solving.lp import Basis, ExactLPError, LinearProgram, optimal_basis, solve_exact
+
+__all__ = [
+    "EPSILON",
+    "PerturbedPlan",
+    "perturbed_plans",
+    "sequence_lengths",
+]
+
+#: The perturbation: sequences of length k are played with probability at least ε**k.
+EPSILON = sp.Symbol("varepsilon", positive=True)
+
+#: The values of ε₀ at which HiGHS is asked for a candidate basis, in the order tried.  Too large an
+#: ε₀ gives a basis that is optimal there but not as ε → 0; too small a one is lost in HiGHS's
+#: tolerances (ε₀³ next to 1).  Each candidate is tested exactly, so the order only affects speed:
+#: the middle of the range works most often.
+TRIAL_EPSILONS = tuple(QQ(1, d) for d in (330, 150, 1000, 70, 2200, 40, 500, 5000, 20, 100, 10, 10**4, 10**5))
+
+Poly = list  # coefficients in QQ, lowest power first, fixed length (the largest sequence length + 1)
+
+
+@dataclass(frozen=True)
+class PerturbedPlan:
+    """One player's optimal plan in the perturbed game, as a polynomial in ε, and its limit.
+
+    Attributes
+    ----------
+    player : int
+    lower_bounds : dict
+        ``sequence label -> ε**length``, the perturbation (``"∅" -> 1``).
+    plan : dict
+        ``sequence label -> polynomial in EPSILON``: an optimal perturbed realization plan,
+        the same basic solution for every ``0 < ε < ε̄`` (exact).
+    limit : dict
+        ``sequence label -> Rational``: the plan at ε = 0, optimal in the unperturbed game.
+    behaviour : dict
+        ``information-set label -> {action: Rational}``: the limit of the perturbed behaviour
+        strategy, defined at every information set.
+    order : dict
+        ``information-set label -> k``: the player's own play reaches the set with probability of
+        exact order ``ε**k`` (0: reached by the limit plan itself).
+    parent : dict
+        ``information-set label -> label of its parent sequence`` (``"∅"`` at the player's first move).
+    epsilon0 : Rational
+        The ε₀ at which HiGHS proposed the basis that was proved stable.
+    """
+
+    player: int
+    lower_bounds: dict[str, sp.Expr]
+    plan: dict[str, sp.Expr]
+    limit: dict[str, sp.Rational]
+    behaviour: dict[str, dict[str, sp.Rational]]
+    order: dict[str, int]
+    epsilon0: sp.Rational
+    parent: dict[str, str]
+
+
+def sequence_lengths(sf: GameSequenceForm, player: int) -> list[int]:
+    """Number of ``player``'s own moves in each of his sequences (0 for the empty sequence)."""
+    out = [0] * sf.shape[player]
+    for k, seq in enumerate(sf.sequences[player]):
+        if seq is not None:
+            out[k] = out[sf.parent[seq[0]]] + 1  # parents come before children
+    return out
+
+
+def _monomial(power: int, degree: int) -> Poly:
+    out = [QQ(0)] * (degree + 1)
+    out[power] = QQ(1)
+    return out
+
+
+def _evaluate(poly: Poly, eps: object) -> object:
+    total = QQ(0)
+    for c in reversed(poly):
+        total = total * eps + c
+    return total
+
+
+@dataclass
+class _ParametricLP:
+    """``max c(ε)^T z`` s.t. ``lower_r(ε) <= A_r z <= upper_r(ε)``, ``z >= 0`` except free columns."""
+
+    ncols: int
+    rows: list[dict[int, object]]
+    lower: list[Poly | None]
+    upper: list[Poly | None]
+    cost: list[Poly]
+    free: set[int]
+
+    def at(self, eps: object) -> tuple[LinearProgram, dict[int, object]]:
+        prog = LinearProgram(self.ncols, [], [], [], set(self.free))
+        for row, lo, hi in zip(self.rows, self.lower, self.upper):
+            prog.add_row(
+                row, None if lo is None else _evaluate(lo, eps), None if hi is None else _evaluate(hi, eps)
+            )
+        cost = {c: _evaluate(p, eps) for c, p in enumerate(self.cost)}
+        return prog, {c: v for c, v in cost.items() if v}
+
+
+def _perturbed_program(sf, mats, player, lengths) -> _ParametricLP:
+    other = 1 - player
+    n, no = sf.shape[player], sf.shape[other]
+    degree = max(max(lengths[0]), max(lengths[1]))
+    low = [
+        [_monomial(d, degree) if k else [QQ(0)] * (degree + 1) for k, d in enumerate(lengths[p])]
+        for p in (0, 1)
+    ]
+    M = mats[player]
+    e_rows, e_rhs = sf.constraints(player)
+    f_rows, f_rhs = sf.constraints(other)
+    nq = len(f_rows)
+    lp = _ParametricLP(n + nq, [], [], [], [], set(range(n, n + nq)))
+    zero = [QQ(0)] * (degree + 1)
+
+    def combine(terms) -> Poly:
+        out = list(zero)
+        for coeff, poly in terms:
+            for d, c in enumerate(poly):
+                if c:
+                    out[d] += coeff * c
+        return out
+
+    for r, row in e_rows.items():
+        rhs = combine([(QQ(1), _monomial(0, degree))] if e_rhs[r] else [])
+        rhs = combine([(QQ(1), rhs)] + [(-QQ(v), low[player][k]) for k, v in row.items()])
+        lp.rows.append({k: QQ(v) for k, v in row.items()})
+        lp.lower.append(rhs)
+        lp.upper.append(rhs)
+    ft: dict[int, dict[int, object]] = {}
+    for r, row in f_rows.items():
+        for j, v in row.items():
+            ft.setdefault(j, {})[n + r] = QQ(v)
+    mt: dict[int, dict[int, object]] = {}
+    for i, row in M.items():
+        for j, v in row.items():
+            mt.setdefault(j, {})[i] = v
+    for j in range(no):
+        line = dict(ft.get(j, {}))
+        for i, v in mt.get(j, {}).items():
+            line[i] = line.get(i, QQ(0)) - v
+        lp.rows.append(line)
+        lp.lower.append(None)
+        lp.upper.append(combine([(v, low[player][i]) for i, v in mt.get(j, {}).items()]))
+    for i in range(n):
+        lp.cost.append(combine([(v, low[other][j]) for j, v in M.get(i, {}).items()]))
+    for r, row in f_rows.items():
+        f_poly = _monomial(0, degree) if f_rhs[r] else list(zero)
+        lp.cost.append(combine([(QQ(1), f_poly)] + [(-QQ(v), low[other][j]) for j, v in row.items()]))
+    return lp
+
+
+def _sign(poly) -> int:
+    """Sign of a polynomial for all small enough ε > 0: the sign of its lowest nonzero coefficient."""
+    for c in poly:
+        if c != 0:
+            return 1 if c > 0 else -1
+    return 0
+
+
+class _StandardForm:
+    """``max c(ε)^T w`` s.t. ``A w = b(ε)``, ``w >= 0`` except free columns: ``lp`` with one slack per inequality row.
+
+    The simplex method runs here exactly, in the ordered field of polynomials in ε (a polynomial
+    is positive when it is positive for all small enough ε > 0).  It starts from HiGHS's basis,
+    which is usually right already, and pivots (Bland's rule) only where HiGHS's tolerances
+    hid terms of order ε², ε³ ...
+    """
+
+    def __init__(self, lp: _ParametricLP):
+        self.lp = lp
+        self.width = len(lp.cost[0])
+        zero = [QQ(0)] * self.width
+        self.columns: list[dict[int, object]] = [{} for _ in range(lp.ncols)]
+        for r, row in enumerate(lp.rows):
+            for c, v in row.items():
+                self.columns[c][r] = v
+        self.rhs: list[list] = []
+        self.slack_of: dict[int, int] = {}
+        for r, (lo, hi) in enumerate(zip(lp.lower, lp.upper)):
+            if lo is not None and hi is not None and lo != hi:
+                raise ExactLPError("a ranged row in the perturbed LP (not expected)")
+            if lo is not None and hi is not None:
+                self.rhs.append(list(lo))
+                continue
+            self.slack_of[r] = len(self.columns)
+            self.columns.append({r: QQ(1) if hi is not None else QQ(-1)})
+            self.rhs.append(list(hi if hi is not None else lo))
+        self.cost = [list(c) for c in lp.cost] + [list(zero) for _ in self.slack_of]
+        self.free = set(lp.free)
+        self.nrows = len(lp.rows)
+
+    def basis_from(self, basis: Basis) -> list[int] | None:
+        """The standard-form basis of ``basis`` (None if an equality row is basic: a degenerate report)."""
+        tight = {r for r, _ in basis.tight}
+        loose = [r for r in range(self.nrows) if r not in tight]
+        if any(r not in self.slack_of for r in loose):
+            return None
+        return list(basis.basic) + [self.slack_of[r] for r in loose]
+
+    def _matrix(self, basic: list[int]) -> dict[int, dict[int, object]]:
+        rows: dict[int, dict[int, object]] = {}
+        for k, c in enumerate(basic):
+            for r, v in self.columns[c].items():
+                rows.setdefault(r, {})[k] = v
+        return rows
+
+    def _solve(self, B: dict, vectors: list[list], transpose: bool = False) -> list[list]:
+        """``B^-1 v`` (or ``B^-T v``) for polynomial vectors ``v``, coefficient by coefficient."""
+        n = self.nrows
+        width = len(vectors[0]) if vectors else 0
+        data = {i: {d: c for d, c in enumerate(vectors[i]) if c} for i in range(n)}
+        data = {i: row for i, row in data.items() if row}
+        out = [[QQ(0)] * width for _ in range(n)]
+        if not data:
+            return out
+        for (i, d), v in solve_exact(B, n, data, width, transpose).items():
+            out[i][d] = v
+        return out
+
+    def solve_from(self, basic: list[int], max_pivots: int = 200) -> tuple[list[list] | None, int]:
+        """Pivot from ``basic`` to a basis optimal for all small ε.
+
+        Returns ``(w(ε), 0)`` on success, else ``(None, k)`` with ``k`` the number of violated
+        optimality conditions at ``basic`` (how far HiGHS's basis is from the answer).
+        """
+        basic = list(basic)
+        if len(basic) != self.nrows:
+            return None, 10**9
+        violations = None
+        for _ in range(max_pivots + 1):
+            B = self._matrix(basic)
+            try:
+                xb = self._solve(B, self.rhs)
+                pi = self._solve(B, [self.cost[c] for c in basic], transpose=True)
+            except (ValueError, ZeroDivisionError):
+                return None, 10**9
+            in_basis = set(basic)
+            reduced = {}
+            for j in range(len(self.columns)):
+                if j in in_basis:
+                    continue
+                d = list(self.cost[j])
+                for r, v in self.columns[j].items():
+                    for k in range(self.width):
+                        if pi[r][k]:
+                            d[k] -= pi[r][k] * v
+                reduced[j] = d
+            infeasible = [k for k, c in enumerate(basic) if c not in self.free and _sign(xb[k]) < 0]
+            entering = [
+                j for j, d in sorted(reduced.items()) if (_sign(d) != 0 if j in self.free else _sign(d) > 0)
+            ]
+            if not infeasible and not entering:
+                w = [[QQ(0)] * self.width for _ in self.columns]
+                for k, c in enumerate(basic):
+                    w[c] = xb[k]
+                return w, 0
+            if violations is None:
+                violations = len(infeasible) + len(entering)
+            if max_pivots == 0 or (infeasible and entering):
+                return None, violations  # (neither primal nor dual feasible: try another basis)
+            if entering:  # primal simplex step (Bland: smallest entering index, smallest leaving column)
+                j = entering[0]
+                direction = 1 if _sign(reduced[j]) > 0 else -1
+                alpha = self._solve(B, [[v] for v in self._dense(j)])
+                best = None
+                for k, c in enumerate(basic):
+                    a = alpha[k][0] * direction
+                    if c in self.free or a <= 0:
+                        continue
+                    ratio = [v / a for v in xb[k]]
+                    key = (ratio, c)
+                    if (
+                        best is None
+                        or _sign([u - v for u, v in zip(ratio, best[0])]) < 0
+                        or (_sign([u - v for u, v in zip(ratio, best[0])]) == 0 and c < best[1])
+                    ):
+                        best = (*key, k)
+                if best is None:
+                    return None, violations  # unbounded: cannot happen for these LPs
+                basic[best[2]] = j
+                continue
+            # dual simplex step: a basic variable is negative; it leaves
+            k = min(infeasible, key=lambda t: basic[t])
+            unit = [[QQ(0)] for _ in range(self.nrows)]
+            unit[k][0] = QQ(1)
+            row = self._solve(B, unit, transpose=True)
+            best = None
+            for j, d in sorted(reduced.items()):
+                a = sum((row[r][0] * v for r, v in self.columns[j].items()), QQ(0))
+                if a == 0:
+                    continue
+                if j in self.free:
+                    if _sign(d) == 0:
+                        best = ([QQ(0)] * self.width, j)
+                        break
+                    continue
+                if a >= 0:
+                    continue
+                ratio = [v / a for v in d]  # d <= 0 and a < 0: a nonnegative ratio
+                if best is None or _sign([u - v for u, v in zip(ratio, best[0])]) < 0:
+                    best = (ratio, j)
+            if best is None:
+                return None, violations  # primal infeasible: cannot happen for these LPs
+            basic[k] = best[1]
+        return None, violations
+
+    def _dense(self, j: int) -> list:
+        out = [QQ(0)] * self.nrows
+        for r, v in self.columns[j].items():
+            out[r] = v
+        return out
+
+
+def _nonnegative_near_zero(poly: Poly) -> bool:
+    """Whether the polynomial is ``>= 0`` for every small enough ε > 0 (lowest nonzero coefficient)."""
+    return _sign(poly) >= 0
+
+
+def _stable_solution(lp: _ParametricLP, basis: Basis) -> tuple[list[Poly] | None, int]:
+    """The basic solution as polynomials in ε if ``basis`` is optimal for all small ε > 0.
+
+    Returns ``(z(ε), 0)``, or ``(None, k)`` with ``k`` the number of violated conditions.  (The
+    same test as :class:`_StandardForm`, on the smaller system of the tight rows only.)
+    """
+    width = len(lp.cost[0])
+    n = len(basis.basic)
+    position = {c: k for k, c in enumerate(basis.basic)}
+    mat: dict[int, dict[int, object]] = {}
+    rhs: dict[int, dict[int, object]] = {}
+    for k, (r, at_lower) in enumerate(basis.tight):
+        bound = lp.lower[r] if at_lower or lp.upper[r] is None else lp.upper[r]
+        line = {position[c]: v for c, v in lp.rows[r].items() if c in position}
+        if line:
+            mat[k] = line
+        coeffs = {d: c for d, c in enumerate(bound) if c}
+        if coeffs:
+            rhs[k] = coeffs
+    z_poly = [[QQ(0)] * width for _ in range(lp.ncols)]
+    pi = [[QQ(0)] * width for _ in range(n)]
+    if n:
+        cost_b = {k: {d: c for d, c in enumerate(lp.cost[col]) if c} for col, k in position.items()}
+        try:
+            z = solve_exact(mat, n, rhs, width)
+            dual = solve_exact(mat, n, {k: v for k, v in cost_b.items() if v}, width, transpose=True)
+        except (ValueError, ZeroDivisionError):
+            return None, 10**9
+        for (k, d), v in z.items():
+            z_poly[basis.basic[k]][d] = v
+        for (k, d), v in dual.items():
+            pi[k][d] = v
+    bad = 0
+    # primal feasibility: basic columns >= 0, rows that are not tight within their bounds
+    for c in basis.basic:
+        if c not in lp.free and not _nonnegative_near_zero(z_poly[c]):
+            bad += 1
+    tight_rows = {r for r, _ in basis.tight}
+    for r, row in enumerate(lp.rows):
+        if r in tight_rows:
+            continue
+        act = [sum((v * z_poly[c][d] for c, v in row.items()), QQ(0)) for d in range(width)]
+        if lp.upper[r] is not None and not _nonnegative_near_zero([u - a for u, a in zip(lp.upper[r], act)]):
+            bad += 1
+        if lp.lower[r] is not None and not _nonnegative_near_zero(
+            [a - lo for a, lo in zip(act, lp.lower[r])]
+        ):
+            bad += 1
+    # dual feasibility (maximisation): row duals of the right sign, reduced costs <= 0 (= 0 if free)
+    for k, (r, at_lower) in enumerate(basis.tight):
+        if lp.lower[r] is not None and lp.lower[r] == lp.upper[r]:
+            continue
+        sign = -1 if at_lower else 1
+        if not _nonnegative_near_zero([sign * c for c in pi[k]]):
+            bad += 1
+    reduced = [list(p) for p in lp.cost]
+    for k, (r, _) in enumerate(basis.tight):
+        for c, v in lp.rows[r].items():
+            for d in range(width):
+                if pi[k][d]:
+                    reduced[c][d] -= pi[k][d] * v
+    for c in range(lp.ncols):
+        if c in position:
+            continue
+        if c in lp.free:
+            bad += any(reduced[c])
+        elif not _nonnegative_near_zero([-v for v in reduced[c]]):
+            bad += 1
+    return (z_poly, 0) if bad == 0 else (None, bad)
+
+
+def _to_expr(poly: Poly) -> sp.Expr:
+    return sp.Add(*(QQ.to_sympy(c) * EPSILON**d for d, c in enumerate(poly) if c))
+
+
+def perturbed_plans(sf: GameSequenceForm, mats) -> tuple[PerturbedPlan, PerturbedPlan]:
+    """Both players' optimal plans in the perturbed sequence form, exact in ε, and their limits.
+
+    Parameters
+    ----------
+    sf : GameSequenceForm
+        Of a two-player game with perfect recall.
+    mats : (dict, dict)
+        Each player's own payoff matrix, rows his sequences, as ``{row: {col: QQ}}`` (for a
+        constant-sum game, player 1's is the transpose of his payoff matrix).
+
+    Returns
+    -------
+    (PerturbedPlan, PerturbedPlan)
+
+    Raises
+    ------
+    ExactLPError
+        If no HiGHS basis at ε₀ in :data:`TRIAL_EPSILONS` is proved optimal for all small ε.
+
+    References
+    ----------
+    Miltersen & Sørensen (2006), "Computing sequential equilibria for two-player games", SODA,
+    eqs. (2.4)-(2.5); Miltersen & Sørensen (2010), "Computing a quasi-perfect equilibrium of a
+    two-player game", Economic Theory 42, Lemma 1; Farina, Gatti & Sandholm (2018), NeurIPS.
+    """
+    lengths = (sequence_lengths(sf, 0), sequence_lengths(sf, 1))
+    out = []
+    for p in (0, 1):
+        lp = _perturbed_program(sf, mats, p, lengths)
+        n = sf.shape[p]
+        standard = _StandardForm(lp)
+        found = _search(lp, standard)
+        if found is None:
+            raise ExactLPError(
+                f"no basis of {sf.game.players[p]}'s perturbed sequence-form LP was proved optimal "
+                f"for all small ε (tried {len(TRIAL_EPSILONS)} values of ε₀ between 1/10 and 1/10^5)"
+            )
+        eps0, z = found
+        degree = len(z[0]) - 1
+        plan_polys = []
+        for k in range(n):
+            poly = list(z[k])
+            if k:
+                poly[lengths[p][k]] += 1
+            plan_polys.append(poly)
+        out.append(_limit(sf, p, plan_polys, lengths[p], eps0, degree))
+    return out[0], out[1]
+
+
+#: How many of HiGHS's candidate bases are only checked before pivoting from the nearest one.
+QUICK_CHECKS = 3
+
+
+def _search(lp: _ParametricLP, standard: _StandardForm):
+    """``(ε₀, z(ε))`` from the first HiGHS basis proved optimal for all small ε, pivoting if needed.
+
+    The first :data:`QUICK_CHECKS` candidates are only checked (the usual case: one is right);
+    then the exact simplex method starts from the one with the fewest violated conditions, and
+    again after each further candidate.  Returns None if nothing worked.
+    """
+    candidates = []
+    tried_pivots = set()
+    for k, eps0 in enumerate(TRIAL_EPSILONS):
+        prog, cost = lp.at(eps0)
+        try:
+            basis = optimal_basis(prog, cost, maximize=True, strict=False)
+        except ExactLPError:
+            continue
+        z, violations = _stable_solution(lp, basis)
+        if z is not None:
+            return eps0, z
+        start = standard.basis_from(basis)
+        if start is not None:
+            candidates.append((violations, k, eps0, start))
+        if k + 1 >= QUICK_CHECKS:
+            for _, key, eps_start, begin in sorted(candidates):
+                if key in tried_pivots:
+                    continue
+                tried_pivots.add(key)
+                z, _ = standard.solve_from(begin)
+                if z is not None:
+                    return eps_start, z[: lp.ncols]
+                break
+    return None
+
+
+def _limit(sf, p, polys, lengths, eps0, degree) -> PerturbedPlan:
+    labels = [sf.label(p, k) for k in range(sf.shape[p])]
+    behaviour: dict[str, dict[str, sp.Rational]] = {}
+    order: dict[str, int] = {}
+    for info in sf.game.infosets_of(p):
+        parent = polys[sf.parent[info.index]]
+        k = next((d for d, c in enumerate(parent) if c != 0), None)
+        if k is None:  # cannot happen: the parent sequence has probability >= ε^length
+            raise ExactLPError(f"the perturbed plan reaches {info.label!r} with probability 0")
+        order[info.label] = k
+        lead = parent[k]
+        behaviour[info.label] = {
+            a: QQ.to_sympy(polys[sf.index[p][(info.index, i)]][k] / lead) for i, a in enumerate(info.actions)
+        }
+    return PerturbedPlan(
+        player=p,
+        lower_bounds={lab: EPSILON ** lengths[k] if k else sp.S.One for k, lab in enumerate(labels)},
+        plan={lab: _to_expr(polys[k]) for k, lab in enumerate(labels)},
+        limit={lab: QQ.to_sympy(polys[k][0]) for k, lab in enumerate(labels)},
+        behaviour=behaviour,
+        order=order,
+        epsilon0=QQ.to_sympy(eps0),
+        parent={info.label: labels[sf.parent[info.index]] for info in sf.game.infosets_of(p)},
+    )

@@ -1,0 +1,404 @@
+"""Quasi-perfect equilibria (issue 11): exact limits of the perturbed sequence-form LP.
+
+Checked against (a) the poker facts every sensible equilibrium satisfies (never fold the top
+card, never call with the bottom card), over many one-card games; (b) an independent
+floating-point perturbed LP written here from the game tree (not from derive's sequence form);
+(c) OpenSpiel's own ``solve_perturbed_zero_sum_game`` on OpenSpiel's own Kuhn poker.
+"""
+
+from __future__ import annotations
+
+import os
+from fractions import Fraction
+
+import numpy as np
+import pytest
+import sympy as sp
+from scipy.optimize import linprog
+
+from derive.extensive_form.build import chance, decision, extensive_form, payoff
+from derive.extensive_form.one_card_tree import build_tree
+from derive.games.one_card import kuhn_poker, one_card_poker, one_raise_poker, to_extensive_form
+from derive.games.textbook import matching_pennies, myerson_poker
+from derive.sequence_form.general import game_sequence_form
+from derive.solving.lp import transpose
+from derive.solving.one_card import solve
+from derive.solving.refine import EPSILON, perturbed_plans
+from derive.solving.zero_sum import solve_zero_sum
+from derive.verification.best_response import behaviour_profile, game_exploitability
+from derive.verification.one_card import exploitability
+
+R = sp.Rational
+
+
+# --------------------------------------------------------------------------- exact values
+
+
+def test_kuhn_quasi_perfect_is_the_alpha_one_third_member():
+    sol = solve_zero_sum(to_extensive_form(kuhn_poker()))
+    assert sol.refinement == "quasi-perfect"
+    assert sol.value == R(-1, 18)
+    opener, dealer = sol.strategies
+    # Kuhn's family with alpha = 1/3: bluff the lowest card 1/3, bet the top card always, call with the middle 2/3
+    assert opener["Q"] == {"check": R(2, 3), "bet": R(1, 3)}
+    assert opener["A"] == {"check": 0, "bet": 1}
+    assert opener["K:xb"] == {"fold": R(1, 3), "call": R(2, 3)}
+    assert opener["A:xb"] == {"fold": 0, "call": 1}  # off the path: the ace is bet, but would call
+    assert dealer["K:b"] == {"fold": R(2, 3), "call": R(1, 3)}
+    assert dealer["Q:x"] == {"check": R(2, 3), "bet": R(1, 3)}
+    assert (0, "A:xb") in sol.off_path
+    assert game_exploitability(behaviour_profile(sol.game, sol.strategies)) == 0
+
+
+def test_perturbed_plan_is_a_perturbed_realization_plan_for_all_small_epsilon():
+    game = to_extensive_form(one_raise_poker())
+    sol = solve_zero_sum(game)
+    sf = game_sequence_form(game)
+    for pp in sol.perturbed:
+        p = pp.player
+        rows, rhs = sf.constraints(p)
+        for r, row in rows.items():
+            total = sp.expand(sum(c * pp.plan[sf.label(p, k)] for k, c in row.items()))
+            assert total == rhs[r]  # E x(ε) = e identically in ε
+        for label, x in pp.plan.items():
+            slack = sp.Poly(sp.expand(x - pp.lower_bounds[label]), EPSILON)
+            coeffs = [c for c in reversed(slack.all_coeffs()) if c != 0]
+            assert not coeffs or coeffs[0] > 0  # x(ε) >= ε^|σ| near 0
+            assert x.subs(EPSILON, 0) == pp.limit[label]
+
+
+def test_the_thesis_game_folds_no_ace_where_the_plain_lp_does():
+    game = build_tree(one_raise_poker())
+    plain = solve(game, refine="none")
+    refined = solve(game)
+    assert plain.value == refined.value == R(-1, 18)
+    labels = {p: {i.label: d for i, d in s.probabilities.items()} for p, s in enumerate(plain.strategies)}
+    # the defect of issue 11: the LP's vertex folds the ace off the path
+    assert any(
+        labels[p][lab].get(a)
+        for p in (0, 1)
+        for lab in labels[p]
+        if lab.startswith("A")
+        for a in labels[p][lab]
+        if a.value == "fold"
+    )
+    for p in (0, 1):
+        for info, dist in refined.strategies[p].probabilities.items():
+            if info.card == "A":
+                assert all(v == 0 for a, v in dist.items() if a.value == "fold"), info.label
+    assert exploitability(game, refined.strategies) == 0
+
+
+GRID = [(n, k, 1) for n in range(2, 9) for k in range(0, 5)] + [
+    (n, k, bet) for n in (3, 4, 5) for k in (1, 2, 3) for bet in (R(1, 2), 2, 3)
+]
+
+
+@pytest.mark.parametrize("n, max_bets, bet", GRID)
+def test_one_card_games_never_fold_the_top_card_nor_call_with_the_bottom_card(n, max_bets, bet):
+    rules = one_card_poker(n, max_bets, 1, bet)
+    game = build_tree(rules)
+    eq = solve(game)
+    top, bottom = rules.deck[-1], rules.deck[0]
+    for p in (0, 1):
+        for info, dist in eq.strategies[p].probabilities.items():
+            assert sum(dist.values()) == 1
+            for action, prob in dist.items():
+                if info.card == top and action.value == "fold":
+                    assert prob == 0, f"{info.label}: fold {prob}"
+                if info.card == bottom and action.value == "call":
+                    assert prob == 0, f"{info.label}: call {prob}"
+    assert eq.value == solve(game, refine="none").value
+    assert exploitability(game, eq.strategies) == 0
+
+
+def test_refinement_applies_to_constant_sum_and_textbook_games():
+    sol = solve_zero_sum(matching_pennies())
+    assert sol.strategies[0] == {"coin": {"heads": R(1, 2), "tails": R(1, 2)}}
+    sol = solve_zero_sum(myerson_poker())
+    assert sol.value == solve_zero_sum(myerson_poker(), refine="none").value
+
+
+def test_a_dominated_off_path_move_is_removed_and_subgame_perfection_is_checked():
+    from derive.verification.subgames import subgame_perfection, subgame_roots
+
+    # P1 stops (1) or goes on; then P2 takes left (0) or right (1/2 to P1).  (stop, right) is a Nash
+    # equilibrium -- P1 stops, so P2's choice costs nothing -- but not subgame perfect.
+    root = decision(
+        0,
+        "P1",
+        {
+            "stop": payoff(1, -1),
+            "go": decision(1, "P2", {"left": payoff(0, 0), "right": payoff(R(1, 2), -R(1, 2))}),
+        },
+    )
+    game = extensive_form(["P1", "P2"], root)
+    assert subgame_roots(game) == (0, 2)
+    refined = solve_zero_sum(game)
+    assert refined.value == 1
+    assert refined.strategies[1]["P2"] == {"left": 1, "right": 0}
+    assert (1, "P2") in refined.off_path
+    assert subgame_perfection(game, refined.strategies).is_subgame_perfect
+    bad = ({"P1": {"stop": 1, "go": 0}}, {"P2": {"left": 0, "right": 1}})
+    check = subgame_perfection(game, bad)
+    assert check.nash_conv[0] == 0  # a Nash equilibrium of the whole game ...
+    assert check.failures == (2,) and check.nash_conv[2] == R(1, 2)  # ... but not in the subgame after "go"
+    assert check.histories[2] == ((0, "go"),)
+
+
+def test_unknown_refinement_is_refused():
+    with pytest.raises(ValueError, match="'perfect'"):
+        solve_zero_sum(matching_pennies(), refine="perfect")
+    with pytest.raises(ValueError, match="'lexico'"):
+        solve(build_tree(kuhn_poker()), refine="lexico")
+
+
+# --------------------------------------------------------------------------- an independent float LP
+
+
+def _float_sequence_form(game):
+    """Sequences, constraints and payoff matrix built here by walking the tree (independent of derive)."""
+    seqs = [{(): 0}, {(): 0}]
+    lengths = [{0: 0}, {0: 0}]
+    infos = [{}, {}]  # label -> (parent sequence index, [child sequence indices])
+    A = {}
+
+    def walk(n, own, reach):
+        node = game.nodes[n]
+        if node.children == ():
+            key = (own[0], own[1])
+            A[key] = A.get(key, 0.0) + reach * float(game.payoffs[n][0])
+            return
+        if node.player == -1:
+            for k, c in enumerate(node.children):
+                walk(c, own, reach * float(node.probabilities[k]))
+            return
+        p = node.player
+        label = game.infosets[node.infoset].label
+        parent = own[p]
+        if label not in infos[p]:
+            kids = []
+            for a in node.actions:
+                seqs[p][(label, a)] = len(seqs[p])
+                lengths[p][len(seqs[p]) - 1] = lengths[p][parent] + 1
+                kids.append(len(seqs[p]) - 1)
+            infos[p][label] = (parent, kids)
+        for k, c in enumerate(node.children):
+            nxt = list(own)
+            nxt[p] = seqs[p][(label, node.actions[k])]
+            walk(c, tuple(nxt), reach)
+
+    walk(0, (0, 0), 1.0)
+    n0, n1 = len(seqs[0]), len(seqs[1])
+    M = np.zeros((n0, n1))
+    for (i, j), v in A.items():
+        M[i, j] += v
+    return seqs, lengths, infos, M
+
+
+def _constraints(infos, n):
+    E = np.zeros((1 + len(infos), n))
+    E[0, 0] = 1
+    for r, (parent, kids) in enumerate(infos.values(), start=1):
+        E[r, parent] = -1
+        E[r, kids] = 1
+    e = np.zeros(1 + len(infos))
+    e[0] = 1
+    return E, e
+
+
+def _float_perturbed_maximin(M, E, e, F, f, low_x, low_y):
+    """max_x min_y x^T M y over x >= low_x, y >= low_y (Miltersen-Sørensen), as one LP via duality."""
+    n, m = M.shape
+    nq = F.shape[0]
+    # variables (x, q, v): max f.q + low_y.v  s.t.  F^T q + v <= M^T x,  E x = e,  x >= low_x, v >= 0
+    c = -np.concatenate([np.zeros(n), f, low_y])
+    A_ub = np.hstack([-M.T, F.T, np.eye(m)])
+    A_eq = np.hstack([E, np.zeros((E.shape[0], nq + m))])
+    bounds = [(lo, None) for lo in low_x] + [(None, None)] * nq + [(0, None)] * m
+    res = linprog(c, A_ub=A_ub, b_ub=np.zeros(m), A_eq=A_eq, b_eq=e, bounds=bounds, method="highs")
+    assert res.status == 0
+    return res.x[:n]
+
+
+@pytest.mark.parametrize("rules", [kuhn_poker(), one_raise_poker()], ids=["kuhn", "one-raise"])
+def test_exact_perturbed_plan_agrees_with_an_independent_float_lp(rules):
+    game = to_extensive_form(rules)
+    seqs, lengths, infos, M = _float_sequence_form(game)
+    E, e = _constraints(infos[0], M.shape[0])
+    F, f = _constraints(infos[1], M.shape[1])
+    sf = game_sequence_form(game)
+    exact = perturbed_plans(sf, (sf.numeric_matrix(0), transpose(sf.numeric_matrix(1))))
+    for eps in (1e-2, 1e-3):
+        low = [np.array([eps ** lengths[p][k] if k else 0.0 for k in range(len(seqs[p]))]) for p in (0, 1)]
+        x = _float_perturbed_maximin(M, E, e, F, f, low[0], low[1])
+        y = _float_perturbed_maximin(-M.T, F, f, E, e, low[1], low[0])
+        for p, plan in ((0, x), (1, y)):
+            for key, k in seqs[p].items():
+                label = "∅" if key == () else f"{key[0]}:{key[1]}"
+                want = float(exact[p].plan[label].subs(EPSILON, sp.Rational(str(eps))))
+                assert abs(plan[k] - want) < 1e-6, (p, label, eps, plan[k], want)
+
+
+# --------------------------------------------------------------------------- OpenSpiel
+
+
+def _openspiel():
+    try:
+        import pyspiel  # noqa: F401
+        from open_spiel.python.algorithms import sequence_form_lp
+    except ImportError:
+        if os.environ.get("CI"):
+            pytest.fail("OpenSpiel is a test dependency and must be installed in CI")
+        pytest.skip("OpenSpiel (open-spiel, cvxpy, ecos) not installed")
+    return pyspiel, sequence_form_lp
+
+
+def _from_openspiel(pyspiel, os_game):
+    """OpenSpiel's game as a derive Game, information sets labelled by OpenSpiel's strings."""
+
+    def subtree(state):
+        if state.is_terminal():
+            return payoff(*[int(r) for r in state.returns()])
+        if state.is_chance_node():
+            return chance(
+                {
+                    state.action_to_string(pyspiel.PlayerId.CHANCE, a): (
+                        Fraction(p).limit_denominator(1000),
+                        subtree(state.child(a)),
+                    )
+                    for a, p in state.chance_outcomes()
+                }
+            )
+        p = state.current_player()
+        return decision(
+            p,
+            state.information_state_string(p),
+            {str(a): subtree(state.child(a)) for a in state.legal_actions()},
+        )
+
+    return extensive_form(["player 0", "player 1"], subtree(os_game.new_initial_state()))
+
+
+def test_agrees_with_openspiel_perturbed_lp_on_openspiel_kuhn_poker():
+    pyspiel, sequence_form_lp = _openspiel()
+    os_game = pyspiel.load_game("kuhn_poker")
+    game = _from_openspiel(pyspiel, os_game)
+    sol = solve_zero_sum(game)
+    assert sol.value == R(-1, 18)
+    eps = 1e-3
+    v0, v1, pol0, pol1 = sequence_form_lp.solve_perturbed_zero_sum_game(os_game, eps=eps)
+    assert abs(v0 - float(sol.value)) < 1e-3  # the perturbed value is within O(ε) of the game value
+    for p, pol in ((0, pol0), (1, pol1)):
+        pp = sol.perturbed[p]
+        for label, dist in sol.strategies[p].items():
+            info = game.infoset(p, label)
+            parent = next(k for k, v in pp.plan.items() if k == _parent_label(game, info))
+            reach = pp.plan[parent].subs(EPSILON, sp.Rational(1, 1000))
+            theirs = pol.policy_for_key(label)
+            for a in dist:
+                ours_at_eps = pp.plan[f"{label}:{a}"].subs(EPSILON, sp.Rational(1, 1000)) / reach
+                assert abs(float(ours_at_eps) - theirs[int(a)]) < 1e-5, (p, label, a)
+                assert abs(float(dist[a]) - theirs[int(a)]) < 1e-2, (p, label, a)  # the limit, within O(ε)
+
+
+def _parent_label(game, info):
+    sf = game_sequence_form(game)
+    return sf.label(info.player, sf.parent[info.index])
+
+
+# --------------------------------------------------------------------------- admissible members of the families
+
+
+def test_full_one_raise_game_dealer_folding_the_ace_is_optimal_but_dominated():
+    from derive.sequence_form import plan_form
+    from derive.solving.admissible import classify_family, dominance_check, plan_form_polytopes
+    from derive.solving.families import optimal_families
+    from derive.solving.one_card import numeric_plan_matrix
+
+    game = build_tree(one_raise_poker())
+    full = optimal_families(game)
+    opener, dealer = (classify_family(game, f) for f in full.families)
+    assert not dealer.all_admissible
+    assert set(dealer.only_dominated) == {"A:betfold", "A:call"}
+    assert len(dealer.faces) == 1 and dealer.faces[0].dimension == 0  # one admissible optimal strategy
+    assert set(opener.only_dominated) == {"A:checkcall", "A:betfold"}
+    # the vertex folding the ace 1/5 of the time to a checkraise: an exact dominating strategy
+    pf = plan_form(game)
+    fam = full.families[1]
+    v = next(
+        v
+        for v in fam.vertices
+        if any(p.label == "A:betfold" and e.subs(v) == R(1, 5) for p, e in fam.plans.items())
+    )
+    member = fam.at(v)
+    y = [member.get(p, 0) for p in pf.plans[1]]
+    polytopes = plan_form_polytopes(pf, numeric_plan_matrix(pf), 1)
+    check = dominance_check(polytopes, y)
+    assert not check.admissible and check.gain > 0
+    # verify the certificate independently: never worse against any pure opener strategy (one plan per card)
+    import itertools
+
+    from sympy.polys.domains import QQ
+
+    P = numeric_plan_matrix(pf)
+    diff = [QQ.from_sympy(sp.Rational(a)) - QQ.from_sympy(sp.Rational(b)) for a, b in zip(check.dominator, y)]
+    for choice in itertools.product(*pf.groups[0]):
+        # the dealer's payoff is minus the opener's
+        gain = sum((-P.get(i, {}).get(j, QQ(0)) * diff[j] for i in choice for j in range(len(y))), QQ(0))
+        assert gain >= 0
+
+
+def test_thesis_families_and_kuhn_family_are_all_admissible_and_contain_the_quasi_perfect_member():
+    from derive.sequence_form.strategies import KUHN_PARAMETERS, alpha
+    from derive.solving.admissible import classify_family
+    from derive.solving.families import optimal_families
+
+    game = build_tree(kuhn_poker())
+    sets = optimal_families(game, KUHN_PARAMETERS)
+    assert all(classify_family(game, f).all_admissible for f in sets.families)
+    eq = solve(game)
+    assert sets.families[0].parameters_of(eq.plans[0]) == {alpha: R(1, 3)}
+    assert sets.families[1].parameters_of(eq.plans[1]) == {}
+
+
+def test_general_optimal_sets_carry_their_admissible_members():
+    sol = solve_zero_sum(to_extensive_form(one_raise_poker()), all_optimal=True)
+    opener, dealer = sol.optimal_sets
+    assert set(dealer.admissible.only_dominated) == {"A:xbr:fold", "A:b:call"}
+    # the quasi-perfect plan lies on the admissible face, and the LP's vertex does not
+    qpe = sol.plans[1]
+    point = dealer.parameters_of(qpe)
+    assert point is not None
+    face = dealer.admissible.faces[0]
+    assert all(sp.expand(eq.lhs - eq.rhs).subs(point) == 0 for eq in dealer.admissible.equations[0])
+    assert face.dimension == 0
+    plain = solve_zero_sum(to_extensive_form(one_raise_poker()), refine="none").plans[1]
+    assert plain["A:xbr:fold"] == R(1, 5)
+
+
+def test_command_line_refine_option_and_json(tmp_path):
+    import io
+    import json
+
+    from derive.cli import main
+
+    def run(args):
+        out, err = io.StringIO(), io.StringIO()
+        return main(args, out=out, err=err), out.getvalue(), err.getvalue()
+
+    status, out, _ = run(["solve", "--deck", "3", "--max-bets", "2", "--json"])
+    doc = json.loads(out)
+    assert status == 0 and doc["refinement"] == "quasi-perfect"
+    assert doc["strategies"]["dealer"]["A:xbr"] == {"fold": "0", "call": "1"}
+    assert doc["strategies"]["opener"]["A:br"] == {"fold": "0", "call": "1"}
+    status, out, _ = run(["solve", "--deck", "3", "--max-bets", "2", "--json", "--refine", "none"])
+    assert json.loads(out)["strategies"]["dealer"]["A:xbr"] == {"fold": "1/5", "call": "4/5"}
+    status, out, err = run(["solve", "--refine", "perfect"])
+    assert status == 2 and out == "" and "invalid choice: 'perfect'" in err
+    status, out, _ = run(["solve", "one-raise", "--all", "--json"])
+    sets = json.loads(out)["optimal_sets"]
+    dealer = next(s for s in sets if s["player"] == "dealer")
+    assert dealer["admissible"]["decided"] and not dealer["admissible"]["all"]
+    assert set(dealer["admissible"]["faces"][0]["equations"]) == {"y[A:b:raise] = 1", "y[A:xbr:call] = 1"}
+    assert set(dealer["admissible"]["only_in_dominated_members"]) == {"A:xbr:fold", "A:b:call"}
