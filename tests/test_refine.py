@@ -8,15 +8,13 @@ floating-point perturbed LP written here from the game tree (not from derive's s
 
 from __future__ import annotations
 
-import os
-from fractions import Fraction
-
 import numpy as np
 import pytest
 import sympy as sp
+from _openspiel import from_openspiel, openspiel
 from scipy.optimize import linprog
 
-from derive.extensive_form.build import chance, decision, extensive_form, payoff
+from derive.extensive_form.build import decision, extensive_form, payoff
 from derive.extensive_form.one_card_tree import build_tree
 from derive.games.one_card import kuhn_poker, one_card_poker, one_raise_poker, to_extensive_form
 from derive.games.textbook import matching_pennies, myerson_poker
@@ -243,47 +241,10 @@ def test_exact_perturbed_plan_agrees_with_an_independent_float_lp(rules):
 # --------------------------------------------------------------------------- OpenSpiel
 
 
-def _openspiel():
-    try:
-        import pyspiel  # noqa: F401
-        from open_spiel.python.algorithms import sequence_form_lp
-    except ImportError:
-        if os.environ.get("CI"):
-            pytest.fail("OpenSpiel is a test dependency and must be installed in CI")
-        pytest.skip("OpenSpiel (open-spiel, cvxpy, ecos) not installed")
-    return pyspiel, sequence_form_lp
-
-
-def _from_openspiel(pyspiel, os_game):
-    """OpenSpiel's game as a derive Game, information sets labelled by OpenSpiel's strings."""
-
-    def subtree(state):
-        if state.is_terminal():
-            return payoff(*[int(r) for r in state.returns()])
-        if state.is_chance_node():
-            return chance(
-                {
-                    state.action_to_string(pyspiel.PlayerId.CHANCE, a): (
-                        Fraction(p).limit_denominator(1000),
-                        subtree(state.child(a)),
-                    )
-                    for a, p in state.chance_outcomes()
-                }
-            )
-        p = state.current_player()
-        return decision(
-            p,
-            state.information_state_string(p),
-            {str(a): subtree(state.child(a)) for a in state.legal_actions()},
-        )
-
-    return extensive_form(["player 0", "player 1"], subtree(os_game.new_initial_state()))
-
-
 def test_agrees_with_openspiel_perturbed_lp_on_openspiel_kuhn_poker():
-    pyspiel, sequence_form_lp = _openspiel()
+    pyspiel, sequence_form_lp = openspiel()
     os_game = pyspiel.load_game("kuhn_poker")
-    game = _from_openspiel(pyspiel, os_game)
+    game = from_openspiel(pyspiel, os_game)
     sol = solve_zero_sum(game)
     assert sol.value == R(-1, 18)
     eps = 1e-3

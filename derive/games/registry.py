@@ -41,6 +41,12 @@ def _one_raise() -> Game:
     return to_extensive_form(one_raise_poker())
 
 
+def _leduc() -> Game:
+    from derive.games.leduc import leduc_holdem
+
+    return leduc_holdem()
+
+
 def _textbook(name: str) -> Callable[[], Game]:
     def build() -> Game:
         from derive.games import textbook
@@ -63,6 +69,12 @@ BUILTIN_GAMES: dict[str, BuiltinGame] = {
             _one_raise,
             "Miao (2014), 'Revised Kuhn poker'",
             "Kuhn poker with one raise allowed (the thesis's game)",
+        ),
+        BuiltinGame(
+            "leduc",
+            _leduc,
+            "Southey et al. (2005), section 4; OpenSpiel's leduc_poker",
+            "Leduc hold'em: J, Q, K twice; ante 1; bets 2 then 4; two rounds and a public card",
         ),
         BuiltinGame(
             "myerson",
