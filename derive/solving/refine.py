@@ -248,24 +248,74 @@ class _StandardForm:
             return None
         return list(basis.basic) + [self.slack_of[r] for r in loose]
 
-    def _matrix(self, basic: list[int]) -> dict[int, dict[int, object]]:
-        rows: dict[int, dict[int, object]] = {}
-        for k, c in enumerate(basic):
-            for r, v in self.columns[c].items():
-                rows.setdefault(r, {})[k] = v
-        return rows
+    def _matrix(self, basic: list[int]) -> tuple:
+        """The basis split into blocks: slack columns are unit columns, so only ``B11`` needs a solve.
 
-    def _solve(self, B: dict, vectors: list[list], transpose: bool = False) -> list[list]:
+        ``B11`` has the rows whose slack is not basic (the tight rows) and the structural basic
+        columns; a basic slack of row ``r`` gives ``z_slack = ±(v_r - A_r z_S)``.
+        """
+        structural = [(k, c) for k, c in enumerate(basic) if c < self.lp.ncols]
+        slack_rows = {}
+        for k, c in enumerate(basic):
+            if c >= self.lp.ncols:
+                ((r, sign),) = self.columns[c].items()
+                slack_rows[r] = (k, sign)
+        tight = [r for r in range(self.nrows) if r not in slack_rows]
+        if len(tight) != len(structural):
+            raise ZeroDivisionError("not a basis")
+        tpos = {r: i for i, r in enumerate(tight)}
+        b11: dict[int, dict[int, object]] = {}
+        for i, (_, c) in enumerate(structural):
+            for r, v in self.columns[c].items():
+                if r in tpos:
+                    b11.setdefault(tpos[r], {})[i] = v
+        return structural, slack_rows, tight, b11
+
+    def _solve(self, B: tuple, vectors: list[list], transpose: bool = False) -> list[list]:
         """``B^-1 v`` (or ``B^-T v``) for polynomial vectors ``v``, coefficient by coefficient."""
-        n = self.nrows
+        structural, slack_rows, tight, b11 = B
+        n, m = self.nrows, len(tight)
         width = len(vectors[0]) if vectors else 0
-        data = {i: {d: c for d, c in enumerate(vectors[i]) if c} for i in range(n)}
-        data = {i: row for i, row in data.items() if row}
         out = [[QQ(0)] * width for _ in range(n)]
-        if not data:
+
+        def solve11(rhs: list[list], trans: bool) -> list[list]:
+            data = {i: {d: c for d, c in enumerate(v) if c} for i, v in enumerate(rhs)}
+            data = {i: row for i, row in data.items() if row}
+            res = [[QQ(0)] * width for _ in range(m)]
+            if data and m:
+                for (i, d), v in solve_exact(b11, m, data, width, trans).items():
+                    res[i][d] = v
+            return res
+
+        if not transpose:  # vectors indexed by row; the result by basis position
+            zs = solve11([vectors[r] for r in tight], False)
+            for i, (k, _) in enumerate(structural):
+                out[k] = zs[i]
+            for r, (k, sign) in slack_rows.items():
+                acc = list(vectors[r])
+                for i, (_, c) in enumerate(structural):
+                    a = self.columns[c].get(r)
+                    if a:
+                        for d in range(width):
+                            if zs[i][d]:
+                                acc[d] -= a * zs[i][d]
+                out[k] = [sign * v for v in acc]
             return out
-        for (i, d), v in solve_exact(B, n, data, width, transpose).items():
-            out[i][d] = v
+        # transposed: vectors indexed by basis position; the result (row duals) by row
+        for r, (k, sign) in slack_rows.items():
+            out[r] = [sign * v for v in vectors[k]]
+        rhs = []
+        for k, c in structural:
+            acc = list(vectors[k])
+            for r, a in self.columns[c].items():
+                if r in slack_rows:
+                    for d in range(width):
+                        if out[r][d]:
+                            acc[d] -= a * out[r][d]
+            rhs.append(acc)
+        pis = solve11(rhs, True)
+        for i, r in enumerate(tight):
+            out[r] = pis[i]
         return out
 
     def solve_from(self, basic: list[int], max_pivots: int = 200) -> tuple[list[list] | None, int]:
@@ -279,8 +329,8 @@ class _StandardForm:
             return None, 10**9
         violations = None
         for _ in range(max_pivots + 1):
-            B = self._matrix(basic)
             try:
+                B = self._matrix(basic)
                 xb = self._solve(B, self.rhs)
                 pi = self._solve(B, [self.cost[c] for c in basic], transpose=True)
             except (ValueError, ZeroDivisionError):
