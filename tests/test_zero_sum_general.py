@@ -257,16 +257,16 @@ def test_symbolic_bilinear_payoff():
     assert sp.expand(u - expected) == 0
 
 
-def test_large_optimal_set_says_its_vertices_were_not_enumerated():
-    """N = 3 with 4 bets: the opener's 7-dimensional set has too many candidate vertices; the result says
-    so, and extreme points found by exact LPs are certified optimal instead; the dealer's 35 vertices are
-    listed.  Dimensions agree with the plan-form derivation."""
+def test_large_optimal_set_lists_its_vertices():
+    """N = 3 with 4 bets: the opener's 7-dimensional set (once beyond the old 200,000-subset cap) has its
+    12 vertices listed by cddlib, each certified optimal; the dealer's 35 vertices too (issue 12, item 3).
+    Dimensions agree with the plan-form derivation."""
     rules = one_card_poker(3, 4)
     sol = solve_zero_sum(to_extensive_form(rules), all_optimal=True)
     opener, dealer = sol.optimal_sets
     assert (opener.dimension, dealer.dimension) == (7, 6)
-    assert not opener.vertices_enumerated and opener.vertices == ()
-    assert "extreme points" in opener.certificate
+    assert opener.vertices_enumerated and len(opener.vertices) == 12
+    assert "every vertex certified optimal" in opener.certificate
     assert dealer.vertices_enumerated and len(dealer.vertices) == 35
     assert [f.dimension for f in optimal_families(build_tree(rules)).families] == [7, 6]
 

@@ -1,37 +1,41 @@
 """Polytopes in a few parameters: irredundant inequalities and exact vertices.
 
 A family of optimal strategies is an affine map of a polytope ``{t : a_k . t + c_k >= 0}``;
-:func:`polytope` normalises the inequalities, enumerates the vertices exactly over ``QQ`` (every
-``d`` inequalities held tight, solved exactly, kept when feasible) and keeps the facets.
+:func:`polytope` normalises the inequalities, enumerates the vertices exactly with cddlib's
+double description method in GMP rationals (Fukuda & Prodon 1996; ``pycddlib``'s ``cdd.gmp``),
+and keeps the facets.
 """
 
 from __future__ import annotations
 
-import itertools
-import math
+from fractions import Fraction
 
 import sympy as sp
 from sympy.polys.domains import QQ
-from sympy.polys.matrices import DomainMatrix
 
-__all__ = ["FamilyCertificateError", "MAX_VERTEX_COMBINATIONS", "bound_constraint", "polytope", "slack"]
+__all__ = ["FamilyCertificateError", "MAX_VERTICES", "bound_constraint", "polytope", "slack"]
 
 
 class FamilyCertificateError(RuntimeError):
     """The exact certificate of a derived family failed (a bug, never silently ignored)."""
 
 
-#: Largest number of d-subsets of constraints tried when enumerating vertices exactly.
-MAX_VERTEX_COMBINATIONS = 200_000
+#: Largest number of vertices listed (a family with more is reported without its vertices).
+MAX_VERTICES = 100_000
 
 
 def polytope(raw: list[sp.Expr], params: tuple[sp.Symbol, ...]):
     """Irredundant inequalities ``expr >= 0`` and exact vertices of ``{raw >= 0}``.
 
-    Vertices are the feasible solutions of every ``d`` of the constraints
-    held tight (solved exactly over QQ).  If there are more than
-    :data:`MAX_VERTEX_COMBINATIONS` such subsets, the vertices are not
-    enumerated (an empty tuple) and all constraints are returned.
+    Vertices come from cddlib (exact GMP arithmetic); the facets kept are the
+    constraints tight at ``d`` or more vertices.  If there are more than
+    :data:`MAX_VERTICES` vertices, none are returned (an empty tuple) and all
+    constraints are kept.
+
+    Raises
+    ------
+    FamilyCertificateError
+        If the polytope is empty or unbounded (a family of strategies is neither).
     """
     exprs = []
     for e in raw:
@@ -48,26 +52,42 @@ def polytope(raw: list[sp.Expr], params: tuple[sp.Symbol, ...]):
     d = len(params)
     if d == 0:
         return [], [{}]
-    if math.comb(len(exprs), d) > MAX_VERTEX_COMBINATIONS:
-        return [sp.Ge(e, 0, evaluate=False) for e in exprs], []
     # exprs[k] = A[k] . params + c[k] >= 0, exactly over QQ
     A = [[QQ.from_sympy(e.coeff(p)) for p in params] for e in exprs]
     c = [QQ.from_sympy(sp.expand(e).subs({p: 0 for p in params})) for e in exprs]
-    found: dict[tuple, None] = {}
-    for combo in itertools.combinations(range(len(exprs)), d):
-        M = DomainMatrix([[A[k][j] for j in range(d)] for k in combo], (d, d), QQ)
-        if M.rank() < d:
-            continue
-        rhs = DomainMatrix([[-c[k]] for k in combo], (d, 1), QQ)
-        sol = M.lu_solve(rhs).to_list_flat()
-        if all(sum((A[k][j] * sol[j] for j in range(d)), QQ(0)) + c[k] >= 0 for k in range(len(exprs))):
-            found[tuple(sol)] = None
+    points = _cdd_vertices(A, c, d)
+    if points is None:
+        return [sp.Ge(e, 0, evaluate=False) for e in exprs], []
+    found: dict[tuple, None] = dict.fromkeys(points)
     if not found:
         raise FamilyCertificateError("the derived family is empty")
-    vertices = [{p: QQ.to_sympy(x) for p, x in zip(params, point)} for point in sorted(found)]
-    facets = [e for e in exprs if sum(1 for v in vertices if e.subs(v) == 0) >= d]
+    ordered = sorted(found)
+    vertices = [{p: QQ.to_sympy(x) for p, x in zip(params, point)} for point in ordered]
+    tight = [
+        sum(1 for x in ordered if sum((a * xj for a, xj in zip(A[k], x)), QQ(0)) + c[k] == 0)
+        for k in range(len(exprs))
+    ]
+    facets = [e for k, e in enumerate(exprs) if tight[k] >= d]
     constraints = [sp.Ge(e, 0, evaluate=False) if d > 1 else bound_constraint(e, params[0]) for e in facets]
     return constraints, vertices
+
+
+def _cdd_vertices(A, c, d) -> list[tuple] | None:
+    """The vertices of ``{x : A x + c >= 0}`` by cddlib in exact rationals (None if over :data:`MAX_VERTICES`)."""
+    import cdd
+    import cdd.gmp
+
+    def frac(v) -> Fraction:
+        return Fraction(int(QQ.numer(v)), int(QQ.denom(v)))
+
+    rows = [[frac(c[k])] + [frac(a) for a in A[k]] for k in range(len(A))]
+    mat = cdd.gmp.matrix_from_array(rows, rep_type=cdd.RepType.INEQUALITY)
+    generators = cdd.gmp.copy_generators(cdd.gmp.polyhedron_from_matrix(mat))
+    if generators.lin_set or any(row[0] == 0 for row in generators.array):
+        raise FamilyCertificateError("the derived family is unbounded")
+    if len(generators.array) > MAX_VERTICES:
+        return None
+    return [tuple(QQ(v.numerator, v.denominator) for v in row[1:]) for row in generators.array]
 
 
 def slack(constraint: sp.Basic) -> sp.Expr:

@@ -54,7 +54,7 @@ from derive.extensive_form.build import exact_value
 from derive.extensive_form.game import Game, NotSupportedError
 from derive.sequence_form.general import GameSequenceForm, game_sequence_form
 from derive.solving.lp import ExactLPError, LinearProgram, exact_lp, row_times, transpose
-from derive.solving.polytope import polytope
+from derive.solving.polytope import MAX_VERTICES, polytope
 
 __all__ = [
     "REFINEMENTS",
@@ -138,7 +138,7 @@ class OptimalSet:
 
     @property
     def vertices_enumerated(self) -> bool:
-        """Whether :attr:`vertices` lists every vertex (False when there were too many candidates)."""
+        """Whether :attr:`vertices` lists every vertex (False when there were more than MAX_VERTICES)."""
         return bool(self.vertices) or not self.parameters
 
     @property
@@ -623,10 +623,10 @@ def _optimal_set(sf, mats, player, usable, value) -> OptimalSet:
     params = tuple(free)
     constraints, vertices = polytope(raw, params)
     checked = list(vertices)
-    if params and not vertices:  # too many candidate subsets: check extreme points found by exact LPs instead
+    if params and not vertices:  # too many vertices: check extreme points found by exact LPs instead
         checked = _extreme_points(constraints, params)
         note = (
-            f"the vertices were not enumerated (dimension {len(params)}, too many candidate subsets); "
+            f"the vertices were not listed (dimension {len(params)}, more than {MAX_VERTICES:,} of them); "
             f"the set is exact by the support theorem, and {len(checked)} of its extreme points, found by "
             "exact LPs along each parameter, were certified optimal"
         )
