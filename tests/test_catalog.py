@@ -187,3 +187,25 @@ def test_value_and_optimal_sets_agree_with_gambit(path):
             assert solution.optimal_sets[p].contains(plans[p]), (
                 f"Gambit's equilibrium {eq} is not in player {p}'s set"
             )
+
+
+@pytest.mark.parametrize("path", SOLVABLE, ids=_name)
+def test_quasi_perfect_equilibrium_is_admissible_subgame_perfect_and_nash_in_gambit(path):
+    """Issue 11 on the catalog: the printed (quasi-perfect) equilibrium is admissible for both players
+    (exact certificate), subgame perfect, and has max_regret 0 in Gambit."""
+    from derive.solving.admissible import dominance_check, sequence_form_polytopes
+    from derive.solving.lp import transpose
+    from derive.verification.subgames import subgame_perfection
+
+    game = read_game(path)
+    sol = solve_zero_sum(game)
+    assert sol.refinement == "quasi-perfect"
+    sf = game_sequence_form(game)
+    mats = (sf.numeric_matrix(0), transpose(sf.numeric_matrix(1)))
+    for p in (0, 1):
+        plan = [sol.plans[p][sf.label(p, k)] for k in range(sf.shape[p])]
+        assert dominance_check(sequence_form_polytopes(sf, mats, p), plan).admissible
+    assert subgame_perfection(game, sol.strategies).is_subgame_perfect
+    gambit_game = _gambit(path)
+    build = _behaviour_profile if gambit_game.is_tree else _strategy_profile
+    assert build(game, gambit_game, list(sol.plans)).max_regret() == 0
