@@ -140,13 +140,32 @@ def _build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _refined_or_plain(compute, args, err):
+    """``compute(args.refine)``; if the quasi-perfect refinement cannot be certified, say so in one line
+    on stderr and fall back to the LP's equilibrium (``--refine none``), which is still exact and certified."""
+    from derive.solving.lp import ExactLPError
+
+    if args.refine != "quasi-perfect":
+        return compute(args.refine)
+    try:
+        return compute("quasi-perfect")
+    except ExactLPError as exc:
+        print(
+            f"derive: the quasi-perfect equilibrium was not found ({exc}); showing the LP's (--refine none)",
+            file=err,
+        )
+        args.refine = "none"
+        return compute("none")
+
+
 def _refine_argument(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--refine",
         default="quasi-perfect",
         choices=["quasi-perfect", "none"],
         help="which equilibrium to print: quasi-perfect (default; the exact limit of the perturbed LP, "
-        "sensible off the path of play) or none (the LP's vertex, as before)",
+        "sensible off the path of play) or none (whichever optimal vertex the LP's basis gives; faster, "
+        "but it may fold the best hand where optimal play never goes)",
     )
 
 
@@ -260,7 +279,7 @@ def _cmd_draw(args, out, err) -> int:
     suffix = "tex" if tikz else args.format
     drawings = [(f"{_slug(args)}_game_tree.{suffix}", None, game.title)]
     try:
-        solution = solve_zero_sum(game, refine=args.refine)
+        solution = _refined_or_plain(lambda refine: solve_zero_sum(game, refine=refine), args, err)
     except _ModelError as exc:  # not solvable yet: draw the tree only, and say why
         print(f"derive: no equilibrium drawn: {exc}", file=err)
     else:
@@ -294,7 +313,12 @@ def _cmd_solve(args, out, err) -> int:
         game = _load(args)
         for message in game.metadata.get("rationalized", ()):
             print(f"derive: {message}", file=err)
-        print(solve_report(game, all_optimal=args.all, as_json=args.json, refine=args.refine), file=out)
+        report = _refined_or_plain(
+            lambda refine: solve_report(game, all_optimal=args.all, as_json=args.json, refine=refine),
+            args,
+            err,
+        )
+        print(report, file=out)
         return 0
     from derive.extensive_form.one_card_tree import build_tree
     from derive.solving.one_card import solve
@@ -306,7 +330,7 @@ def _cmd_solve(args, out, err) -> int:
     game = build_tree(rules)
     if loud:
         print(f"solving ({game.num_nodes:,} nodes) ...", file=err)
-    eq = solve(game, refine=args.refine)
+    eq = _refined_or_plain(lambda refine: solve(game, refine=refine), args, err)
     strategies = {
         PLAYER_NAMES[p]: {
             info.label: {a.value: str(prob) for a, prob in dist.items()}
@@ -324,9 +348,10 @@ def _cmd_solve(args, out, err) -> int:
                 "name": rules.name,
             },
             "value": str(eq.value),
+            "values": [str(eq.value), str(-eq.value)],
             "players": list(PLAYER_NAMES),
             "strategies": strategies,
-            "off_path": [f"{PLAYER_NAMES[i.player]} {i.label}" for i in eq.off_path],
+            "off_path": [{"player": PLAYER_NAMES[i.player], "information_set": i.label} for i in eq.off_path],
             "refinement": args.refine,
             "method": eq.method,
         }
@@ -340,10 +365,11 @@ def _cmd_solve(args, out, err) -> int:
             f"{PLAYER_NAMES[p]}'s {kind} strategy (probability of each action at each information set):",
             file=out,
         )
+        width = max([10, *(len(i.label) for i in eq.strategies[p].probabilities)])
         for info, dist in eq.strategies[p].probabilities.items():
             flag = "  (off the path of play)" if info in eq.off_path else ""
             acts = ", ".join(f"{a.value} {to_text(v)}" for a, v in dist.items())
-            print(f"  {info.label:<10} {acts}{flag}", file=out)
+            print(f"  {info.label:<{width}} {acts}{flag}", file=out)
     print(f"method: {eq.method}", file=out)
     return 0
 

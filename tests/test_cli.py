@@ -107,7 +107,7 @@ def test_reproduce_writes_figures_and_latex_identically(tmp_path):
     assert "opener: the member α = 1/3" in out and "opener: the member α = 0" in out
     assert "A:xbr*: call;" in out and "A:br*: call" in out
     assert (
-        "full game: the dealer's admissible optimal strategies are those with (p_{A:betcall} = 1, p_{A:raise} = 1)"
+        "full game: the dealer's only admissible optimal strategy is the one with (p_{A:betcall} = 1, p_{A:raise} = 1)"
         in out
     )
     _run(["reproduce", "--out", str(tmp_path / "b")])

@@ -363,3 +363,60 @@ def test_command_line_refine_option_and_json(tmp_path):
     assert dealer["admissible"]["decided"] and not dealer["admissible"]["all"]
     assert set(dealer["admissible"]["faces"][0]["equations"]) == {"y[A:b:raise] = 1", "y[A:xbr:call] = 1"}
     assert set(dealer["admissible"]["only_in_dominated_members"]) == {"A:xbr:fold", "A:b:call"}
+
+
+# --------------------------------------------------------------------------- deep sequences, many faces, the fallback
+
+
+def _chain(depth: int):
+    node = payoff(-1, 1)
+    for i in reversed(range(depth)):
+        node = decision(0, f"m{i}", {"stop": payoff(3, -3) if i == 0 else payoff(0, 0), "go": node})
+    return extensive_form(["Max", "Min"], node)
+
+
+@pytest.mark.parametrize("depth", [8, 12])
+def test_long_own_sequences_are_solved_from_a_crash_basis(depth):
+    # eight or more consecutive own moves: ε^8 is below HiGHS's tolerances, and HiGHS reports equality
+    # rows as basic; the exact simplex starts from the sequence form's triangular crash basis instead
+    sol = solve_zero_sum(_chain(depth))
+    assert sol.value == 3 and sol.strategies[0]["m0"] == {"stop": 1, "go": 0}
+    assert any(pp.epsilon0 is None for pp in sol.perturbed)
+    assert game_exploitability(behaviour_profile(sol.game, sol.strategies)) == 0
+
+
+def test_admissibility_searches_the_faces_spanned_by_admissible_vertices():
+    # a 9 x 2 matrix game: every row is optimal (value 0), only T0 is admissible (it wins 1 against C)
+    rows = {
+        f"T{i}": decision(1, "col", {"L": payoff(0, 0), "C": payoff(1 if i == 0 else 0, -1 if i == 0 else 0)})
+        for i in range(9)
+    }
+    game = extensive_form(["Max", "Min"], decision(0, "row", rows))
+    sol = solve_zero_sum(game, all_optimal=True)
+    maxs = sol.optimal_sets[0]
+    assert maxs.dimension == 8 and len(maxs.vertices) == 9
+    a = maxs.admissible
+    assert a.checked and len(a.faces) == 1 and a.faces[0].dimension == 0
+    assert maxs.at(maxs.vertices[a.faces[0].vertices[0]])["row:T0"] == 1
+    assert "only admissible optimal strategy" in a.describe("Max")
+    assert set(a.only_dominated) == {f"row:T{i}" for i in range(1, 9)}
+
+
+def test_command_line_falls_back_to_the_lp_with_one_line(monkeypatch):
+    import io
+
+    import derive.solving.refine as refine
+    from derive.cli import main
+    from derive.solving.lp import ExactLPError
+
+    def fail(*args, **kwargs):
+        raise ExactLPError("no basis proved optimal for all small ε")
+
+    monkeypatch.setattr(refine, "perturbed_plans", fail)
+    out, err = io.StringIO(), io.StringIO()
+    assert main(["solve", "kuhn", "--json"], out=out, err=err) == 0
+    assert err.getvalue().count("\n") == 1 and "showing the LP's (--refine none)" in err.getvalue()
+    import json
+
+    doc = json.loads(out.getvalue())
+    assert doc["refinement"] == "none" and doc["value"] == "-1/18"

@@ -182,11 +182,17 @@ def derivation_document(solution: ZeroSumSolution, figure: str | None = None) ->
         "\\begin{center}\\begin{tabular}{lll}",
         "player & information set & probabilities \\\\ \\hline",
     ]
+    off = set(solution.off_path)
     for p in (0, 1):
         for label, dist in solution.strategies[p].items():
             probs = ", ".join(f"{escape_text(a)} ${to_latex(v)}$" for a, v in dist.items())
-            out.append(f"{escape_text(game.players[p])} & \\texttt{{{escape_text(label)}}} & {probs} \\\\")
+            mark = "$^{*}$" if (p, label) in off else ""
+            out.append(
+                f"{escape_text(game.players[p])} & \\texttt{{{escape_text(label)}}}{mark} & {probs} \\\\"
+            )
     out.append("\\end{tabular}\\end{center}")
+    if off:
+        out.append("$^{*}$ off the path of play: reached with probability 0 in this equilibrium.")
     if solution.optimal_sets:
         out += [
             "\\section{All optimal strategies}",

@@ -202,46 +202,61 @@ def _affine_dimension(points: list[dict], params) -> int:
 def admissible_faces(slacks: list[sp.Expr], vertices: list[dict], params, is_admissible) -> list[Face]:
     """The maximal faces of the polytope ``{slacks >= 0}`` (given with all its vertices) whose points are admissible.
 
-    ``is_admissible(point)`` decides one point (a dict ``parameter -> Rational``) exactly.  The
-    relative interior of each face is represented by the average of its vertices; a face is
-    checked only if no larger face containing it was found admissible.
+    ``is_admissible(point)`` decides one point (a dict ``parameter -> Rational``) exactly.
+
+    A face is admissible when a point of its relative interior (the average of its vertices) is: a
+    best reply to a completely mixed strategy there makes the whole closed face one.  So an admissible
+    face has only admissible vertices, and the search runs over the faces *spanned by admissible
+    vertices*: first every vertex is decided, then the smallest face containing all admissible
+    vertices, then those containing one fewer, and so on, skipping faces with a dominated vertex or
+    inside one already found.  ``is_admissible`` may stop the search by raising (the caller's cap).
 
     Returns
     -------
     list of Face
         Empty when no member is admissible; ``[the whole polytope]`` when all are.
     """
-    d = len(params)
-    index = list(range(len(vertices)))
     tight_at = [frozenset(k for k, s in enumerate(slacks) if sp.expand(s.subs(v)) == 0) for v in vertices]
-    found: list[Face] = []
-    seen: set[frozenset] = set()
+    every = frozenset(range(len(slacks)))
 
     def centre(vs) -> dict:
         return {s: sum((vertices[k][s] for k in vs), sp.S.Zero) / len(vs) for s in params}
 
-    def visit(vs: frozenset, dim: int) -> None:
-        if vs in seen or any(vs <= set(f.vertices) for f in found):
-            return
-        seen.add(vs)
-        if is_admissible(centre(sorted(vs))):
-            tight = frozenset.intersection(*(tight_at[k] for k in vs)) if vs else frozenset()
-            found.append(Face(tuple(sorted(tight)), tuple(sorted(vs)), dim))
-            return
-        if dim == 0:
-            return
-        # the facets of this face: a further constraint held tight, one dimension less
-        here = frozenset.intersection(*(tight_at[k] for k in vs))
-        for c in range(len(slacks)):
-            if c in here:
-                continue
-            sub = frozenset(k for k in vs if c in tight_at[k])
-            if sub and _affine_dimension([vertices[k] for k in sorted(sub)], params) == dim - 1:
-                visit(sub, dim - 1)
+    def closure(vs: frozenset) -> frozenset:
+        """The vertices of the smallest face containing ``vs``."""
+        common = frozenset.intersection(every, *(tight_at[k] for k in vs))
+        return frozenset(k for k in range(len(vertices)) if common <= tight_at[k])
 
-    visit(frozenset(index), d)
-    # keep the maximal ones
-    return [f for f in found if not any(set(f.vertices) < set(g.vertices) for g in found)]
+    good = frozenset(k for k in range(len(vertices)) if is_admissible(centre([k])))
+    found: list[frozenset] = []
+    seen: set[frozenset] = set()
+    queue = [good] if good else []
+    while queue:
+        queue.sort(key=len, reverse=True)
+        span = queue.pop(0)
+        face = closure(span)
+        if face in seen or any(face <= f for f in found):
+            continue
+        seen.add(face)
+        if len(face) == 1 or (face <= good and is_admissible(centre(sorted(face)))):
+            found.append(face)
+            continue
+        for k in span:
+            if len(span) > 1:
+                queue.append(span - {k})
+    out = []
+    for face in found:
+        if any(face < g for g in found):
+            continue
+        tight = frozenset.intersection(every, *(tight_at[k] for k in face))
+        out.append(
+            Face(
+                tuple(sorted(tight)),
+                tuple(sorted(face)),
+                _affine_dimension([vertices[k] for k in sorted(face)], params),
+            )
+        )
+    return sorted(out, key=lambda f: f.vertices)
 
 
 def sequence_form_polytopes(sf, mats, player: int) -> StrategyPolytopes:
@@ -317,7 +332,9 @@ class AdmissibleMembers:
         Plans (or sequences) that some optimal strategy plays but no admissible optimal one: playing
         them is optimal against a perfect opponent and weakly dominated.
     checked : bool
-        False when the family's vertices were not enumerated (too many), so nothing was decided.
+        False when nothing was decided (see ``reason``).
+    reason : str
+        Why nothing was decided: the vertices were not listed, or too many faces to check.
     """
 
     player: int
@@ -325,6 +342,7 @@ class AdmissibleMembers:
     equations: tuple[tuple[sp.Eq, ...], ...]
     only_dominated: tuple[str, ...]
     checked: bool = True
+    reason: str = ""
 
     @property
     def all_admissible(self) -> bool:
@@ -334,7 +352,7 @@ class AdmissibleMembers:
     def describe(self, name: str, fmt=str) -> str:
         """One sentence in words, e.g. for ``name = "the dealer"``; ``fmt`` prints an expression."""
         if not self.checked:
-            return f"admissibility of {name}'s optimal strategies not decided (vertices not enumerated)"
+            return f"admissibility of {name}'s optimal strategies not decided ({self.reason})"
         if self.all_admissible:
             return (
                 f"every optimal strategy of {name} is admissible (not weakly dominated), so each is part of a "
@@ -344,13 +362,14 @@ class AdmissibleMembers:
             "(" + ", ".join(f"{fmt(eq.lhs)} = {fmt(eq.rhs)}" for eq in eqs) + ")" if eqs else "(anywhere)"
             for eqs in self.equations
         )
-        text = f"{name}'s admissible optimal strategies are those with {where}; every other one is weakly dominated"
+        if len(self.faces) == 1 and self.faces[0].dimension == 0:
+            text = f"{name}'s only admissible optimal strategy is the one with {where}"
+        else:
+            text = f"{name}'s admissible optimal strategies are those with {where}"
+        text += "; every other one is weakly dominated"
         if self.only_dominated:
-            text += (
-                ": "
-                + ", ".join(self.only_dominated)
-                + " are played only by weakly dominated optimal strategies"
-            )
+            verb = "is" if len(self.only_dominated) == 1 else "are"
+            text += f": {', '.join(self.only_dominated)} {verb} played only by weakly dominated optimal strategies"
         return text
 
 
@@ -391,7 +410,7 @@ def classify_members(
     from derive.solving.polytope import slack
 
     if params and not vertices:
-        return AdmissibleMembers(player, (), (), (), checked=False)
+        return AdmissibleMembers(player, (), (), (), checked=False, reason="its vertices were not listed")
     visited = [0]
 
     def strategy(point) -> list:
@@ -411,8 +430,16 @@ def classify_members(
     try:
         faces = admissible_faces(slacks, list(vertices) or [{}], params, is_admissible)
     except _TooMany:
-        return AdmissibleMembers(player, (), (), (), checked=False)
-    equations = tuple(tuple(_equation(slacks[k]) for k in f.tight) for f in faces)
+        return AdmissibleMembers(
+            player, (), (), (), checked=False, reason=f"more than {MAX_FACES} faces and vertices to check"
+        )
+    # a face is written by its tight constraints; a single vertex by its coordinates
+    equations = tuple(
+        tuple(sp.Eq(q, vertices[f.vertices[0]][q], evaluate=False) for q in params)
+        if f.dimension == 0 and vertices
+        else tuple(_equation(slacks[k]) for k in f.tight)
+        for f in faces
+    )
     on_faces = [vertices[k] if vertices else {} for f in faces for k in f.vertices]
     only = tuple(
         label(key)

@@ -66,6 +66,9 @@ EPSILON = sp.Symbol("varepsilon", positive=True)
 #: the middle of the range works most often.
 TRIAL_EPSILONS = tuple(QQ(1, d) for d in (330, 150, 1000, 70, 2200, 40, 500, 5000, 20, 100, 10, 10**4, 10**5))
 
+#: Most exact pivots from one starting basis (each costs a few exact solves).
+MAX_PIVOTS = 150
+
 Poly = list  # coefficients in QQ, lowest power first, fixed length (the largest sequence length + 1)
 
 
@@ -91,8 +94,8 @@ class PerturbedPlan:
         exact order ``ε**k`` (0: reached by the limit plan itself).
     parent : dict
         ``information-set label -> label of its parent sequence`` (``"∅"`` at the player's first move).
-    epsilon0 : Rational
-        The ε₀ at which HiGHS proposed the basis that was proved stable.
+    epsilon0 : Rational or None
+        The ε₀ at which HiGHS proposed the basis the exact search started from (None: a crash basis).
     """
 
     player: int
@@ -101,7 +104,7 @@ class PerturbedPlan:
     limit: dict[str, sp.Rational]
     behaviour: dict[str, dict[str, sp.Rational]]
     order: dict[str, int]
-    epsilon0: sp.Rational
+    epsilon0: sp.Rational | None
     parent: dict[str, str]
 
 
@@ -248,6 +251,30 @@ class _StandardForm:
             return None
         return list(basis.basic) + [self.slack_of[r] for r in loose]
 
+    def crash_basis(self) -> list[int]:
+        """A starting basis needing no LP solver: a slack for every inequality row and, for each
+        equality row ``x_empty = 1`` or ``sum_a x_(I,a) - x_sigma(I) = 0``, its first column with
+        coefficient 1 (the sequence form makes this block triangular, hence nonsingular)."""
+        chosen: list[int] = []
+        taken: set[int] = set()
+        for r in range(self.nrows):
+            if r in self.slack_of:
+                chosen.append(self.slack_of[r])
+                continue
+            c = min(
+                (
+                    c
+                    for c in range(self.lp.ncols)
+                    if c not in taken and c not in self.free and self.columns[c].get(r) == 1
+                ),
+                default=None,
+            )
+            if c is None:
+                return []
+            chosen.append(c)
+            taken.add(c)
+        return chosen
+
     def _matrix(self, basic: list[int]) -> tuple:
         """The basis split into blocks: slack columns are unit columns, so only ``B11`` needs a solve.
 
@@ -318,8 +345,12 @@ class _StandardForm:
             out[r] = pis[i]
         return out
 
-    def solve_from(self, basic: list[int], max_pivots: int = 200) -> tuple[list[list] | None, int]:
+    def solve_from(self, basic: list[int], max_pivots: int = MAX_PIVOTS) -> tuple[list[list] | None, int]:
         """Pivot from ``basic`` to a basis optimal for all small ε.
+
+        A primal simplex step where only the costs are wrong, a dual simplex step where only the
+        bounds are, and, once both are wrong at the same basis, Terlaky's least-index criss-cross
+        method (1985) from then on, which needs neither a feasible start nor a phase 1.
 
         Returns ``(w(ε), 0)`` on success, else ``(None, k)`` with ``k`` the number of violated
         optimality conditions at ``basic`` (how far HiGHS's basis is from the answer).
@@ -328,6 +359,7 @@ class _StandardForm:
         if len(basic) != self.nrows:
             return None, 10**9
         violations = None
+        criss_cross = False
         for _ in range(max_pivots + 1):
             try:
                 B = self._matrix(basic)
@@ -357,8 +389,13 @@ class _StandardForm:
                 return w, 0
             if violations is None:
                 violations = len(infeasible) + len(entering)
-            if max_pivots == 0 or (infeasible and entering):
-                return None, violations  # (neither primal nor dual feasible: try another basis)
+            if max_pivots == 0:
+                return None, violations
+            if criss_cross or (infeasible and entering):
+                criss_cross = True
+                if not self._criss_cross_step(B, basic, infeasible, entering, reduced):
+                    return None, violations
+                continue
             if entering:  # primal simplex step (Bland: smallest entering index, smallest leaving column)
                 j = entering[0]
                 direction = 1 if _sign(reduced[j]) > 0 else -1
@@ -404,6 +441,30 @@ class _StandardForm:
                 return None, violations  # primal infeasible: cannot happen for these LPs
             basic[k] = best[1]
         return None, violations
+
+    def _criss_cross_step(self, B, basic, infeasible, entering, reduced) -> bool:
+        """One least-index criss-cross pivot (Terlaky 1985); False if the LP is infeasible or unbounded."""
+        leaving_candidates = {basic[k]: k for k in infeasible}
+        r = min([*leaving_candidates, *entering])
+        if r in leaving_candidates:  # a negative basic variable leaves; the least eligible column enters
+            k = leaving_candidates[r]
+            unit = [[QQ(0)] for _ in range(self.nrows)]
+            unit[k][0] = QQ(1)
+            row = self._solve(B, unit, transpose=True)
+            for j in sorted(reduced):
+                a = sum((row[i][0] * v for i, v in self.columns[j].items()), QQ(0))
+                if (j in self.free and a != 0) or a < 0:
+                    basic[k] = j
+                    return True
+            return False
+        # a column with the wrong reduced cost enters; the least eligible basic column leaves
+        direction = 1 if _sign(reduced[r]) > 0 else -1
+        alpha = self._solve(B, [[v] for v in self._dense(r)])
+        eligible = [(c, k) for k, c in enumerate(basic) if c not in self.free and alpha[k][0] * direction > 0]
+        if not eligible:
+            return False
+        basic[min(eligible)[1]] = r
+        return True
 
     def _dense(self, j: int) -> list:
         out = [QQ(0)] * self.nrows
@@ -545,13 +606,17 @@ def perturbed_plans(sf: GameSequenceForm, mats) -> tuple[PerturbedPlan, Perturbe
 #: How many of HiGHS's candidate bases are only checked before pivoting from the nearest one.
 QUICK_CHECKS = 3
 
+#: How many candidate bases the exact simplex starts from (the nearest ones), before the crash basis.
+PIVOT_STARTS = 2
+
 
 def _search(lp: _ParametricLP, standard: _StandardForm):
     """``(ε₀, z(ε))`` from the first HiGHS basis proved optimal for all small ε, pivoting if needed.
 
     The first :data:`QUICK_CHECKS` candidates are only checked (the usual case: one is right);
     then the exact simplex method starts from the one with the fewest violated conditions, and
-    again after each further candidate.  Returns None if nothing worked.
+    again after each further candidate; last, from a crash basis (``ε₀`` is then None).  Returns
+    None if nothing worked.
     """
     candidates = []
     tried_pivots = set()
@@ -567,7 +632,7 @@ def _search(lp: _ParametricLP, standard: _StandardForm):
         start = standard.basis_from(basis)
         if start is not None:
             candidates.append((violations, k, eps0, start))
-        if k + 1 >= QUICK_CHECKS:
+        if k + 1 >= QUICK_CHECKS and len(tried_pivots) < PIVOT_STARTS:
             for _, key, eps_start, begin in sorted(candidates):
                 if key in tried_pivots:
                     continue
@@ -576,6 +641,10 @@ def _search(lp: _ParametricLP, standard: _StandardForm):
                 if z is not None:
                     return eps_start, z[: lp.ncols]
                 break
+    # no usable basis from HiGHS (e.g. it reports an equality row as basic): start from a crash basis
+    z, _ = standard.solve_from(standard.crash_basis())
+    if z is not None:
+        return None, z[: lp.ncols]
     return None
 
 
@@ -600,6 +669,6 @@ def _limit(sf, p, polys, lengths, eps0, degree) -> PerturbedPlan:
         limit={lab: QQ.to_sympy(polys[k][0]) for k, lab in enumerate(labels)},
         behaviour=behaviour,
         order=order,
-        epsilon0=QQ.to_sympy(eps0),
+        epsilon0=None if eps0 is None else QQ.to_sympy(eps0),
         parent={info.label: labels[sf.parent[info.index]] for info in sf.game.infosets_of(p)},
     )

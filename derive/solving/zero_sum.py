@@ -434,8 +434,9 @@ def solve_zero_sum(
         off_path = _off_path(sf.game, strategies)
         method = (
             "quasi-perfect equilibrium: the exact limit ε → 0 of the perturbed sequence-form LP "
-            "(Miltersen & Sørensen 2006, 2010), its HiGHS basis proved optimal for all small ε in exact "
-            "rationals; certified: the limit's exact best-response values are equal"
+            "(Miltersen & Sørensen 2006, 2010), from a basis proved optimal for all small ε in exact "
+            "rationals (HiGHS proposes it, exact simplex pivots finish); certified: the limit's exact "
+            "best-response values are equal"
         )
     else:
         strategies, off_path = _behaviour(sf, mats, plans)
