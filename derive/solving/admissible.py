@@ -35,7 +35,7 @@ from dataclasses import dataclass
 import sympy as sp
 from sympy.polys.domains import QQ
 
-from derive.solving.lp import ExactLPError, LinearProgram, exact_lp
+from derive.solving.lp import ExactLPError, LinearProgram, exact_lp, transpose
 
 __all__ = [
     "AdmissibleMembers",
@@ -119,10 +119,7 @@ def dominance_check(sp_: StrategyPolytopes, x: list) -> Dominance:
     prog = LinearProgram(n + nq, [], [], [], set(range(n, n + nq)))
     for r, row in E.items():
         prog.add_row({k: QQ(v) for k, v in row.items()}, QQ(e[r]), QQ(e[r]))
-    mt: dict[int, dict[int, object]] = {}
-    for i, row in M.items():
-        for j, v in row.items():
-            mt.setdefault(j, {})[i] = v
+    mt = transpose(M)
     ft: dict[int, dict[int, object]] = {}
     for r, row in F.items():
         for j, v in row.items():

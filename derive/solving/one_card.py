@@ -79,13 +79,19 @@ def numeric_plan_matrix(pf: PlanForm) -> dict[int, dict[int, object]]:
     out: dict[int, dict[int, object]] = {}
     for (i, j), v in pf.entries.items():
         if not v.is_Rational:
-            rules = pf.game.rules
-            raise SymbolicGameError(
-                f"the game has a symbolic ante or bet (ante {rules.ante}, bet {rules.bet}); "
-                "substitute numbers, or use derive.solving.parametric for a symbolic bet size"
-            )
+            _require_numeric(pf.game)
         out.setdefault(i, {})[j] = QQ(int(v.p), int(v.q))
     return out
+
+
+def _require_numeric(game: ExtensiveFormGame) -> None:
+    """Raise :class:`SymbolicGameError` unless the ante and the bet are numbers."""
+    rules = game.rules
+    if not (rules.ante.is_Rational and rules.bet.is_Rational):
+        raise SymbolicGameError(
+            f"the game has a symbolic ante or bet (ante {rules.ante}, bet {rules.bet}); "
+            "substitute numbers, or use derive.solving.parametric for a symbolic bet size"
+        )
 
 
 def solve(game: ExtensiveFormGame, refine: str = "quasi-perfect") -> Equilibrium:
@@ -132,10 +138,11 @@ def solve(game: ExtensiveFormGame, refine: str = "quasi-perfect") -> Equilibrium
     """
     if refine not in ("quasi-perfect", "none"):
         raise ValueError(f"unknown refinement {refine!r}; choose one of quasi-perfect, none")
+    if refine == "quasi-perfect":  # solved on the general extensive form: no plan form needed
+        _require_numeric(game)
+        return _quasi_perfect(game)
     pf = plan_form(game)
     entries = numeric_plan_matrix(pf)
-    if refine == "quasi-perfect":
-        return _quasi_perfect(game, pf)
     # solve in units of the ante (well scaled whatever the chip amounts), then scale back
     ante = game.rules.ante
     scale = QQ(int(ante.p), int(ante.q)) if ante.is_Rational else QQ(1)
@@ -161,7 +168,7 @@ def solve(game: ExtensiveFormGame, refine: str = "quasi-perfect") -> Equilibrium
     )
 
 
-def _quasi_perfect(game: ExtensiveFormGame, pf: PlanForm) -> Equilibrium:
+def _quasi_perfect(game: ExtensiveFormGame) -> Equilibrium:
     """The quasi-perfect equilibrium of :func:`derive.solving.zero_sum.solve_zero_sum`, in this tree's terms."""
     from derive.games.one_card import to_extensive_form
     from derive.solving.zero_sum import solve_zero_sum
@@ -177,7 +184,7 @@ def _quasi_perfect(game: ExtensiveFormGame, pf: PlanForm) -> Equilibrium:
         )
         for p in (0, 1)
     )
-    plans = tuple(_plan_probabilities(game, pf, p, strategies[p]) for p in (0, 1))
+    plans = tuple(s.plan_probabilities(game) for s in strategies)
     reach = reach_probabilities(game, strategies)
     return Equilibrium(
         game=game,
@@ -188,19 +195,6 @@ def _quasi_perfect(game: ExtensiveFormGame, pf: PlanForm) -> Equilibrium:
         method=sol.method,
         perturbed=sol.perturbed,
     )
-
-
-def _plan_probabilities(
-    game: ExtensiveFormGame, pf: PlanForm, player: int, strategy: BehaviourStrategy
-) -> dict:
-    """Plan probability of each maximal sequence: the product of the behaviour probabilities along it."""
-
-    def realization(s: Sequence) -> sp.Expr:
-        if s.is_empty:
-            return sp.S.One
-        return strategy.probabilities[s.infoset][s.action] * realization(game.parent_sequence[s.infoset])
-
-    return {plan: realization(plan) for plan in pf.plans[player]}
 
 
 def behaviour_from_plans(

@@ -48,7 +48,7 @@ import sympy as sp
 from sympy.polys.domains import QQ
 
 from derive.sequence_form.general import GameSequenceForm
-from derive.solving.lp import Basis, ExactLPError, LinearProgram, optimal_basis, solve_exact
+from derive.solving.lp import Basis, ExactLPError, LinearProgram, optimal_basis, solve_exact, transpose
 
 __all__ = [
     "EPSILON",
@@ -184,10 +184,7 @@ def _perturbed_program(sf, mats, player, lengths) -> _ParametricLP:
     for r, row in f_rows.items():
         for j, v in row.items():
             ft.setdefault(j, {})[n + r] = QQ(v)
-    mt: dict[int, dict[int, object]] = {}
-    for i, row in M.items():
-        for j, v in row.items():
-            mt.setdefault(j, {})[i] = v
+    mt = transpose(M)
     for j in range(no):
         line = dict(ft.get(j, {}))
         for i, v in mt.get(j, {}).items():
@@ -592,14 +589,13 @@ def perturbed_plans(sf: GameSequenceForm, mats) -> tuple[PerturbedPlan, Perturbe
                 f"for all small ε (tried {len(TRIAL_EPSILONS)} values of ε₀ between 1/10 and 1/10^5)"
             )
         eps0, z = found
-        degree = len(z[0]) - 1
         plan_polys = []
         for k in range(n):
             poly = list(z[k])
             if k:
                 poly[lengths[p][k]] += 1
             plan_polys.append(poly)
-        out.append(_limit(sf, p, plan_polys, lengths[p], eps0, degree))
+        out.append(_limit(sf, p, plan_polys, lengths[p], eps0))
     return out[0], out[1]
 
 
@@ -648,7 +644,7 @@ def _search(lp: _ParametricLP, standard: _StandardForm):
     return None
 
 
-def _limit(sf, p, polys, lengths, eps0, degree) -> PerturbedPlan:
+def _limit(sf, p, polys, lengths, eps0) -> PerturbedPlan:
     labels = [sf.label(p, k) for k in range(sf.shape[p])]
     behaviour: dict[str, dict[str, sp.Rational]] = {}
     order: dict[str, int] = {}
