@@ -32,6 +32,7 @@ __all__ = [
     "LinearProgram",
     "MaximinSolution",
     "Supports",
+    "basis_system",
     "best_response_value",
     "certified_supports",
     "exact_lp",
@@ -396,6 +397,25 @@ def optimal_basis(
     return Basis(basic, tight)
 
 
+def basis_system(
+    rows, lower, upper, basis: Basis
+) -> tuple[dict[int, int], dict[int, dict[int, object]], list]:
+    """The square system of ``basis``: ``{column: position}``, the tight rows restricted to the basic
+    columns (``{k: {position: coefficient}}``), and each tight row's bound (the one it is held at).
+
+    ``lower``/``upper`` may hold numbers or any other bound objects (e.g. polynomial coefficient lists).
+    """
+    position = {c: k for k, c in enumerate(basis.basic)}
+    mat: dict[int, dict[int, object]] = {}
+    bounds = []
+    for k, (r, at_lower) in enumerate(basis.tight):
+        bounds.append(lower[r] if at_lower or upper[r] is None else upper[r])
+        line = {position[c]: v for c, v in rows[r].items() if c in position}
+        if line:
+            mat[k] = line
+    return position, mat, bounds
+
+
 def _exact_lp_once(
     prog: LinearProgram, cost: dict[int, object], maximize: bool, strict: bool
 ) -> list[object]:
@@ -414,16 +434,8 @@ def _exact_lp_once(
         or the exact solution is infeasible.
     """
     basis = optimal_basis(prog, cost, maximize, strict)
-    position = {c: k for k, c in enumerate(basis.basic)}
-    mat: dict[int, dict[int, object]] = {}
-    rhs: dict[int, dict[int, object]] = {}
-    for k, (r, at_lower) in enumerate(basis.tight):
-        bound = prog.lower[r] if at_lower or prog.upper[r] is None else prog.upper[r]
-        line = {position[c]: v for c, v in prog.rows[r].items() if c in position}
-        if line:
-            mat[k] = line
-        if bound:
-            rhs[k] = {0: bound}
+    position, mat, bounds = basis_system(prog.rows, prog.lower, prog.upper, basis)
+    rhs = {k: {0: b} for k, b in enumerate(bounds) if b}
     n = len(basis.basic)
     z: dict = {}
     if n:

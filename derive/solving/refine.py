@@ -48,7 +48,15 @@ import sympy as sp
 from sympy.polys.domains import QQ
 
 from derive.sequence_form.general import GameSequenceForm
-from derive.solving.lp import Basis, ExactLPError, LinearProgram, optimal_basis, solve_exact, transpose
+from derive.solving.lp import (
+    Basis,
+    ExactLPError,
+    LinearProgram,
+    basis_system,
+    optimal_basis,
+    solve_exact,
+    transpose,
+)
 
 __all__ = [
     "EPSILON",
@@ -483,17 +491,10 @@ def _stable_solution(lp: _ParametricLP, basis: Basis) -> tuple[list[Poly] | None
     """
     width = len(lp.cost[0])
     n = len(basis.basic)
-    position = {c: k for k, c in enumerate(basis.basic)}
-    mat: dict[int, dict[int, object]] = {}
-    rhs: dict[int, dict[int, object]] = {}
-    for k, (r, at_lower) in enumerate(basis.tight):
-        bound = lp.lower[r] if at_lower or lp.upper[r] is None else lp.upper[r]
-        line = {position[c]: v for c, v in lp.rows[r].items() if c in position}
-        if line:
-            mat[k] = line
-        coeffs = {d: c for d, c in enumerate(bound) if c}
-        if coeffs:
-            rhs[k] = coeffs
+    position, mat, bounds = basis_system(lp.rows, lp.lower, lp.upper, basis)
+    rhs = {
+        k: coeffs for k, bound in enumerate(bounds) if (coeffs := {d: c for d, c in enumerate(bound) if c})
+    }
     z_poly = [[QQ(0)] * width for _ in range(lp.ncols)]
     pi = [[QQ(0)] * width for _ in range(n)]
     if n:
