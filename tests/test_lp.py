@@ -83,3 +83,74 @@ def test_certificate_by_independent_best_responses(n, k, bet, value):
     assert best_response(game, eq.strategies[1]).value == eq.value
     if value is not None:
         assert eq.value == value
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    n=st.integers(1, 9),
+    density=st.sampled_from([0.15, 0.3, 0.6, 1.0]),
+    width=st.integers(1, 3),
+    transpose=st.booleans(),
+    data=st.data(),
+)
+def test_sparse_exact_solve_matches_sympy(n, density, width, transpose, data):
+    """solve_exact (singleton elimination, then a FLINT core) agrees with sympy's exact LU on random
+    sparse systems, and raises ZeroDivisionError exactly when sympy finds the matrix singular."""
+    from derive.solving.lp import solve_exact
+
+    entries = data.draw(
+        st.lists(
+            st.lists(
+                st.one_of(st.just(0), st.fractions(-5, 5, max_denominator=4)),
+                min_size=n,
+                max_size=n,
+            ),
+            min_size=n,
+            max_size=n,
+        )
+    )
+    keep = data.draw(st.lists(st.lists(st.floats(0, 1), min_size=n, max_size=n), min_size=n, max_size=n))
+    dense = [
+        [sp.Rational(v) if keep[i][j] < density else sp.S.Zero for j, v in enumerate(r)]
+        for i, r in enumerate(entries)
+    ]
+    rhs = data.draw(
+        st.lists(
+            st.lists(st.fractions(-3, 3, max_denominator=3), min_size=width, max_size=width),
+            min_size=n,
+            max_size=n,
+        )
+    )
+    B = sp.Matrix(dense)
+    matrix = {i: {j: QQ(int(v.p), int(v.q)) for j, v in enumerate(r) if v != 0} for i, r in enumerate(dense)}
+    matrix = {i: r for i, r in matrix.items() if r}
+    right = {i: {c: QQ(v.numerator, v.denominator) for c, v in enumerate(r) if v} for i, r in enumerate(rhs)}
+    system = B.T if transpose else B
+    if system.det() == 0:
+        with pytest.raises(ZeroDivisionError):
+            solve_exact(matrix, n, right, width, transpose=transpose)
+        return
+    expected = system.LUsolve(sp.Matrix([[sp.Rational(v) for v in r] for r in rhs]))
+    got = solve_exact(matrix, n, right, width, transpose=transpose)
+    for i in range(n):
+        for c in range(width):
+            assert QQ.to_sympy(got.get((i, c), QQ(0))) == expected[i, c]
+
+
+def test_sparse_exact_solve_on_a_triangular_chain_with_a_dense_core():
+    """A lower-triangular chain (row singletons), a column-singleton tail and a 2 x 2 core, by hand:
+    x0 = 2; x1 + x0 = 5; core 2 x2 + x3 = 4 + x1, x2 - x3 = 0; x4 + x2 = 1 (x4 only here)."""
+    from derive.solving.lp import solve_exact
+
+    q = QQ
+    matrix = {
+        0: {0: q(1)},
+        1: {0: q(1), 1: q(1)},
+        2: {1: q(-1), 2: q(2), 3: q(1)},
+        3: {2: q(1), 3: q(-1)},
+        4: {2: q(1), 4: q(1)},
+    }
+    rhs = {0: {0: q(2)}, 1: {0: q(5)}, 2: {0: q(4)}, 4: {0: q(1)}}
+    got = solve_exact(matrix, 5, rhs, 1)
+    # x0 = 2, x1 = 3, 3 x2 = 7 -> x2 = x3 = 7/3, x4 = 1 - 7/3
+    assert got == {(0, 0): q(2), (1, 0): q(3), (2, 0): q(7, 3), (3, 0): q(7, 3), (4, 0): q(-4, 3)}
