@@ -320,21 +320,18 @@ def _cmd_solve(args, out, err) -> int:
         )
         print(report, file=out)
         return 0
-    from derive.extensive_form.one_card_tree import build_tree
-    from derive.solving.one_card import solve
+    from derive.solving.one_card import solve_rules
 
     rules = _rules(args)
-    loud = rules.num_nodes > 20_000
-    if loud:
-        print(f"building the game tree ({rules.num_cards} cards, max bets {rules.max_bets}) ...", file=err)
-    game = build_tree(rules)
-    if loud:
-        print(f"solving ({game.num_nodes:,} nodes) ...", file=err)
-    eq = _refined_or_plain(lambda refine: solve(game, refine=refine), args, err)
+    if rules.num_nodes > 20_000:
+        print(
+            f"solving {rules.name} in the sequence form, without its {rules.num_nodes:,}-node tree ...",
+            file=err,
+        )
+    eq = _refined_or_plain(lambda refine: solve_rules(rules, refine=refine), args, err)
     strategies = {
         PLAYER_NAMES[p]: {
-            info.label: {a.value: str(prob) for a, prob in dist.items()}
-            for info, dist in eq.strategies[p].probabilities.items()
+            label: {a: str(prob) for a, prob in dist.items()} for label, dist in eq.strategies[p].items()
         }
         for p in (0, 1)
     }
@@ -351,7 +348,7 @@ def _cmd_solve(args, out, err) -> int:
             "values": [str(eq.value), str(-eq.value)],
             "players": list(PLAYER_NAMES),
             "strategies": strategies,
-            "off_path": [{"player": PLAYER_NAMES[i.player], "information_set": i.label} for i in eq.off_path],
+            "off_path": [{"player": PLAYER_NAMES[p], "information_set": label} for p, label in eq.off_path],
             "refinement": args.refine,
             "method": eq.method,
         }
@@ -365,11 +362,12 @@ def _cmd_solve(args, out, err) -> int:
             f"{PLAYER_NAMES[p]}'s {kind} strategy (probability of each action at each information set):",
             file=out,
         )
-        width = max([10, *(len(i.label) for i in eq.strategies[p].probabilities)])
-        for info, dist in eq.strategies[p].probabilities.items():
-            flag = "  (off the path of play)" if info in eq.off_path else ""
-            acts = ", ".join(f"{a.value} {to_text(v)}" for a, v in dist.items())
-            print(f"  {info.label:<{width}} {acts}{flag}", file=out)
+        width = max([10, *(len(label) for label in eq.strategies[p])])
+        off = {label for q, label in eq.off_path if q == p}
+        for label, dist in eq.strategies[p].items():
+            flag = "  (off the path of play)" if label in off else ""
+            acts = ", ".join(f"{a} {to_text(v)}" for a, v in dist.items())
+            print(f"  {label:<{width}} {acts}{flag}", file=out)
     print(f"method: {eq.method}", file=out)
     return 0
 

@@ -71,6 +71,38 @@ class GameSequenceForm:
         """Number of sequences of each player."""
         return tuple(len(s) for s in self.sequences)
 
+    @property
+    def players(self) -> tuple[str, ...]:
+        """The players' names."""
+        return self.game.players
+
+    def infosets_of(self, player: int):
+        """``player``'s information sets (the game's :class:`~derive.extensive_form.game.InformationSet` objects)."""
+        return self.game.infosets_of(player)
+
+    def unreached(self, strategies) -> tuple[tuple[int, str], ...]:
+        """Information sets whose nodes are all reached with probability 0 under ``strategies``.
+
+        Parameters
+        ----------
+        strategies : sequence of dict
+            Each player's ``information-set label -> {action: probability}``.
+
+        Returns
+        -------
+        tuple of (player, label)
+            In the order of ``game.infosets``.
+        """
+        game = self.game
+
+        def move(n, k):
+            return strategies[n.player][game.infosets[n.infoset].label][n.actions[k]]
+
+        reach = game.reach(move)
+        return tuple(
+            (info.player, info.label) for info in game.infosets if all(reach[n] == 0 for n in info.nodes)
+        )
+
     def label(self, player: int, k: int) -> str:
         """``"∅"`` for the empty sequence, else ``"<information set>:<action>"`` (e.g. ``"K:bet"``)."""
         seq = self.sequences[player][k]

@@ -22,11 +22,13 @@ from derive.solving.lp import maximin
 
 __all__ = [
     "Equilibrium",
+    "OneCardSolution",
     "SymbolicGameError",
     "behaviour_from_plans",
     "numeric_plan_matrix",
     "reach_probabilities",
     "solve",
+    "solve_rules",
 ]
 
 
@@ -165,6 +167,107 @@ def solve(game: ExtensiveFormGame, refine: str = "quasi-perfect") -> Equilibrium
         strategies=strategies,
         off_path=off,
         method="plan-form LP (HiGHS), optimal basis re-solved in exact rationals, certified by exact best responses",
+    )
+
+
+@dataclass(frozen=True)
+class OneCardSolution:
+    """The value and one exact equilibrium of a one-card poker game, solved from its rules alone.
+
+    What :func:`solve_rules` returns: the same equilibrium :func:`solve` gives, keyed by labels
+    instead of tree objects, so that large games (N = 52) need no game tree.
+
+    Attributes
+    ----------
+    rules : OneCardPoker
+    value : sympy.Rational
+        The game value to the opener, in chips.
+    plans : (dict, dict)
+        Each player's realization plan, ``sequence label ("K:xb:call") -> Rational``.
+    strategies : (dict, dict)
+        Each player's behaviour strategy, ``information-set label ("K:xb") -> {action: Rational}``,
+        the opener's and the dealer's sets card by card.
+    off_path : tuple of (player, label)
+        Information sets the profile reaches with probability 0.
+    refinement : str
+        ``"quasi-perfect"`` or ``"none"``.
+    method : str
+    perturbed : tuple of PerturbedPlan
+        The perturbed plans of the quasi-perfect equilibrium (else empty).
+    """
+
+    rules: object
+    value: sp.Rational
+    plans: tuple[dict[str, sp.Rational], dict[str, sp.Rational]]
+    strategies: tuple[dict[str, dict[str, sp.Rational]], dict[str, dict[str, sp.Rational]]]
+    off_path: tuple[tuple[int, str], ...]
+    refinement: str
+    method: str
+    perturbed: tuple = ()
+
+
+def solve_rules(rules, refine: str = "quasi-perfect") -> OneCardSolution:
+    """Solve one-card poker exactly from its rules, in the sequence form, without a game tree.
+
+    The sequence form is built from the betting tree and the deck
+    (:func:`derive.sequence_form.one_card_rules.one_card_sequence_form`), then solved by the
+    same exact, certified solvers as any two-player zero-sum game
+    (:func:`derive.solving.zero_sum.sequence_form_equilibrium`): the sequence-form LP by HiGHS,
+    its basis re-solved in rationals, or, for ``refine="quasi-perfect"``, the exact limit of the
+    perturbed LP (Miltersen & Sørensen 2006, 2010).  Certified by exact best responses.
+
+    Parameters
+    ----------
+    rules : OneCardPoker
+        Numeric (rational) ante and bet.
+    refine : {"quasi-perfect", "none"}
+        As in :func:`solve`.
+
+    Returns
+    -------
+    OneCardSolution
+
+    Raises
+    ------
+    SymbolicGameError
+        If the ante or the bet is symbolic.
+    ValueError
+        If ``refine`` is not ``"quasi-perfect"`` or ``"none"``.
+    derive.solving.lp.ExactLPError
+        If the exact certificate fails, or no basis of the perturbed LP is proved stable.
+
+    Examples
+    --------
+    >>> from derive.games.one_card import kuhn_poker, one_card_poker
+    >>> solve_rules(kuhn_poker()).strategies[0]["A:xb"]
+    {'fold': 0, 'call': 1}
+    >>> solve_rules(one_card_poker(52, 6), refine="none").value
+    -8191561/129913524
+
+    References
+    ----------
+    Kuhn (1950), p. 101 (value -1/18); von Stengel (1996), section 4.
+    """
+    from derive.sequence_form.one_card_rules import one_card_sequence_form
+    from derive.solving.lp import transpose
+    from derive.solving.zero_sum import sequence_form_equilibrium
+
+    if refine not in ("quasi-perfect", "none"):
+        raise ValueError(f"unknown refinement {refine!r}; choose one of quasi-perfect, none")
+    sf = one_card_sequence_form(rules)
+    # solve in units of the ante (well scaled whatever the chip amounts), then scale back
+    ante = QQ(int(rules.ante.p), int(rules.ante.q))
+    matrix = {i: {j: v / ante for j, v in row.items()} for i, row in sf.numeric_matrix(0).items()}
+    eq = sequence_form_equilibrium(sf, (matrix, transpose(matrix, sign=-1)), QQ(0), refine)
+    return OneCardSolution(
+        rules=rules,
+        value=QQ.to_sympy(eq.value * ante),
+        plans=tuple({sf.label(p, k): QQ.to_sympy(v) for k, v in enumerate(eq.plans[p])} for p in (0, 1)),
+        strategies=eq.strategies,
+        off_path=eq.off_path,
+        refinement=refine,
+        method=eq.method,
+        perturbed=eq.perturbed,
     )
 
 

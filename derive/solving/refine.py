@@ -323,15 +323,19 @@ class _StandardForm:
             zs = solve11([vectors[r] for r in tight], False)
             for i, (k, _) in enumerate(structural):
                 out[k] = zs[i]
-            for r, (k, sign) in slack_rows.items():
-                acc = list(vectors[r])
-                for i, (_, c) in enumerate(structural):
-                    a = self.columns[c].get(r)
-                    if a:
+            accs = {r: list(vectors[r]) for r in slack_rows}
+            for i, (_, c) in enumerate(structural):
+                z = zs[i]
+                if not any(z):
+                    continue
+                for r, a in self.columns[c].items():
+                    if r in accs:
+                        acc = accs[r]
                         for d in range(width):
-                            if zs[i][d]:
-                                acc[d] -= a * zs[i][d]
-                out[k] = [sign * v for v in acc]
+                            if z[d]:
+                                acc[d] -= a * z[d]
+            for r, (k, sign) in slack_rows.items():
+                out[k] = accs[r] if sign > 0 else [-v for v in accs[r]]
             return out
         # transposed: vectors indexed by basis position; the result (row duals) by row
         for r, (k, sign) in slack_rows.items():
@@ -517,7 +521,12 @@ def _stable_solution(lp: _ParametricLP, basis: Basis) -> tuple[list[Poly] | None
     for r, row in enumerate(lp.rows):
         if r in tight_rows:
             continue
-        act = [sum((v * z_poly[c][d] for c, v in row.items()), QQ(0)) for d in range(width)]
+        act = [QQ(0)] * width
+        for c, v in row.items():
+            z = z_poly[c]
+            for d in range(width):
+                if z[d]:
+                    act[d] += v * z[d]
         if lp.upper[r] is not None and not _nonnegative_near_zero([u - a for u, a in zip(lp.upper[r], act)]):
             bad += 1
         if lp.lower[r] is not None and not _nonnegative_near_zero(
@@ -586,7 +595,7 @@ def perturbed_plans(sf: GameSequenceForm, mats) -> tuple[PerturbedPlan, Perturbe
         found = _search(lp, standard)
         if found is None:
             raise ExactLPError(
-                f"no basis of {sf.game.players[p]}'s perturbed sequence-form LP was proved optimal "
+                f"no basis of {sf.players[p]}'s perturbed sequence-form LP was proved optimal "
                 f"for all small ε (tried {len(TRIAL_EPSILONS)} values of ε₀ between 1/10 and 1/10^5)"
             )
         eps0, z = found
@@ -649,7 +658,7 @@ def _limit(sf, p, polys, lengths, eps0) -> PerturbedPlan:
     labels = [sf.label(p, k) for k in range(sf.shape[p])]
     behaviour: dict[str, dict[str, sp.Rational]] = {}
     order: dict[str, int] = {}
-    for info in sf.game.infosets_of(p):
+    for info in sf.infosets_of(p):
         parent = polys[sf.parent[info.index]]
         k = next((d for d, c in enumerate(parent) if c != 0), None)
         if k is None:  # cannot happen: the parent sequence has probability >= ε^length
@@ -667,5 +676,5 @@ def _limit(sf, p, polys, lengths, eps0) -> PerturbedPlan:
         behaviour=behaviour,
         order=order,
         epsilon0=None if eps0 is None else QQ.to_sympy(eps0),
-        parent={info.label: labels[sf.parent[info.index]] for info in sf.game.infosets_of(p)},
+        parent={info.label: labels[sf.parent[info.index]] for info in sf.infosets_of(p)},
     )

@@ -59,9 +59,11 @@ from derive.solving.polytope import MAX_VERTICES, polytope
 __all__ = [
     "REFINEMENTS",
     "OptimalSet",
+    "SequenceFormEquilibrium",
     "ZeroSumSolution",
     "best_response_values",
     "require_two_player_constant_sum",
+    "sequence_form_equilibrium",
     "solve_zero_sum",
 ]
 
@@ -261,7 +263,7 @@ def best_response_values(
         ``information set -> its best continuation value`` (exact ``QQ``).
     """
     pick = max if maximize else min
-    infos = sf.game.infosets_of(responder)
+    infos = sf.infosets_of(responder)
     index = sf.index[responder]
     value_of_seq: dict[int, object] = {}
     infoset_value: dict[int, object] = {}
@@ -275,8 +277,16 @@ def best_response_values(
             value_of_seq[k] = total
         return value_of_seq[k]
 
-    # children come after parents in preorder: process information sets in reverse order
-    for info in sorted(infos, key=lambda i: -i.nodes[0]):
+    # perfect recall makes the information sets a forest: deepest first, so children come before parents
+    depth: dict[int, int] = {}
+
+    def depth_of(i: int) -> int:
+        if i not in depth:
+            seq = sf.sequences[responder][sf.parent[i]]
+            depth[i] = 0 if seq is None else depth_of(seq[0]) + 1
+        return depth[i]
+
+    for info in sorted(infos, key=lambda i: -depth_of(i.index)):
         vals = [seq_value(index[(info.index, a)]) for a in range(len(info.actions))]
         best = pick(vals)
         infoset_value[info.index] = best
@@ -355,6 +365,92 @@ def _usable(sf, mats, values) -> tuple[tuple[int, ...], tuple[int, ...]]:
 # --------------------------------------------------------------------------- solving
 
 
+@dataclass(frozen=True)
+class SequenceFormEquilibrium:
+    """One certified equilibrium of a two-player constant-sum sequence form, in the solver's terms.
+
+    Attributes
+    ----------
+    value : QQ
+        Player 0's payoff (the game value).
+    plans : (list, list)
+        Each player's realization plan, exact ``QQ`` in the order of his sequences.
+    strategies : (dict, dict)
+        Each player's behaviour strategy, ``information-set label -> {action: Rational}``.
+    off_path : tuple of (player, label)
+        Information sets the profile reaches with probability 0.
+    method : str
+    perturbed : tuple of PerturbedPlan
+        The perturbed plans (quasi-perfect refinement only, else empty).
+    """
+
+    value: object
+    plans: tuple[list, list]
+    strategies: tuple[dict, dict]
+    off_path: tuple[tuple[int, str], ...]
+    method: str
+    perturbed: tuple = ()
+
+
+def sequence_form_equilibrium(sf, mats, constant, refine: str = "quasi-perfect") -> SequenceFormEquilibrium:
+    """Value and one equilibrium of a two-player constant-sum game given by its sequence form.
+
+    Parameters
+    ----------
+    sf : GameSequenceForm or OneCardSequenceForm
+        Anything with the sequence form's interface (``shape``, ``constraints``, ``sequences``,
+        ``parent``, ``index``, ``label``, ``children``, ``infosets_of``, ``players``, ``unreached``).
+    mats : (dict, dict)
+        Each player's own payoff matrix, rows his sequences, ``{row: {col: QQ}}``.
+    constant : QQ
+        The players' payoffs add up to it on every play.
+    refine : {"quasi-perfect", "none"}
+        As in :func:`solve_zero_sum`.
+
+    Returns
+    -------
+    SequenceFormEquilibrium
+
+    Raises
+    ------
+    ExactLPError
+        If the exact certificate fails (or the perturbed LP finds no stable basis).
+    """
+    perturbed: tuple = ()
+    if refine == "quasi-perfect":
+        from derive.solving.refine import perturbed_plans
+
+        perturbed = perturbed_plans(sf, mats)
+        x, y = (
+            [QQ.from_sympy(perturbed[p].limit[sf.label(p, k)]) for k in range(sf.shape[p])] for p in (0, 1)
+        )
+    else:
+        x = _solve_side(sf, mats[0], 0)
+        y = _solve_side(sf, mats[1], 1)
+    lower, _, _ = best_response_values(sf, 1, row_times(mats[0], x), maximize=False)
+    secured, _, _ = best_response_values(sf, 0, row_times(mats[1], y), maximize=False)
+    upper = constant - secured
+    if lower != upper:
+        raise ExactLPError(f"exact certificate failed: best-response values {lower} and {upper} differ")
+    plans = (x, y)
+    if perturbed:
+        strategies = tuple(pp.behaviour for pp in perturbed)
+        off_path = sf.unreached(strategies)
+        method = (
+            "quasi-perfect equilibrium: the exact limit ε → 0 of the perturbed sequence-form LP "
+            "(Miltersen & Sørensen 2006, 2010), from a basis proved optimal for all small ε in exact "
+            "rationals (HiGHS proposes it, exact simplex pivots finish); certified: the limit's exact "
+            "best-response values are equal"
+        )
+    else:
+        strategies, off_path = _behaviour(sf, mats, plans)
+        method = (
+            "sequence-form LP (von Stengel 1996) solved by HiGHS, basis re-solved in exact rationals; "
+            "certified: the exact best-response values of both strategies are equal"
+        )
+    return SequenceFormEquilibrium(lower, plans, strategies, off_path, method, perturbed)
+
+
 #: The equilibria :func:`solve_zero_sum` can return.
 REFINEMENTS = ("quasi-perfect", "none")
 
@@ -411,39 +507,8 @@ def solve_zero_sum(
     # the same LPs (shifted by c) apply, and every number shown to player 1 is his own payoff
     mats = (sf.numeric_matrix(0), transpose(sf.numeric_matrix(1)))
     c = QQ(int(constant.p), int(constant.q))
-    perturbed: tuple = ()
-    if refine == "quasi-perfect":
-        from derive.solving.refine import perturbed_plans
-
-        perturbed = perturbed_plans(sf, mats)
-        x, y = (
-            [QQ.from_sympy(perturbed[p].limit[sf.label(p, k)]) for k in range(sf.shape[p])] for p in (0, 1)
-        )
-    else:
-        x = _solve_side(sf, mats[0], 0)
-        y = _solve_side(sf, mats[1], 1)
-    lower, _, _ = best_response_values(sf, 1, row_times(mats[0], x), maximize=False)
-    secured, _, _ = best_response_values(sf, 0, row_times(mats[1], y), maximize=False)
-    upper = c - secured
-    if lower != upper:
-        raise ExactLPError(f"exact certificate failed: best-response values {lower} and {upper} differ")
-    value = lower
-    plans = (x, y)
-    if perturbed:
-        strategies = tuple(pp.behaviour for pp in perturbed)
-        off_path = _off_path(sf.game, strategies)
-        method = (
-            "quasi-perfect equilibrium: the exact limit ε → 0 of the perturbed sequence-form LP "
-            "(Miltersen & Sørensen 2006, 2010), from a basis proved optimal for all small ε in exact "
-            "rationals (HiGHS proposes it, exact simplex pivots finish); certified: the limit's exact "
-            "best-response values are equal"
-        )
-    else:
-        strategies, off_path = _behaviour(sf, mats, plans)
-        method = (
-            "sequence-form LP (von Stengel 1996) solved by HiGHS, basis re-solved in exact rationals; "
-            "certified: the exact best-response values of both strategies are equal"
-        )
+    eq = sequence_form_equilibrium(sf, mats, c, refine)
+    value, plans, strategies = eq.value, eq.plans, eq.strategies
     sets: tuple[OptimalSet, ...] = ()
     if all_optimal:
         values = (value, c - value)
@@ -455,11 +520,11 @@ def solve_zero_sum(
         constant=constant,
         plans=tuple({sf.label(p, k): QQ.to_sympy(v) for k, v in enumerate(plans[p])} for p in (0, 1)),
         strategies=strategies,
-        off_path=off_path,
+        off_path=eq.off_path,
         optimal_sets=sets,
-        method=method,
+        method=eq.method,
         refinement=refine,
-        perturbed=perturbed,
+        perturbed=eq.perturbed,
     )
 
 
@@ -472,7 +537,7 @@ def _behaviour(sf, mats, plans):
         # choice minimises the opponent's payoff = maximises p's own (mats[o] is the opponent's view)
         x = plans[p]
         strat: dict[str, dict[str, sp.Rational]] = {}
-        for info in sf.game.infosets_of(p):
+        for info in sf.infosets_of(p):
             reach = x[sf.parent[info.index]]
             if reach > 0:
                 probs = [x[sf.index[p][(info.index, a)]] / reach for a in range(len(info.actions))]
@@ -480,7 +545,7 @@ def _behaviour(sf, mats, plans):
                 probs = [QQ(1) if a == choice[info.index] else QQ(0) for a in range(len(info.actions))]
             strat[info.label] = {a: QQ.to_sympy(v) for a, v in zip(info.actions, probs)}
         strategies.append(strat)
-    return tuple(strategies), _off_path(sf.game, strategies)
+    return tuple(strategies), sf.unreached(strategies)
 
 
 def _classified(sf, mats, oset: OptimalSet) -> OptimalSet:
@@ -501,21 +566,6 @@ def _classified(sf, mats, oset: OptimalSet) -> OptimalSet:
         position,
     )
     return replace(oset, admissible=members)
-
-
-def _off_path(game: Game, strategies) -> tuple[tuple[int, str], ...]:
-    """Information sets whose nodes are all reached with probability 0 in the profile."""
-    reach = _node_reach(game, strategies)
-    return tuple(
-        (info.player, info.label) for info in game.infosets if all(reach[n] == 0 for n in info.nodes)
-    )
-
-
-def _node_reach(game: Game, strategies) -> dict[int, sp.Expr]:
-    def move(n, k):
-        return strategies[n.player][game.infosets[n.infoset].label][n.actions[k]]
-
-    return game.reach(move)
 
 
 # --------------------------------------------------------------------------- optimal sets

@@ -1,0 +1,145 @@
+"""One-card poker solved from its rules in the sequence form, without a game tree (issue 12).
+
+The sequence form built from the betting tree alone must be the sequence form of the general
+extensive form (:func:`derive.games.one_card.to_extensive_form`), and what
+:func:`derive.solving.one_card.solve_rules` returns must be an exact equilibrium of the game
+tree built by :func:`derive.extensive_form.one_card_tree.build_tree`, checked there by the
+tree's own exact best responses (the plan form, which shares no code with the sequence form).
+"""
+
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+import sympy as sp
+
+from derive.cli import main
+from derive.extensive_form.one_card_tree import build_tree
+from derive.games.one_card import kuhn_poker, one_card_poker, one_raise_poker, to_extensive_form
+from derive.sequence_form.general import game_sequence_form
+from derive.sequence_form.one_card_rules import one_card_sequence_form
+from derive.sequence_form.strategies import behaviour_strategy
+from derive.solving.one_card import SymbolicGameError, reach_probabilities, solve, solve_rules
+from derive.verification.one_card import exploitability
+
+R = sp.Rational
+
+GAMES = [
+    (2, 0, 1, 1),
+    (3, 1, 1, 1),
+    (3, 2, 1, 1),
+    (4, 3, 1, R(1, 2)),
+    (5, 2, 2, 3),
+    (4, 4, R(1, 2), 1),
+    (6, 1, 1, 2),
+    (7, 3, 1, 1),
+]
+
+
+def _labelled(sf):
+    labels = [[sf.label(p, k) for k in range(sf.shape[p])] for p in (0, 1)]
+    matrix = {
+        (labels[0][i], labels[1][j]): v for i, row in sf.numeric_matrix(0).items() for j, v in row.items()
+    }
+    parents = {
+        (i.player, i.label): sf.label(i.player, sf.parent[i.index])
+        for i in sf.infosets_of(0) + sf.infosets_of(1)
+    }
+    rows = [
+        {frozenset((labels[p][k], v) for k, v in row.items()) for row in sf.constraints(p)[0].values()}
+        for p in (0, 1)
+    ]
+    return labels, matrix, parents, rows
+
+
+@pytest.mark.parametrize("n, k, ante, bet", GAMES)
+def test_sequence_form_from_the_rules_is_the_general_sequence_form(n, k, ante, bet):
+    rules = one_card_poker(n, k, ante, bet)
+    general = game_sequence_form(to_extensive_form(rules))
+    compact = one_card_sequence_form(rules)
+    assert compact.shape == general.shape
+    g_labels, g_matrix, g_parents, g_rows = _labelled(general)
+    c_labels, c_matrix, c_parents, c_rows = _labelled(compact)
+    assert sorted(c_labels[0]) == sorted(g_labels[0]) and sorted(c_labels[1]) == sorted(g_labels[1])
+    assert c_matrix == g_matrix
+    assert c_parents == g_parents
+    assert c_rows == g_rows
+    assert {(i.player, i.label): i.actions for i in compact.infosets} == {
+        (i.player, i.label): i.actions for i in general.game.infosets
+    }
+
+
+def test_kuhn_sequence_form_entries_by_hand():
+    """Q vs K after check, check: the dealer's K wins the ante, chance 1/6: A[Q:check, K:x:check] = -1/6;
+    K bets and Q folds: the opener wins the ante: A[K:bet, Q:b:fold] = 1/6."""
+    sf = one_card_sequence_form(kuhn_poker())
+    pos = [{sf.label(p, k): k for k in range(sf.shape[p])} for p in (0, 1)]
+    A = sf.numeric_matrix(0)
+    assert A[pos[0]["Q:check"]][pos[1]["K:x:check"]] == R(-1, 6)
+    assert A[pos[0]["K:bet"]][pos[1]["Q:b:fold"]] == R(1, 6)
+    assert A[pos[0]["K:bet"]][pos[1]["A:b:call"]] == R(-2, 6)
+    assert pos[1]["Q:b:fold"] not in A.get(pos[0]["Q:check"], {})
+
+
+def _tree_profile(game, sol):
+    return tuple(
+        behaviour_strategy(game, p, {label: dict(dist) for label, dist in sol.strategies[p].items()})
+        for p in (0, 1)
+    )
+
+
+@pytest.mark.parametrize("n, k, ante, bet", GAMES)
+@pytest.mark.parametrize("refine", ["none", "quasi-perfect"])
+def test_solution_from_the_rules_is_an_exact_equilibrium_of_the_tree(n, k, ante, bet, refine):
+    rules = one_card_poker(n, k, ante, bet)
+    game = build_tree(rules)
+    sol = solve_rules(rules, refine=refine)
+    assert sol.value == solve(game, refine="none").value  # the plan-form LP, another formulation
+    profile = _tree_profile(game, sol)
+    assert exploitability(game, profile) == 0
+    reach = reach_probabilities(game, profile)
+    assert set(sol.off_path) == {
+        (i.player, i.label) for p in (0, 1) for i in game.infosets[p] if reach[i] == 0
+    }
+    assert sol.value == solve_rules(rules, refine="none" if refine != "none" else "quasi-perfect").value
+    if (
+        refine == "quasi-perfect"
+    ):  # sensible off the path: never fold the top card, never call with the bottom
+        top, bottom = rules.deck[-1], rules.deck[0]
+        for p in (0, 1):
+            for label, dist in sol.strategies[p].items():
+                card = label.split(":")[0]
+                assert card != top or dist.get("fold", 0) == 0, label
+                assert card != bottom or dist.get("call", 0) == 0, label
+
+
+def test_kuhn_and_the_thesis_game_from_the_rules():
+    """Kuhn (1950): value -1/18; the quasi-perfect member of Kuhn's family is alpha = 1/3 (bluff Q with
+    1/3, bet A always), as on the general path (issue 11); the one-raise game of Miao (2014): -1/18."""
+    kuhn = solve_rules(kuhn_poker())
+    assert kuhn.value == R(-1, 18)
+    assert kuhn.strategies[0]["A"] == {"check": 0, "bet": 1}
+    assert kuhn.strategies[0]["Q"] == {"check": R(2, 3), "bet": R(1, 3)}
+    assert solve_rules(one_raise_poker(), refine="none").value == R(-1, 18)
+
+
+def test_symbolic_bet_is_refused():
+    with pytest.raises(SymbolicGameError, match="symbolic ante or bet"):
+        solve_rules(one_card_poker(3, 1, 1, sp.Symbol("b", positive=True)))
+    with pytest.raises(ValueError, match="unknown refinement"):
+        solve_rules(kuhn_poker(), refine="perfect")
+
+
+def test_command_line_solves_52_cards_and_6_bets_without_the_tree():
+    """The value of N = 52 with 6 bets, the same rational the plan-form path gave (docs/benchmark.md)."""
+    out, err = io.StringIO(), io.StringIO()
+    assert (
+        main(["solve", "--deck", "52", "--max-bets", "6", "--refine", "none", "--json"], out=out, err=err)
+        == 0
+    )
+    doc = json.loads(out.getvalue())
+    assert doc["value"] == "-8191561/129913524"
+    assert len(doc["strategies"]["opener"]) == 52 * 7 and len(doc["strategies"]["dealer"]) == 52 * 7
+    assert "without its 103,429-node tree" in err.getvalue()
