@@ -598,28 +598,41 @@ def certified_supports(
         m = shapes[p][0]
         face = maximin_program(M, shapes[p], rg, cg)
         face.add_row({c: QQ(1) for c in range(m, face.ncols)}, v, None)
-        todo = range(m) if plans[p] is None else plans[p]
+        todo = list(range(m) if plans[p] is None else plans[p])
+        wanted = set(todo)
         group_of = {i: g for g in rg for i in g}
+        oface = maximin_program(Mo, shapes[o], org, ocg)
+        oface.add_row({c: QQ(1) for c in range(shapes[o][0], oface.ncols)}, vo, None)
+        found: set[int] = set()
         for i in todo:
+            if i in witness[p]:  # decided by the certificate of an earlier plan
+                continue
             x = exact_lp(face, {i: QQ(1)})[:m]
             if x[i] > 0 and best_response_value(M, x, cg) == v:
-                usable[p].append(i)
-                witness[p][i] = tuple(x)
+                # an optimal strategy: every plan it plays is usable, with it as the witness
+                for j in wanted:
+                    if x[j] > 0 and j not in witness[p]:
+                        found.add(j)
+                        witness[p][j] = tuple(x)
                 continue
             # i as a column of the opponent's program: make it strictly worse
-            oface = maximin_program(Mo, shapes[o], org, ocg)
-            oface.add_row({c: QQ(1) for c in range(shapes[o][0], oface.ncols)}, vo, None)
             t = next(k for k, g in enumerate(ocg) if i in g)
             # maximise (y^T Mo)_i - q_t: how much worse plan i does than its situation's best
             gap = dict(_column(Mo, i))
             gap[shapes[o][0] + t] = QQ(-1)
             y = exact_lp(oface, gap)[: shapes[o][0]]
             payoff = row_times(Mo, y)
-            best = min(payoff.get(j, QQ(0)) for j in group_of[i])
-            if best_response_value(Mo, y, ocg) == vo and payoff.get(i, QQ(0)) > best:
-                witness[p][i] = tuple(y)
-                continue
-            raise ExactLPError(f"could not certify whether plan {i} of player {p} is usable")
+            if best_response_value(Mo, y, ocg) == vo:
+                # an optimal opponent strategy: every plan doing strictly worse than its situation's best
+                # against it is unusable, with it as the witness
+                for j in wanted:
+                    if j not in witness[p] and payoff.get(j, QQ(0)) > min(
+                        payoff.get(k, QQ(0)) for k in group_of[j]
+                    ):
+                        witness[p][j] = tuple(y)
+            if i not in witness[p]:
+                raise ExactLPError(f"could not certify whether plan {i} of player {p} is usable")
+        usable[p] = [i for i in todo if i in found]
     return Supports((tuple(usable[0]), tuple(usable[1])), (witness[0], witness[1]))
 
 

@@ -29,6 +29,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import sympy as sp
+from sympy.polys.domains import QQ
 
 from derive.extensive_form.one_card_tree import ExtensiveFormGame, build_tree
 from derive.games.one_card import one_card_poker
@@ -36,7 +37,7 @@ from derive.sequence_form import PlanForm, plan_form
 from derive.sequence_form.strategies import NamedParameter, plan_symbol
 from derive.solving.families import FamilyCertificateError, OptimalFamily, _derive_family
 from derive.solving.lp import certified_supports, maximin
-from derive.solving.one_card import numeric_plan_matrix, solve
+from derive.solving.one_card import solve_rules
 
 __all__ = ["BetPiece", "BetSizeAnalysis", "ParametricError", "analysis_markdown", "b", "bet_size_analysis"]
 
@@ -99,18 +100,24 @@ class BetSizeAnalysis:
         return sp.nsimplify(self.value.subs(b, bet))
 
 
-def _numeric(pf: PlanForm, bet: sp.Expr) -> PlanForm:
-    entries = {k: sp.nsimplify(v.subs(b, bet)) for k, v in pf.entries.items()}
-    entries = {k: v for k, v in entries.items() if v != 0}
-    return PlanForm(pf.game, pf.plans, pf.groups, entries)
+def _entry_polynomials(pf: PlanForm) -> dict[tuple[int, int], list]:
+    """Each plan-form entry as its coefficients in ``b`` (``QQ``, highest power first)."""
+    return {k: [QQ.from_sympy(c) for c in sp.Poly(v, b).all_coeffs()] for k, v in pf.entries.items()}
 
 
-def _structure(pf: PlanForm, bet: sp.Expr):
-    """Exact value and certified supports at one numeric bet size."""
-    npf = _numeric(pf, bet)
-    entries = numeric_plan_matrix(npf)
-    value = maximin(entries, npf.shape, npf.groups[0], npf.groups[1])[0].value
-    supports = certified_supports(entries, npf.shape, npf.groups[0], npf.groups[1], value)
+def _structure(pf: PlanForm, bet: sp.Expr, polys: dict | None = None):
+    """Exact value and certified supports at one numeric bet size (``polys``: :func:`_entry_polynomials`)."""
+    polys = _entry_polynomials(pf) if polys is None else polys
+    x = QQ.from_sympy(sp.Rational(bet))
+    entries: dict[int, dict[int, object]] = {}
+    for (i, j), coeffs in polys.items():
+        v = QQ(0)
+        for c in coeffs:  # Horner's rule, exact
+            v = v * x + c
+        if v:
+            entries.setdefault(i, {})[j] = v
+    value = maximin(entries, pf.shape, pf.groups[0], pf.groups[1])[0].value
+    supports = certified_supports(entries, pf.shape, pf.groups[0], pf.groups[1], value)
     return supports.usable
 
 
@@ -226,7 +233,8 @@ def bet_size_analysis(
         samples = [sp.Rational(k, 8) for k in range(1, 33)] + [6, 8, 16]
     points = sorted({sp.Rational(s) if not isinstance(s, str) else sp.Rational(s) for s in samples})
     say(f"deciding the supports at {len(points)} bet sizes ...")
-    structure = {p: _structure(pf, p) for p in points}
+    polys = _entry_polynomials(pf)
+    structure = {p: _structure(pf, p, polys) for p in points}
     cache: dict = {}
 
     def piece_of(usable):
@@ -263,11 +271,11 @@ def bet_size_analysis(
         switch = None
         for c in cands:
             left = _rational_between(lo if switch is None else lo, c)
-            if _structure(pf, left) != current:
+            if _structure(pf, left, polys) != current:
                 break
             right_end = next((d for d in cands if d > c), hi)
             mid = _rational_between(c, right_end) if right_end != c else hi
-            s_mid = _structure(pf, mid)
+            s_mid = _structure(pf, mid, polys)
             if s_mid != current and generic(s_mid):
                 switch = c
                 if s_mid != nxt:  # a support between the two samples: insert it
@@ -294,7 +302,7 @@ def bet_size_analysis(
         for _ in range(checks):
             inside.append(_rational_between(left + (top - left) * sp.Rational(rng.randint(1, 98), 100), top))
         for q in inside:
-            numeric = solve(build_tree(one_card_poker(deck, max_bets, 1, q))).value
+            numeric = solve_rules(one_card_poker(deck, max_bets, 1, q), refine="none").value
             if sp.simplify(value.subs(b, q) - numeric) != 0:
                 raise ParametricError(f"closed form {value} disagrees with the solver at b = {q}: {numeric}")
             checked += 1
