@@ -70,3 +70,21 @@ def test_command_line_prints_the_exact_value():
     doc = json.loads(out.getvalue())
     assert doc["value"] == str(LEDUC_VALUE)
     assert doc["game"]["information_sets"] == 288
+
+
+def test_quasi_perfect_equilibrium_of_leduc():
+    """The default refinement on Leduc: HiGHS's bases at ε₀ hide the ε⁴ terms of the perturbation
+    (four own moves), so the exact optimum at ε₀ is reached by exact pivots first, then the
+    polynomial simplex finishes; the limit has the game value and exploitability exactly 0, and
+    nobody folds a pair of kings (the best hand) on or off the path."""
+    game = load_game("leduc")
+    sol = solve_zero_sum(game)
+    assert sol.refinement == "quasi-perfect" and sol.value == LEDUC_VALUE
+    assert game_exploitability(behaviour_profile(game, sol.strategies)) == 0
+    folds = [
+        (label, dist["fold"])
+        for strategy in sol.strategies
+        for label, dist in strategy.items()
+        if label.startswith("KK:") and "fold" in dist
+    ]
+    assert folds and all(p == 0 for _, p in folds)

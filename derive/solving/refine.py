@@ -158,6 +158,21 @@ class _ParametricLP:
         cost = {c: _evaluate(p, eps) for c, p in enumerate(self.cost)}
         return prog, {c: v for c, v in cost.items() if v}
 
+    def fixed(self, eps: object) -> _ParametricLP:
+        """The same LP at ``ε = eps`` (every polynomial of degree 0): its exact simplex runs in Q."""
+
+        def value(poly: Poly | None) -> Poly | None:
+            return None if poly is None else [_evaluate(poly, eps)]
+
+        return _ParametricLP(
+            self.ncols,
+            self.rows,
+            [value(p) for p in self.lower],
+            [value(p) for p in self.upper],
+            [value(p) for p in self.cost],
+            self.free,
+        )
+
 
 def _perturbed_program(sf, mats, player, lengths) -> _ParametricLP:
     other = 1 - player
@@ -354,19 +369,21 @@ class _StandardForm:
             out[r] = pis[i]
         return out
 
-    def solve_from(self, basic: list[int], max_pivots: int = MAX_PIVOTS) -> tuple[list[list] | None, int]:
+    def solve_from(
+        self, basic: list[int], max_pivots: int = MAX_PIVOTS
+    ) -> tuple[list[list] | None, int, list[int]]:
         """Pivot from ``basic`` to a basis optimal for all small ε.
 
         A primal simplex step where only the costs are wrong, a dual simplex step where only the
         bounds are, and, once both are wrong at the same basis, Terlaky's least-index criss-cross
         method (1985) from then on, which needs neither a feasible start nor a phase 1.
 
-        Returns ``(w(ε), 0)`` on success, else ``(None, k)`` with ``k`` the number of violated
-        optimality conditions at ``basic`` (how far HiGHS's basis is from the answer).
+        Returns ``(w(ε), 0, final basis)`` on success, else ``(None, k, last basis)`` with ``k`` the
+        number of violated optimality conditions at ``basic`` (how far HiGHS's basis is from the answer).
         """
         basic = list(basic)
         if len(basic) != self.nrows:
-            return None, 10**9
+            return None, 10**9, basic
         violations = None
         criss_cross = False
         for _ in range(max_pivots + 1):
@@ -375,7 +392,7 @@ class _StandardForm:
                 xb = self._solve(B, self.rhs)
                 pi = self._solve(B, [self.cost[c] for c in basic], transpose=True)
             except (ValueError, ZeroDivisionError):
-                return None, 10**9
+                return None, 10**9, basic
             in_basis = set(basic)
             reduced = {}
             for j in range(len(self.columns)):
@@ -395,15 +412,15 @@ class _StandardForm:
                 w = [[QQ(0)] * self.width for _ in self.columns]
                 for k, c in enumerate(basic):
                     w[c] = xb[k]
-                return w, 0
+                return w, 0, basic
             if violations is None:
                 violations = len(infeasible) + len(entering)
             if max_pivots == 0:
-                return None, violations
+                return None, violations, basic
             if criss_cross or (infeasible and entering):
                 criss_cross = True
                 if not self._criss_cross_step(B, basic, infeasible, entering, reduced):
-                    return None, violations
+                    return None, violations, basic
                 continue
             if entering:  # primal simplex step (Bland: smallest entering index, smallest leaving column)
                 j = entering[0]
@@ -423,7 +440,7 @@ class _StandardForm:
                     ):
                         best = (*key, k)
                 if best is None:
-                    return None, violations  # unbounded: cannot happen for these LPs
+                    return None, violations, basic  # unbounded: cannot happen for these LPs
                 basic[best[2]] = j
                 continue
             # dual simplex step: a basic variable is negative; it leaves
@@ -447,9 +464,9 @@ class _StandardForm:
                 if best is None or _sign([u - v for u, v in zip(ratio, best[0])]) < 0:
                     best = (ratio, j)
             if best is None:
-                return None, violations  # primal infeasible: cannot happen for these LPs
+                return None, violations, basic  # primal infeasible: cannot happen for these LPs
             basic[k] = best[1]
-        return None, violations
+        return None, violations, basic
 
     def _criss_cross_step(self, B, basic, infeasible, entering, reduced) -> bool:
         """One least-index criss-cross pivot (Terlaky 1985); False if the LP is infeasible or unbounded."""
@@ -615,6 +632,9 @@ QUICK_CHECKS = 3
 #: How many candidate bases the exact simplex starts from (the nearest ones), before the crash basis.
 PIVOT_STARTS = 2
 
+#: Most exact pivots (in Q) from HiGHS's basis to the exact optimum at its own ε₀.
+POLISH_PIVOTS = 100
+
 
 def _search(lp: _ParametricLP, standard: _StandardForm):
     """``(ε₀, z(ε))`` from the first HiGHS basis proved optimal for all small ε, pivoting if needed.
@@ -643,12 +663,15 @@ def _search(lp: _ParametricLP, standard: _StandardForm):
                 if key in tried_pivots:
                     continue
                 tried_pivots.add(key)
-                z, _ = standard.solve_from(begin)
+                # HiGHS's basis is optimal at ε₀ only within its tolerances, which hide ε₀³, ε₀⁴ ...:
+                # first the exact optimum at ε₀ (exact pivots in Q), then pivots in the polynomials
+                exact, _, polished = _StandardForm(lp.fixed(eps_start)).solve_from(begin, POLISH_PIVOTS)
+                z, _, _ = standard.solve_from(polished if exact is not None else begin)
                 if z is not None:
                     return eps_start, z[: lp.ncols]
                 break
     # no usable basis from HiGHS (e.g. it reports an equality row as basic): start from a crash basis
-    z, _ = standard.solve_from(standard.crash_basis())
+    z, _, _ = standard.solve_from(standard.crash_basis())
     if z is not None:
         return None, z[: lp.ncols]
     return None
