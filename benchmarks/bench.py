@@ -1,13 +1,26 @@
-"""Benchmark: derive's exact solve against pygambit's exact LP, each timed as a whole process.
+"""Benchmark: derive's exact solve against pygambit's exact LP and OpenSpiel's CFR+ and LP, as whole processes.
 
-For each game, ``derive solve --json`` runs as a user runs it, and a script
-that reads the same game (Gambit .efg written by ``derive export``) and calls
-``pygambit.nash.lp_solve(game, rational=True)`` runs as another process.  The
-median wall time of ``--repeat`` runs and the peak resident memory (from the
-child's rusage) are reported with both exact values, which must be equal.
-Prints a markdown table; ``--out FILE`` also writes it.
+Three tables, printed as markdown (``--out FILE`` also writes them):
 
-Usage: python benchmarks/bench.py [--repeat 3] [--out docs/benchmark.md] [--quick]
+1. **derive and Gambit.**  ``derive solve --json`` (``--refine none``: the LP's vertex, what
+   Gambit computes; and the default quasi-perfect equilibrium) against a script that reads the
+   same game (the Gambit .efg written by ``derive export``) and calls
+   ``pygambit.nash.lp_solve(game, rational=True)``.  Both exact values must be equal.  Besides
+   the whole-process times, each side's solve alone (in-process, after reading the game and
+   importing) is reported.
+2. **derive and OpenSpiel.**  OpenSpiel's C++ CFR+ (``pyspiel.CFRPlusSolver``): iterations and
+   solver seconds until the average policy's exploitability (``pyspiel.exploitability``, not
+   counted in the time) is at most 1e-3 and 1e-6, within ``--cfr-budget`` seconds; OpenSpiel's
+   float sequence-form LP (``sequence_form_lp.solve_zero_sum_game``) as a whole process, whose
+   value must agree with derive's exact one to 1e-6.  Kuhn poker and Leduc hold'em are
+   OpenSpiel's own ``kuhn_poker`` and ``leduc_poker``; the one-card games are derive's .efg,
+   read by ``pyspiel.load_efg_game``.
+3. **Growth** of derive's time with the deck size N and the number of bets k.
+
+Each time is the median of ``--repeat`` runs (CFR+: one run); peak memory is the child's
+maximum resident set size.
+
+Usage: python benchmarks/bench.py [--repeat 3] [--out docs/benchmark.md] [--quick] [--cfr-budget 60]
 """
 
 from __future__ import annotations
@@ -21,19 +34,61 @@ import subprocess
 import sys
 import tempfile
 import time
+from fractions import Fraction
 from pathlib import Path
 
 GAMBIT_SCRIPT = """
-import sys
+import sys, time
 import pygambit as gbt
 g = gbt.read_efg(sys.argv[1])
+t = time.perf_counter()
 eq = gbt.nash.lp_solve(g, rational=True).equilibria[0]
-print(eq.payoff(list(g.players)[0]))
+print(eq.payoff(list(g.players)[0]), time.perf_counter() - t)
 """
 
-GAMES = [(3, 2), (5, 2), (7, 2), (7, 3), (10, 2), (20, 2), (52, 2), (52, 6)]
-QUICK = [(3, 2), (7, 2), (10, 2), (52, 2)]
+DERIVE_SOLVE_SCRIPT = """
+import sys, time
+from derive.games.one_card import one_card_poker
+from derive.solving.one_card import solve_rules
+rules = one_card_poker(int(sys.argv[1]), int(sys.argv[2]))
+t = time.perf_counter()
+value = solve_rules(rules, refine="none").value
+print(value, time.perf_counter() - t)
+"""
+
+OPENSPIEL_SCRIPT = """
+import json, sys, time
+import pyspiel
+spec, mode, budget = sys.argv[1], sys.argv[2], float(sys.argv[3])
+game = pyspiel.load_efg_game(open(spec).read()) if spec.endswith(".efg") else pyspiel.load_game(spec)
+if mode == "lp":
+    from open_spiel.python.algorithms import sequence_form_lp
+    t = time.perf_counter()
+    value = sequence_form_lp.solve_zero_sum_game(game)[0]
+    print(json.dumps({"value": float(value), "seconds": time.perf_counter() - t}))
+    sys.exit(0)
+solver = pyspiel.CFRPlusSolver(game)
+targets, reached, spent, iterations, step, expl = [1e-3, 1e-6], {}, 0.0, 0, 1, None
+while targets and spent < budget:
+    t = time.perf_counter()
+    for _ in range(step):
+        solver.evaluate_and_update_policy()
+    spent += time.perf_counter() - t
+    iterations += step
+    expl = pyspiel.exploitability(game, solver.average_policy())
+    while targets and expl <= targets[0]:
+        reached[str(targets.pop(0))] = [iterations, spent]
+    step = max(1, iterations // 4)  # exploitability is checked every ~25 % more iterations
+print(json.dumps({"reached": reached, "iterations": iterations, "seconds": spent, "exploitability": expl}))
+"""
+
+GAMBIT_GAMES = [(3, 2), (5, 2), (7, 2), (7, 3), (10, 2), (12, 2), (13, 3), (20, 2), (52, 2), (52, 6)]
+GAMBIT_QUICK = [(3, 2), (7, 2), (12, 2), (52, 6)]
 GAMBIT_MAX_NODES = 3_000  # beyond this Gambit's exact LP takes minutes (N=20: over 2 min); not run
+OPENSPIEL_GAMES = ["kuhn", (10, 2), (13, 3), (52, 6), "leduc"]
+OPENSPIEL_QUICK = ["kuhn", (10, 2), "leduc"]
+GROWTH_N = [13, 26, 52, 104]
+GROWTH_K = [1, 2, 3, 4, 6, 8]
 
 
 def _run(cmd: list[str]) -> tuple[float, int, str]:
@@ -52,8 +107,172 @@ def _run(cmd: list[str]) -> tuple[float, int, str]:
 
 
 def _measure(cmd: list[str], repeat: int) -> tuple[float, int, str]:
+    """Median wall time, largest peak memory and the first stdout of ``repeat`` runs."""
+    t, mem, outs = _measure_all(cmd, repeat)
+    return t, mem, outs[0]
+
+
+def _measure_all(cmd: list[str], repeat: int) -> tuple[float, int, list[str]]:
     runs = [_run(cmd) for _ in range(repeat)]
-    return statistics.median(r[0] for r in runs), max(r[1] for r in runs), runs[0][2]
+    return statistics.median(r[0] for r in runs), max(r[1] for r in runs), [r[2] for r in runs]
+
+
+def _inner(outs: list[str]) -> tuple[str, float]:
+    """``(value, median in-process seconds)`` from children that print ``value seconds``."""
+    return outs[0].split()[0], statistics.median(float(o.split()[1]) for o in outs)
+
+
+def _median_inner(cmd: list[str], repeat: int) -> tuple[str, float]:
+    return _inner(_measure_all(cmd, repeat)[2])
+
+
+def _nodes(n: int, k: int) -> int:
+    from derive.games.one_card import one_card_poker
+
+    return one_card_poker(n, k).num_nodes
+
+
+def _name(game) -> str:
+    if game == "kuhn":
+        return "Kuhn poker (N=3, 1 bet)"
+    if game == "leduc":
+        return "Leduc hold'em"
+    return f"N={game[0]}, max bets {game[1]}"
+
+
+def _gambit_table(args, derive, tmp: Path) -> list[str]:
+    script = tmp / "gambit_lp.py"
+    script.write_text(GAMBIT_SCRIPT)
+    inner = tmp / "derive_solve.py"
+    inner.write_text(DERIVE_SOLVE_SCRIPT)
+    lines = [
+        "## derive and Gambit's exact LP",
+        "",
+        "derive (s): `derive solve --refine none --json`, whole process (the LP's vertex, what Gambit's "
+        "lp_solve computes); quasi-perfect (s): the default `derive solve --json`; Gambit (s): a process "
+        "reading the .efg and running `lp_solve(rational=True)`; ratio: Gambit / derive, whole processes; "
+        "solve only: each side's solve call alone, in-process (derive's `solve_rules`, Gambit's `lp_solve`).",
+        "",
+        "| game | nodes | value | derive (s) | quasi-perfect (s) | Gambit (s) | ratio | solve only: derive / Gambit (s) "
+        "| derive peak MiB | Gambit peak MiB |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+    ]
+    for n, k in GAMBIT_QUICK if args.quick else GAMBIT_GAMES:
+        nodes = _nodes(n, k)
+        spec = ["solve", "--deck", str(n), "--max-bets", str(k), "--json"]
+        t_ours, mem_ours, out = _measure(derive + spec + ["--refine", "none"], args.repeat)
+        ours = json.loads(out)["value"]
+        t_qpe, _, out = _measure(derive + spec, args.repeat)
+        if json.loads(out)["value"] != ours:
+            raise SystemExit(f"the quasi-perfect equilibrium's value differs for N={n}, k={k}")
+        value, inner_ours = _median_inner([sys.executable, str(inner), str(n), str(k)], args.repeat)
+        if value != ours:
+            raise SystemExit(f"solve_rules and derive solve differ for N={n}, k={k}")
+        gambit = ("not run", "-", f"{inner_ours:.3f} / -", "-")
+        if nodes <= GAMBIT_MAX_NODES:
+            efg = tmp / f"g{n}_{k}.efg"
+            cmd = derive + ["export", "--deck", str(n), "--max-bets", str(k), "--out", str(efg)]
+            subprocess.run(cmd, check=True, capture_output=True)
+            t_gbt, mem_gbt, outs = _measure_all([sys.executable, str(script), str(efg)], args.repeat)
+            theirs, inner_gbt = _inner(outs)
+            if theirs != ours:
+                raise SystemExit(f"values differ for N={n}, k={k}: derive {ours}, Gambit {theirs}")
+            gambit = (
+                f"{t_gbt:.2f}",
+                f"{t_gbt / t_ours:.0f}x",
+                f"{inner_ours:.3f} / {inner_gbt:.2f}",
+                str(mem_gbt),
+            )
+        lines.append(
+            f"| N={n}, max bets {k} | {nodes:,} | {ours} | {t_ours:.2f} | {t_qpe:.2f} | {gambit[0]} | {gambit[1]} "
+            f"| {gambit[2]} | {mem_ours} | {gambit[3]} |"
+        )
+        print(f"Gambit: N={n} k={k} done", file=sys.stderr, flush=True)
+    return lines
+
+
+def _openspiel_table(args, derive, tmp: Path) -> list[str]:
+    script = tmp / "openspiel_run.py"
+    script.write_text(OPENSPIEL_SCRIPT)
+    budget = str(args.cfr_budget)
+    lines = [
+        "## derive and OpenSpiel",
+        "",
+        "derive: whole process, exact value (`--refine none` / the default quasi-perfect equilibrium). "
+        "OpenSpiel LP: `sequence_form_lp.solve_zero_sum_game` (floats, cvxopt), whole process, and its "
+        "distance from derive's exact value. CFR+: OpenSpiel's C++ `CFRPlusSolver`, iterations and solver "
+        f"seconds until the average policy's exploitability is at most 1e-3 and 1e-6 (checked every ~25 % more "
+        f"iterations, so counts are within 25 %; the checks are not timed); at most {args.cfr_budget:g} s.",
+        "",
+        "| game | derive exact (s) | derive quasi-perfect (s) | derive MiB | OpenSpiel LP (s) | LP error "
+        "| CFR+ to 1e-3 | CFR+ to 1e-6 | CFR+ MiB |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
+    ]
+    for game in OPENSPIEL_QUICK if args.quick else OPENSPIEL_GAMES:
+        if isinstance(game, tuple):
+            n, k = game
+            spec = ["solve", "--deck", str(n), "--max-bets", str(k), "--json"]
+            target = str(tmp / f"os{n}_{k}.efg")
+            cmd = derive + ["export", "--deck", str(n), "--max-bets", str(k), "--out", target]
+            subprocess.run(cmd, check=True, capture_output=True)
+        else:
+            spec = ["solve", game, "--json"]
+            target = {"kuhn": "kuhn_poker", "leduc": "leduc_poker"}[game]
+        t_none, mem, out = _measure(derive + spec + ["--refine", "none"], args.repeat)
+        exact = Fraction(json.loads(out)["value"])
+        t_qpe, _, _ = _measure(derive + spec, args.repeat)
+        t_lp, _, out = _measure([sys.executable, str(script), target, "lp", budget], args.repeat)
+        error = abs(json.loads(out)["value"] - float(exact))
+        if error > 1e-6:
+            raise SystemExit(f"OpenSpiel's LP value differs from derive's by {error:g} on {_name(game)}")
+        _, mem_cfr, out = _run([sys.executable, str(script), target, "cfr", budget])
+        cfr = json.loads(out)
+
+        lines.append(
+            f"| {_name(game)} | {t_none:.2f} | {t_qpe:.2f} | {mem} | {t_lp:.2f} | {error:.0e} | {_reach(cfr, '0.001')} "
+            f"| {_reach(cfr, '1e-06')} | {mem_cfr} |"
+        )
+        print(f"OpenSpiel: {_name(game)} done", file=sys.stderr, flush=True)
+    return lines
+
+
+def _reach(cfr: dict, goal: str) -> str:
+    if goal in cfr["reached"]:
+        iterations, seconds = cfr["reached"][goal]
+        return f"{iterations:,} it, {seconds:.2f} s"
+    return f"not in {cfr['seconds']:.0f} s ({cfr['iterations']:,} it, {cfr['exploitability']:.1e})"
+
+
+def _growth_table(args, derive, tmp: Path) -> list[str]:
+    inner = tmp / "derive_solve.py"
+    inner.write_text(DERIVE_SOLVE_SCRIPT)
+    lines = [
+        "## How derive's time grows",
+        "",
+        "`derive solve --refine none --json`, whole process, and `solve_rules` alone (in-process), "
+        "for N cards with k = 2 bets and for N = 52 with k bets.",
+        "",
+        "| game | nodes | sequences per player | whole process (s) | solve only (s) | peak MiB |",
+        "|---|---:|---:|---:|---:|---:|",
+    ]
+    from derive.games.one_card import one_card_poker
+    from derive.sequence_form.one_card_rules import one_card_sequence_form
+
+    games = [(n, 2) for n in GROWTH_N] + [(52, k) for k in GROWTH_K if k != 2]
+    if args.quick:
+        games = [(13, 2), (52, 2), (52, 6)]
+    for n, k in games:
+        rules = one_card_poker(n, k)
+        shape = one_card_sequence_form(rules).shape
+        spec = ["solve", "--deck", str(n), "--max-bets", str(k), "--json", "--refine", "none"]
+        t, mem, _ = _measure(derive + spec, args.repeat)
+        _, inner_t = _median_inner([sys.executable, str(inner), str(n), str(k)], args.repeat)
+        lines.append(
+            f"| N={n}, max bets {k} | {rules.num_nodes:,} | {shape[0]:,} / {shape[1]:,} | {t:.2f} | {inner_t:.3f} "
+            f"| {mem} |"
+        )
+        print(f"growth: N={n} k={k} done", file=sys.stderr, flush=True)
+    return lines
 
 
 def main() -> int:
@@ -61,59 +280,24 @@ def main() -> int:
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--out", type=Path)
     parser.add_argument("--quick", action="store_true", help="fewer games")
+    parser.add_argument("--cfr-budget", type=float, default=60.0, help="seconds of CFR+ per game")
+    parser.add_argument("--only", choices=["gambit", "openspiel", "growth"], help="one table only")
     args = parser.parse_args()
     derive = [sys.executable, "-m", "derive.cli"]
-    rows = []
-    with tempfile.TemporaryDirectory() as tmp:
-        script = Path(tmp) / "gambit_lp.py"
-        script.write_text(GAMBIT_SCRIPT)
-        for n, k in QUICK if args.quick else GAMES:
-            from derive.games.one_card import one_card_poker
-
-            nodes = one_card_poker(n, k).num_nodes
-            spec = ["solve", "--deck", str(n), "--max-bets", str(k), "--json"]
-            t_ours, mem_ours, out = _measure(derive + spec + ["--refine", "none"], args.repeat)
-            ours = json.loads(out)["value"]
-            t_qpe, _, out = _measure(derive + spec, args.repeat)
-            if json.loads(out)["value"] != ours:
-                raise SystemExit(f"the quasi-perfect equilibrium's value differs for N={n}, k={k}")
-            if nodes <= GAMBIT_MAX_NODES:
-                efg = Path(tmp) / f"g{n}_{k}.efg"
-                subprocess.run(
-                    derive + ["export", "--deck", str(n), "--max-bets", str(k), "--out", str(efg)],
-                    check=True,
-                    capture_output=True,
-                )
-                t_gbt, mem_gbt, out = _measure([sys.executable, str(script), str(efg)], args.repeat)
-                theirs = out.strip()
-                if theirs != ours:
-                    raise SystemExit(f"values differ for N={n}, k={k}: derive {ours}, Gambit {theirs}")
-                rows.append((n, k, nodes, ours, t_ours, t_qpe, t_gbt, t_gbt / t_ours, mem_ours, mem_gbt))
-            else:
-                rows.append((n, k, nodes, ours, t_ours, t_qpe, None, None, mem_ours, None))
-            print(f"N={n} k={k} done", file=sys.stderr, flush=True)
-    lines = [
+    header = [
         f"Machine: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}; "
-        f"median of {args.repeat} runs, each a whole process.",
+        f"median of {args.repeat} runs, each a whole process unless marked in-process.",
         "",
-        "derive (s): `derive solve --refine none` (the LP's vertex, what Gambit's lp_solve computes); "
-        "quasi-perfect (s): the default `derive solve` (the exact limit of the perturbed LP).",
-        "",
-        "| game | nodes | value | derive (s) | quasi-perfect (s) | Gambit lp_solve (s) | ratio | derive peak MiB "
-        "| Gambit peak MiB |",
-        "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
-    for n, k, nodes, value, t1, tq, t2, ratio, m1, m2 in rows:
-        g2 = f"{t2:.2f}" if t2 is not None else "not run"
-        r = f"{ratio:.1f}x" if ratio is not None else "-"
-        m2s = str(m2) if m2 is not None else "-"
-        lines.append(
-            f"| N={n}, max bets {k} | {nodes:,} | {value} | {t1:.2f} | {tq:.2f} | {g2} | {r} | {m1} | {m2s} |"
-        )
-    table = "\n".join(lines) + "\n"
-    print(table)
+    tables = {"gambit": _gambit_table, "openspiel": _openspiel_table, "growth": _growth_table}
+    with tempfile.TemporaryDirectory() as tmp:
+        for key, table in tables.items():
+            if args.only in (None, key):
+                header += table(args, derive, Path(tmp)) + [""]
+    text = "\n".join(header)
+    print(text)
     if args.out:
-        args.out.write_text(table)
+        args.out.write_text(text)
     return 0
 
 

@@ -135,7 +135,7 @@ def _piece(game: ExtensiveFormGame, pf: PlanForm, usable, named) -> tuple[tuple,
             for (i, j), v in pf.entries.items()
         )
     )
-    value = sp.factor(sp.simplify(u))
+    value = sp.factor(sp.cancel(u))  # a rational function of b: cancel is exact and canonical
     params = set(families[0].parameters) | set(families[1].parameters)
     if value.free_symbols & params:
         raise ParametricError(f"the value depends on a family parameter: {value}")
@@ -150,9 +150,9 @@ def _piece(game: ExtensiveFormGame, pf: PlanForm, usable, named) -> tuple[tuple,
             for e in exprs:
                 if not e.has(t):
                     continue
-                a = sp.simplify(sp.diff(e, t))
-                rest = sp.simplify(e - a * t)
-                bound = sp.simplify(-rest / a)
+                a = sp.cancel(sp.diff(e, t))
+                rest = sp.cancel(e - a * t)
+                bound = sp.cancel(-rest / a)
                 # the sign of a may depend on b; keep both readings as candidates
                 lows.append(bound)
                 highs.append(bound)
