@@ -27,6 +27,7 @@ __all__ = [
     "ReducedStrategy",
     "StrategyDomination",
     "dominated_strategies",
+    "payoff_table",
     "reduced_strategies",
 ]
 
@@ -119,8 +120,12 @@ def reduced_strategies(sf: GameSequenceForm, player: int) -> tuple[ReducedStrate
     return tuple(ReducedStrategy(player, c, s | {0}) for c, s in below(0))
 
 
-def _payoff_table(sf, p, mine, theirs) -> dict:
-    """``(s, t) -> x_s^T A_p y_t`` in exact rationals (``QQ``), through per-strategy column sums."""
+def payoff_table(sf, p, mine, theirs) -> dict:
+    """Player ``p``'s payoffs in the reduced strategic form: ``(s, t) -> x_s^T A_p y_t``, exact ``QQ``.
+
+    ``s`` ranges over ``mine`` (``p``'s reduced strategies), ``t`` over ``theirs``; computed through
+    per-strategy column sums of the sequence form.
+    """
     from sympy.polys.domains import QQ
 
     columns: dict[int, dict[int, object]] = {}
@@ -242,7 +247,7 @@ def dominated_strategies(game: Game, weak: bool = False, mixed: bool = False) ->
         raise NotSupportedError("dominance needs numeric payoffs; substitute the symbols first")
     sf = game_sequence_form(game)
     strategies = [list(reduced_strategies(sf, p)) for p in (0, 1)]
-    table = [_payoff_table(sf, p, strategies[p], strategies[1 - p]) for p in (0, 1)]
+    table = [payoff_table(sf, p, strategies[p], strategies[1 - p]) for p in (0, 1)]
     mixed = mixed and len(strategies[0]) * len(strategies[1]) <= MAX_MIXED_PAIRS
     removed: list[StrategyDomination] = []
     rnd = 0

@@ -1,6 +1,7 @@
 """What ``derive solve GAME`` prints: the exact value, an equilibrium and the optimal sets, as text or JSON.
 
-Presentation only: it calls :func:`derive.solving.zero_sum.solve_zero_sum` and
+Presentation only: it calls :func:`derive.solving.zero_sum.solve_zero_sum` (two-player constant-sum
+games) or :func:`derive.solving.general_sum.all_equilibria` (two-player general-sum games) and
 formats the result; it computes nothing else.
 """
 
@@ -15,7 +16,7 @@ from derive.extensive_form.game import Game
 from derive.presentation.text import to_text
 from derive.solving.zero_sum import OptimalSet, ZeroSumSolution, solve_zero_sum
 
-__all__ = ["dominance_summary", "plain", "solution_json", "solve_report"]
+__all__ = ["dominance_summary", "equilibria_json", "plain", "solution_json", "solve_report"]
 
 
 def plain(expr: object) -> str:
@@ -170,6 +171,9 @@ def solve_report(
     """
     from derive.verification.subgames import subgame_perfection
 
+    game.require_perfect_recall()
+    if game.num_players == 2 and not game.is_symbolic and not game.is_constant_sum:
+        return _general_sum_report(game, as_json, all_optimal)
     solution = solve_zero_sum(game, all_optimal=all_optimal, refine=refine)
     perfection = subgame_perfection(game, solution.strategies)
     dominance_lines, dominance_rows = dominance_summary(game) if all_optimal else ([], [])
@@ -236,3 +240,131 @@ def _set_text(game: Game, s: OptimalSet) -> list[str]:
     if s.admissible is not None:
         lines.append("  " + s.admissible.describe(name, plain))
     return lines
+
+
+def _game_json(game: Game) -> dict:
+    return {
+        "title": game.title,
+        "players": list(game.players),
+        "nodes": len(game.nodes),
+        "information_sets": len(game.infosets),
+        "kind": _kind(game),
+    }
+
+
+def equilibria_json(eqs) -> dict:
+    """Every equilibrium of a two-player game (:class:`~derive.solving.general_sum.AllEquilibria`) as JSON data.
+
+    Keys: ``extreme`` (each ``{"payoffs": [one exact string per player], "strategies": {player:
+    {reduced strategy: probability}}, "plans": {player: {sequence: probability}}}``),
+    ``nash_subsets`` (each ``{"component", "dimension", "extreme": [indices into each player's
+    extreme strategies], "payoffs": [expressions], "families": [per player {"player",
+    "parameters", "strategy", "indifference", "constraints", "vertices", "best_replies"}]}``),
+    ``extreme_strategies`` (each player's list), ``components``, ``strategic_form`` (the shape) and
+    ``method``.
+    """
+    players = eqs.form.game.players
+
+    def mixed(dist: dict) -> dict:
+        return {k: str(v) for k, v in dist.items()}
+
+    def family(f) -> dict:
+        return {
+            "player": players[f.player],
+            "dimension": f.dimension,
+            "parameters": [plain(p) for p in f.parameters],
+            "strategy": {k: plain(v) for k, v in f.strategy.items()},
+            "indifference": [f"{plain(e.lhs)} = {plain(e.rhs)}" for e in f.indifference],
+            "constraints": [plain(c) for c in f.constraints],
+            "vertices": [mixed({k: v for k, v in f.at(v).items() if v != 0}) for v in f.vertices],
+            "best_replies": list(f.best_replies),
+        }
+
+    return {
+        "strategic_form": list(eqs.form.shape),
+        "extreme": [
+            {
+                "payoffs": [str(v) for v in e.payoffs],
+                "strategies": {players[p]: mixed(e.strategies[p]) for p in (0, 1)},
+                "plans": {players[p]: {k: str(v) for k, v in e.plans[p].items() if k != "∅"} for p in (0, 1)},
+            }
+            for e in eqs.extreme
+        ],
+        "extreme_strategies": {players[p]: [mixed(x) for x in eqs.extreme_strategies[p]] for p in (0, 1)},
+        "nash_subsets": [
+            {
+                "component": s.component + 1,
+                "dimension": s.dimension,
+                "extreme": [list(s.extreme[0]), list(s.extreme[1])],
+                "payoffs": [plain(v) for v in s.payoffs],
+                "families": [family(f) for f in s.families],
+            }
+            for s in eqs.subsets
+        ],
+        "components": eqs.components,
+        "method": eqs.method,
+    }
+
+
+def _general_sum_report(game: Game, as_json: bool, all_optimal: bool) -> str:
+    """Every equilibrium of a two-player general-sum game (``--all`` adds the dominance summary)."""
+    from derive.solving.general_sum import all_equilibria
+
+    eqs = all_equilibria(game)
+    dominance_lines, dominance_rows = dominance_summary(game) if all_optimal else ([], [])
+    if as_json:
+        doc = {"game": _game_json(game), "players": list(game.players), "equilibria": equilibria_json(eqs)}
+        if all_optimal:
+            doc["dominance"] = dominance_rows
+        return json.dumps(doc, indent=2, ensure_ascii=False)
+    players = game.players
+    m, n = eqs.form.shape
+    lines = [
+        f"{game.title or 'game'}: {len(players)} players ({', '.join(players)}), {_kind(game)}, "
+        f"{len(game.nodes)} nodes, {_count(len(game.infosets), 'information set')}",
+        f"{_count(len(eqs.extreme), 'extreme equilibrium').replace('equilibriums', 'equilibria')} of the reduced "
+        f"strategic form ({m} x {n}), {_count(len(eqs.subsets), 'maximal Nash subset')} in "
+        f"{_count(eqs.components, 'component')}:",
+    ]
+    for k, e in enumerate(eqs.extreme, start=1):
+        lines.append(f"  {k}. payoffs ({', '.join(to_text(v) for v in e.payoffs)})")
+        for p in (0, 1):
+            mix = ", ".join(f"[{label}] {to_text(v)}" for label, v in e.strategies[p].items())
+            lines.append(f"       {players[p]}: {mix}")
+    for k, s in enumerate(eqs.subsets, start=1):
+        if s.dimension == 0:
+            continue
+        lines.append(
+            f"Nash subset {k} (component {s.component + 1}, dimension {s.dimension}): every pair below is an "
+            f"equilibrium; payoffs ({', '.join(plain(v) for v in s.payoffs)})"
+        )
+        for f in s.families:
+            mix = ", ".join(f"[{label}] {plain(v)}" for label, v in f.strategy.items() if v != 0)
+            where = f" for {_range_text(f)}" if f.parameters else ""
+            lines.append(f"  {players[f.player]}: {mix}{where}")
+            if len(f.best_replies) > 1:
+                lines.append(
+                    f"    (it leaves {players[1 - f.player]} indifferent among "
+                    f"{', '.join(f'[{b}]' for b in f.best_replies)})"
+                )
+    lines.extend(dominance_lines)
+    lines.append(f"method: {eqs.method}")
+    return "\n".join(lines)
+
+
+def _range_text(family) -> str:
+    """The range of a family: ``"2/3 <= x[T] <= 1"`` for one parameter with two bounds, else the inequalities."""
+    from derive.solving.polytope import slack
+
+    if len(family.parameters) == 1 and len(family.constraints) == 2:
+        (t,) = family.parameters
+        bounds = []
+        for c in family.constraints:
+            e = slack(c)
+            a = e.coeff(t)
+            bounds.append((a > 0, -(e - a * t) / a))
+        lows = [b for up, b in bounds if up]
+        highs = [b for up, b in bounds if not up]
+        if len(lows) == 1 and len(highs) == 1:
+            return f"{to_text(lows[0])} <= {plain(t)} <= {to_text(highs[0])}"
+    return ", ".join(plain(c) for c in family.constraints)

@@ -94,8 +94,8 @@ def require_two_player_constant_sum(game: Game) -> None:
         )
     if not game.is_constant_sum:
         raise NotSupportedError(
-            f"{game.title or 'this game'} is not constant-sum; exact solving of general-sum games is not "
-            "supported yet (best responses and NashConv of a given profile are)"
+            f"{game.title or 'this game'} is not constant-sum; its equilibria are found by "
+            "derive.solving.general_sum.all_equilibria (derive solve GAME lists them all)"
         )
 
 
