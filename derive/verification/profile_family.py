@@ -1,0 +1,216 @@
+"""Is every member of a parametrised profile a Nash equilibrium?  Decided exactly, for any number of players.
+
+A *profile family* gives each player's behaviour probabilities as expressions in parameters
+``t = (t_1, ..., t_d)`` ranging over a *domain*, a polytope given by linear inequalities (e.g.
+Kuhn's ``0 <= alpha <= 1/3``).  For a member ``sigma(t)``, player ``p``'s payoff from a pure
+reduced strategy ``s`` against the others is
+
+    U_p(s, sigma_-p(t)) = sum over p's sequences k played by s of  g_p(k; t),
+    g_p(k; t) = sum over terminals z ending p's sequence k of  c(z) u_p(z) prod_(q != p) pi_q(z; t),
+
+and ``sigma(t)`` is a Nash equilibrium exactly when every *gap*
+``U_p(s, sigma_-p(t)) - U_p(sigma(t))`` is ``<= 0`` (a mixed deviation is an average of pure ones).
+The gaps are polynomials in ``t``; each is decided over the whole domain, exactly:
+
+* a gap that is affine in ``t`` is largest at a vertex of the domain (cddlib lists them);
+* on a box, a gap of degree at most 1 in each parameter separately is largest at a corner;
+* with one parameter, sympy's exact univariate inequality solver finds where the gap is positive.
+
+Anything else is reported as undecided, never guessed.  The probabilities themselves are checked
+the same way (non-negative on the domain, summing to 1).  The result gives each player's payoff
+and every gap as expressions in ``t``: the indifference conditions can be read off them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+import sympy as sp
+
+from derive.extensive_form.game import Game, NotSupportedError
+from derive.sequence_form.general import game_sequence_form
+from derive.verification.best_response import behaviour_profile, profile_payoffs
+
+__all__ = ["ProfileFamilyCheck", "check_profile_family"]
+
+
+@dataclass(frozen=True)
+class ProfileFamilyCheck:
+    """The verdict on a profile family (see the module docstring).
+
+    Attributes
+    ----------
+    parameters : tuple of sympy.Symbol
+    domain : tuple of sympy relationals
+        The domain's irredundant inequalities.
+    vertices : tuple of dict
+        The domain's vertices, ``{parameter: Rational}``.
+    payoffs : tuple of sympy.Expr
+        Each player's payoff, in the parameters.
+    gaps : tuple of dict
+        For each player, ``pure reduced strategy label -> gap`` (payoff of the deviation minus the
+        member's payoff), expanded; ``<= 0`` on the domain for every member to be an equilibrium.
+    failures : tuple of (int, str, dict)
+        ``(player, strategy, point)``: at ``point`` of the domain the strategy gains strictly.
+    undecided : tuple of (int, str, str)
+        ``(player, strategy, reason)``: gaps (or probabilities) the exact methods here cannot decide.
+    invalid : tuple of str
+        Probabilities that are negative somewhere on the domain (then nothing else is checked).
+    """
+
+    parameters: tuple[sp.Symbol, ...]
+    domain: tuple[sp.Basic, ...]
+    vertices: tuple[dict[sp.Symbol, sp.Rational], ...]
+    payoffs: tuple[sp.Expr, ...]
+    gaps: tuple[dict[str, sp.Expr], ...]
+    failures: tuple[tuple[int, str, dict], ...]
+    undecided: tuple[tuple[int, str, str], ...]
+    invalid: tuple[str, ...] = ()
+
+    @property
+    def is_equilibrium(self) -> bool | None:
+        """True: every member is a Nash equilibrium; False: some member is not; None: undecided."""
+        if self.failures or self.invalid:
+            return False
+        return None if self.undecided else True
+
+
+def _linear(expr: sp.Expr, params) -> bool:
+    poly = sp.Poly(expr, *params) if params else None
+    return poly is None or poly.total_degree() <= 1
+
+
+def _nonpositive(expr: sp.Expr, params, vertices, box: bool):
+    """``(True, None)`` if ``expr <= 0`` on the domain, ``(False, point)`` with a point where it is
+    positive, or ``(None, reason)``."""
+    expr = sp.expand(expr)
+    if not expr.free_symbols & set(params):
+        return (True, None) if expr <= 0 else (False, dict(vertices[0]))
+    poly = sp.Poly(expr, *params)
+    multi_affine = all(d <= 1 for d in poly.degree_list())
+    if poly.total_degree() <= 1 or (box and multi_affine):
+        for v in vertices:
+            if expr.subs(v) > 0:
+                return False, dict(v)
+        return True, None
+    if len(params) == 1:
+        (t,) = params
+        lo, hi = sorted(v[t] for v in vertices)[0], sorted(v[t] for v in vertices)[-1]
+        where = sp.solve_univariate_inequality(expr > 0, t, relational=False, domain=sp.Interval(lo, hi))
+        if where is sp.S.EmptySet:
+            return True, None
+        return False, {t: _rational_in(where)}
+    return None, "a gap of degree above 1 in one of several parameters (not decided here)"
+
+
+def _rational_in(where: sp.Set) -> sp.Rational:
+    """A rational point of a nonempty union of intervals (exact; the ends may be algebraic)."""
+    piece = where.args[0] if isinstance(where, sp.Union) else where
+    if isinstance(piece, sp.FiniteSet):
+        return sp.Rational(min(piece)) if min(piece).is_Rational else sp.Rational(str(sp.N(min(piece), 30)))
+    lo, hi = piece.inf, piece.sup
+    if lo.is_Rational and hi.is_Rational:
+        return (lo + hi) / 2
+    for den in (2**k for k in range(1, 200)):
+        q = sp.Rational(int(sp.floor(lo * den)) + 1, den)
+        if lo < q < hi:
+            return q
+    raise NotSupportedError(f"no rational point found in {where}")
+
+
+def check_profile_family(
+    game: Game,
+    strategies: Mapping | Sequence,
+    domain: Sequence[sp.Basic] = (),
+) -> ProfileFamilyCheck:
+    """Decide exactly whether every member of a parametrised behaviour profile is a Nash equilibrium.
+
+    Parameters
+    ----------
+    game : Game
+        Any number of players, perfect recall, numeric payoffs and chance probabilities.
+    strategies : mapping or sequence
+        As in :func:`derive.verification.best_response.behaviour_profile`: per player,
+        ``information-set label -> {action: probability}``; probabilities may contain parameters.
+    domain : sequence of sympy relationals
+        Linear inequalities in the parameters bounding a polytope (e.g. ``[a >= 0, a <= 1/3]``).
+
+    Returns
+    -------
+    ProfileFamilyCheck
+        ``is_equilibrium`` is True, False (with a point and a profitable pure deviation) or None.
+
+    Raises
+    ------
+    NotSupportedError
+        If the domain is not linear, empty or unbounded, or a probability's parameters are not
+        bounded by it.
+    IncompleteProfileError
+        For a malformed profile (missing information set, unknown action ...).
+
+    Examples
+    --------
+    >>> from derive.games.textbook import matching_pennies
+    >>> check_profile_family(matching_pennies(), [{"coin": {"heads": "1/2", "tails": "1/2"}},
+    ...                                           {"guess": {"heads": "1/2", "tails": "1/2"}}]).is_equilibrium
+    True
+
+    References
+    ----------
+    Nash (1951); the pure-deviation test via the sequence form, von Stengel (1996), section 3.
+    """
+    from derive.dominance.general import reduced_strategies
+    from derive.solving.polytope import FamilyCertificateError, polytope, slack
+
+    profile = behaviour_profile(game, strategies)
+    params = tuple(
+        sorted(set().union(*(v.free_symbols for row in profile.probabilities for v in row)), key=str)
+    )
+    raw = [slack(c) for c in domain]
+    if any(not _linear(e, params) for e in raw) or any(set(e.free_symbols) - set(params) for e in raw):
+        raise NotSupportedError("the domain must be linear inequalities in the profile's parameters")
+    try:
+        facets, vertices = polytope(raw, params)
+    except FamilyCertificateError as exc:
+        raise NotSupportedError(f"the domain is not a bounded nonempty polytope: {exc}") from None
+    if params and not vertices:
+        raise NotSupportedError("the domain has too many vertices to enumerate")
+    box = all(len(e.free_symbols) <= 1 for e in raw)
+    invalid, undecided = [], []
+    for info, row in zip(game.infosets, profile.probabilities):
+        for action, prob in zip(info.actions, row):
+            ok, detail = _nonpositive(-prob, params, vertices, box)
+            if ok is False:
+                invalid.append(f"{info.label}: {action}")
+            elif ok is None:
+                undecided.append((info.player, f"probability of {action} at {info.label}", detail))
+    payoffs = tuple(sp.expand(u) for u in profile_payoffs(profile))
+    if invalid:
+        return ProfileFamilyCheck(params, tuple(facets), tuple(vertices), payoffs, (), (), (), tuple(invalid))
+    sf = game_sequence_form(game)
+    gaps: list[dict[str, sp.Expr]] = []
+    failures = []
+    for p in range(game.num_players):
+
+        def move(n, k, p=p):
+            return sp.S.One if n.player == p else profile.probabilities[n.infoset][k]
+
+        weight = game.reach(move)
+        g: dict[int, sp.Expr] = {}
+        for z in game.terminals:
+            s = sf.terminal_sequences[z][p]
+            g[s] = g.get(s, sp.S.Zero) + weight[z] * game.payoffs[z][p]
+        mine: dict[str, sp.Expr] = {}
+        for s in reduced_strategies(sf, p):
+            gap = sp.expand(sp.Add(*(g.get(k, sp.S.Zero) for k in s.sequences)) - payoffs[p])
+            mine[s.label] = gap
+            verdict, detail = _nonpositive(gap, params, vertices, box)
+            if verdict is False:
+                failures.append((p, s.label, detail))
+            elif verdict is None:
+                undecided.append((p, s.label, detail))
+        gaps.append(mine)
+    return ProfileFamilyCheck(
+        params, tuple(facets), tuple(vertices), payoffs, tuple(gaps), tuple(failures), tuple(undecided)
+    )

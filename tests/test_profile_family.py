@@ -1,0 +1,123 @@
+"""Exact verification of parametrised profiles, any number of players (issue 13, item 2a).
+
+Selten's horse (Gambit's catalog, three players) has two segments of equilibria that can be
+found by hand: player 3 plays L with probability q in [3/4, 1] while players 1 and 2 play R
+(player 1 needs q >= 2/3, player 2 needs q >= 3/4), and player 2 plays L with probability p in
+[0, 2/3] while player 1 plays L and player 3 plays R.  Gambit's ``max_regret`` is the outside
+check at the vertices and at the witnesses of failure.  Kuhn's family (two players) is checked
+the same way.
+"""
+
+from __future__ import annotations
+
+import pytest
+import sympy as sp
+
+pygambit = pytest.importorskip("pygambit")
+
+from test_catalog import CATALOG  # noqa: E402
+
+from derive.extensive_form.game import NotSupportedError  # noqa: E402
+from derive.games.gambit import read_game  # noqa: E402
+from derive.games.one_card import kuhn_poker, to_extensive_form  # noqa: E402
+from derive.verification.profile_family import check_profile_family  # noqa: E402
+
+R = sp.Rational
+HORSE = CATALOG / "journals/ijgt/selten1975/fig1.efg"
+p, q, r = sp.symbols("p q r")
+
+
+def _gambit_regret(profile: list[dict], point: dict) -> object:
+    game = pygambit.read_efg(str(HORSE))
+    prof = game.mixed_behavior_profile(rational=True)
+    for player, strategy in zip(game.players, profile):
+        (info,) = player.infosets
+        (row,) = strategy.values()  # one information set per player (Gambit's are unlabelled)
+        for action in info.actions:
+            value = sp.sympify(row.get(action.label, 0)).subs(point)
+            prof[action] = pygambit.Rational(str(value))
+    return prof.max_regret()
+
+
+SEGMENT_Q = [{"1:1": {"R": 1}}, {"2:1": {"R": 1}}, {"3:1": {"L": q, "R": 1 - q}}]
+SEGMENT_P = [{"1:1": {"L": 1}}, {"2:1": {"L": p, "R": 1 - p}}, {"3:1": {"R": 1}}]
+
+
+def test_selten_horse_segment_where_player_3_mixes():
+    check = check_profile_family(read_game(HORSE), SEGMENT_Q, [q >= R(3, 4), q <= 1])
+    assert check.is_equilibrium is True
+    assert check.payoffs == (1, 1, 1)
+    # the gaps a student reads the range from: player 1 needs 2 - 3q <= 0, player 2 needs 3 - 4q <= 0
+    assert check.gaps[0]["1:1: L"] == 2 - 3 * q and check.gaps[1]["2:1: L"] == 3 - 4 * q
+    assert [v[q] for v in check.vertices] == [R(3, 4), 1]
+    for v in check.vertices:
+        assert _gambit_regret(SEGMENT_Q, v) == 0
+
+
+def test_selten_horse_segment_where_player_2_mixes():
+    check = check_profile_family(read_game(HORSE), SEGMENT_P, [p >= 0, p <= R(2, 3)])
+    assert check.is_equilibrium is True and check.payoffs == (3, 2, 2)
+    assert check.gaps[0]["1:1: R"] == 3 * p - 2
+    for v in check.vertices:
+        assert _gambit_regret(SEGMENT_P, v) == 0
+
+
+def test_a_too_wide_range_fails_with_a_witness_gambit_confirms():
+    check = check_profile_family(read_game(HORSE), SEGMENT_Q, [q >= R(1, 2), q <= 1])
+    assert check.is_equilibrium is False
+    deviations = {(player, strategy) for player, strategy, _ in check.failures}
+    assert deviations == {(0, "1:1: L"), (1, "2:1: L")}
+    for _, _, point in check.failures:
+        assert point[q] < R(3, 4) and _gambit_regret(SEGMENT_Q, point) > 0
+    wide = check_profile_family(read_game(HORSE), SEGMENT_P, [p >= 0, p <= 1])
+    assert wide.is_equilibrium is False and wide.failures[0][:2] == (0, "1:1: R")
+
+
+def test_two_parameters_on_a_box_are_decided_at_the_corners():
+    """Player 2 plays L with p in [0, 1/10], player 3 L with q in [3/4, 1]: player 2's gap for R is
+    p (4q - 3), of degree one in each parameter, positive at the corner p = 1/10, q = 1."""
+    profile = [{"1:1": {"R": 1}}, {"2:1": {"L": p, "R": 1 - p}}, {"3:1": {"L": q, "R": 1 - q}}]
+    check = check_profile_family(read_game(HORSE), profile, [p >= 0, p <= R(1, 10), q >= R(3, 4), q <= 1])
+    assert check.is_equilibrium is False
+    assert sp.factor(check.gaps[1]["2:1: R"]) == sp.factor(p * (4 * q - 3))
+    point = next(pt for player, s, pt in check.failures if (player, s) == (1, "2:1: R"))
+    assert point == {p: R(1, 10), q: 1} and _gambit_regret(profile, point) > 0
+
+
+def test_what_cannot_be_decided_is_said_and_bad_domains_are_refused():
+    profile = [{"1:1": {"R": 1}}, {"2:1": {"L": p, "R": 1 - p}}, {"3:1": {"L": q**2, "R": 1 - q**2}}]
+    check = check_profile_family(read_game(HORSE), profile, [p >= 0, p <= R(1, 10), q >= R(9, 10), q <= 1])
+    assert check.is_equilibrium in (False, None)
+    assert check.undecided and "degree above 1" in check.undecided[0][2]
+    with pytest.raises(NotSupportedError, match="linear"):
+        check_profile_family(read_game(HORSE), SEGMENT_Q, [q**2 >= R(1, 2), q <= 1])
+    with pytest.raises(NotSupportedError, match="bounded"):
+        check_profile_family(read_game(HORSE), SEGMENT_Q, [q >= R(3, 4)])
+    negative = check_profile_family(read_game(HORSE), SEGMENT_Q, [q >= R(3, 4), q <= 2])
+    assert negative.is_equilibrium is False and negative.invalid == ("3:1: R",)
+
+
+def test_kuhn_family_two_players():
+    """Kuhn (1950): the opener bets Q with alpha, A with 3 alpha, calls with K with alpha + 1/3, for
+    alpha in [0, 1/3]; the dealer's strategy is unique.  Beyond 1/3 it is no longer a probability."""
+    a = sp.Symbol("alpha")
+    opener = {
+        "Q": {"bet": a, "check": 1 - a},
+        "K": {"check": 1},
+        "A": {"bet": 3 * a, "check": 1 - 3 * a},
+        "Q:xb": {"fold": 1},
+        "K:xb": {"call": a + R(1, 3), "fold": R(2, 3) - a},
+        "A:xb": {"call": 1},
+    }
+    dealer = {
+        "Q:b": {"fold": 1},
+        "K:b": {"call": R(1, 3), "fold": R(2, 3)},
+        "A:b": {"call": 1},
+        "Q:x": {"bet": R(1, 3), "check": R(2, 3)},
+        "K:x": {"check": 1},
+        "A:x": {"bet": 1},
+    }
+    game = to_extensive_form(kuhn_poker())
+    check = check_profile_family(game, [opener, dealer], [a >= 0, a <= R(1, 3)])
+    assert check.is_equilibrium is True and check.payoffs == (R(-1, 18), R(1, 18))
+    assert check_profile_family(game, [opener, dealer], [a >= 0, a <= R(1, 2)]).is_equilibrium is False
