@@ -47,6 +47,12 @@ def _leduc() -> Game:
     return leduc_holdem()
 
 
+def _kuhn3() -> Game:
+    from derive.games.three_player_kuhn import three_player_kuhn_poker
+
+    return three_player_kuhn_poker()
+
+
 def _textbook(name: str) -> Callable[[], Game]:
     def build() -> Game:
         from derive.games import textbook
@@ -75,6 +81,12 @@ BUILTIN_GAMES: dict[str, BuiltinGame] = {
             _leduc,
             "Southey et al. (2005), section 4; OpenSpiel's leduc_poker",
             "Leduc hold'em: J, Q, K twice; ante 1; bets 2 then 4; two rounds and a public card",
+        ),
+        BuiltinGame(
+            "kuhn3",
+            _kuhn3,
+            "Szafron, Gibson & Sturtevant (2013); OpenSpiel's kuhn_poker(players=3)",
+            "three-player Kuhn poker: deck J < Q < K < A, ante 1, one bet of 1",
         ),
         BuiltinGame(
             "myerson",
