@@ -121,3 +121,58 @@ def test_kuhn_family_two_players():
     check = check_profile_family(game, [opener, dealer], [a >= 0, a <= R(1, 3)])
     assert check.is_equilibrium is True and check.payoffs == (R(-1, 18), R(1, 18))
     assert check_profile_family(game, [opener, dealer], [a >= 0, a <= R(1, 2)]).is_equilibrium is False
+
+
+def _random_profile(game, rng, pure_share=0.5):
+    """A rational behaviour profile; about half the information sets pure (so some sets go unreached)."""
+    out = []
+    for p in range(game.num_players):
+        strategy = {}
+        for info in game.infosets_of(p):
+            if rng.random() < pure_share:
+                strategy[info.label] = {rng.choice(info.actions): 1}
+            else:
+                weights = [rng.randint(1, 4) for _ in info.actions]
+                strategy[info.label] = {a: R(w, sum(weights)) for a, w in zip(info.actions, weights)}
+        out.append(strategy)
+    return out
+
+
+@pytest.mark.parametrize("name", ["kuhn3", "horse", "selten-fig3"])
+def test_numeric_profiles_agree_with_nashconv(name):
+    """Without parameters the verdict must be NashConv == 0 (derive's exact best responses, a separate
+    backward induction), on 60 random profiles of three-player games, pure and mixed."""
+    import random
+
+    from derive.games.registry import load_game
+    from derive.verification.best_response import behaviour_profile, game_nash_conv
+
+    game = {
+        "kuhn3": lambda: load_game("kuhn3"),
+        "horse": lambda: read_game(HORSE),
+        "selten-fig3": lambda: read_game(CATALOG / "journals/ijgt/selten1975/fig3.efg"),
+    }[name]()
+    rng = random.Random(13)
+    verdicts = set()
+    for _ in range(60):
+        profile = _random_profile(game, rng, pure_share=0.9 if name != "kuhn3" else 0.97)
+        check = check_profile_family(game, profile)
+        assert check.is_equilibrium is not None
+        assert check.is_equilibrium == (game_nash_conv(behaviour_profile(game, profile)) == 0)
+        verdicts.add(check.is_equilibrium)
+    assert False in verdicts
+
+
+def test_three_player_kuhn_deviations_are_named():
+    """Uniform play in three-player Kuhn poker: P1 holding the ace gains by betting it (one-shot gap
+    positive where his own play reaches the set), so uniform play is no equilibrium."""
+    from derive.games.registry import load_game
+
+    game = load_game("kuhn3")
+    uniform = [
+        {i.label: {a: R(1, len(i.actions)) for a in i.actions} for i in game.infosets_of(p)} for p in range(3)
+    ]
+    check = check_profile_family(game, uniform)
+    assert check.is_equilibrium is False
+    assert (0, "A: bet", {}) in check.failures
+    assert check.gaps[0]["A: bet"] > 0 and sum(check.payoffs) == 0

@@ -10,6 +10,13 @@ reduced strategy ``s`` against the others is
 
 and ``sigma(t)`` is a Nash equilibrium exactly when every *gap*
 ``U_p(s, sigma_-p(t)) - U_p(sigma(t))`` is ``<= 0`` (a mixed deviation is an average of pure ones).
+Pure strategies are exponentially many, so the test first works in the sequence form, information
+set by information set: the *one-shot gap* of action ``a`` at ``I`` is what playing ``a`` there
+(and the member's play below) adds over the member's own play at ``I``.  If no one-shot gap is
+positive, backward induction shows the member attains the best-response value; a positive one
+where the player's own play reaches ``I`` is a profitable deviation.  Only when neither settles it
+(a gain at a set the player's own play avoids) are the pure strategies enumerated, if there are
+at most :data:`MAX_PURE_DEVIATIONS`.
 The gaps are polynomials in ``t``; each is decided over the whole domain, exactly:
 
 * a gap that is affine in ``t`` is largest at a vertex of the domain (cddlib lists them);
@@ -30,7 +37,7 @@ import sympy as sp
 
 from derive.extensive_form.game import Game, NotSupportedError
 from derive.sequence_form.general import game_sequence_form
-from derive.verification.best_response import behaviour_profile, profile_payoffs
+from derive.verification.best_response import behaviour_profile, game_best_response, profile_payoffs
 
 __all__ = ["ProfileFamilyCheck", "check_profile_family"]
 
@@ -49,8 +56,10 @@ class ProfileFamilyCheck:
     payoffs : tuple of sympy.Expr
         Each player's payoff, in the parameters.
     gaps : tuple of dict
-        For each player, ``pure reduced strategy label -> gap`` (payoff of the deviation minus the
-        member's payoff), expanded; ``<= 0`` on the domain for every member to be an equilibrium.
+        For each player, ``"<information set>: <action>" -> gap``: the gain of the one-shot
+        deviation to that action there, the member's play kept elsewhere (chance- and
+        others'-reach weighted), expanded; when that test is inconclusive and the player has few
+        reduced strategies, ``pure reduced strategy label -> gap`` instead (see the module docstring).
     failures : tuple of (int, str, dict)
         ``(player, strategy, point)``: at ``point`` of the domain the strategy gains strictly.
     undecided : tuple of (int, str, str)
@@ -160,7 +169,6 @@ def check_profile_family(
     ----------
     Nash (1951); the pure-deviation test via the sequence form, von Stengel (1996), section 3.
     """
-    from derive.dominance.general import reduced_strategies
     from derive.solving.polytope import FamilyCertificateError, polytope, slack
 
     profile = behaviour_profile(game, strategies)
@@ -201,16 +209,99 @@ def check_profile_family(
         for z in game.terminals:
             s = sf.terminal_sequences[z][p]
             g[s] = g.get(s, sp.S.Zero) + weight[z] * game.payoffs[z][p]
-        mine: dict[str, sp.Expr] = {}
-        for s in reduced_strategies(sf, p):
-            gap = sp.expand(sp.Add(*(g.get(k, sp.S.Zero) for k in s.sequences)) - payoffs[p])
-            mine[s.label] = gap
-            verdict, detail = _nonpositive(gap, params, vertices, box)
-            if verdict is False:
-                failures.append((p, s.label, detail))
-            elif verdict is None:
-                undecided.append((p, s.label, detail))
+        mine, bad, unsure = _one_shot(game, sf, profile, p, g, params, vertices, box)
+        if unsure and not params:  # one profile: its exact best-response value settles it
+            regret = game_best_response(profile, p).regret
+            bad, unsure = ([(p, "a best response", {})] if regret > 0 else []), []
+        elif unsure and _few_strategies(sf, p):  # the complete test: every pure reduced strategy
+            mine, bad, unsure = _pure_deviations(sf, p, g, payoffs[p], params, vertices, box)
         gaps.append(mine)
+        failures.extend(bad)
+        undecided.extend(unsure)
     return ProfileFamilyCheck(
         params, tuple(facets), tuple(vertices), payoffs, tuple(gaps), tuple(failures), tuple(undecided)
     )
+
+
+#: Players with at most this many reduced strategies get the complete pure-deviation test when the
+#: one-shot test is inconclusive.
+MAX_PURE_DEVIATIONS = 4096
+
+
+def _few_strategies(sf, p) -> bool:
+    from derive.dominance.general import reduced_strategies
+
+    try:
+        return len(reduced_strategies(sf, p)) <= MAX_PURE_DEVIATIONS
+    except NotSupportedError:
+        return False
+
+
+def _pure_deviations(sf, p, g, payoff, params, vertices, box):
+    """Every pure reduced strategy's gain over the member (necessary and sufficient)."""
+    from derive.dominance.general import reduced_strategies
+
+    gaps, bad, unsure = {}, [], []
+    for s in reduced_strategies(sf, p):
+        gap = sp.expand(sp.Add(*(g.get(k, sp.S.Zero) for k in s.sequences)) - payoff)
+        gaps[s.label] = gap
+        verdict, detail = _nonpositive(gap, params, vertices, box)
+        if verdict is False:
+            bad.append((p, s.label, detail))
+        elif verdict is None:
+            unsure.append((p, s.label, detail))
+    return gaps, bad, unsure
+
+
+def _one_shot(game, sf, profile, p, g, params, vertices, box):
+    """One-shot deviations, bottom up: at each information set ``I`` of ``p`` and action ``a``,
+    ``D(I, a) = Q(I, a) - W(I)`` where ``W`` is the member's own continuation value and ``Q(I, a)``
+    plays ``a`` at ``I`` and the member below (values weighted by chance and the others' reach).
+
+    If every ``D <= 0`` on the domain, ``W`` equals the best-response value everywhere (backward
+    induction), so ``p`` best-responds: decided.  A ``D > 0`` at a point where ``p``'s own play
+    reaches ``I`` is a profitable deviation: decided.  Anything else is left to the complete test.
+    """
+    depth: dict[int, int] = {}
+
+    def depth_of(i: int) -> int:
+        if i not in depth:
+            seq = sf.sequences[p][sf.parent[i]]
+            depth[i] = 0 if seq is None else depth_of(seq[0]) + 1
+        return depth[i]
+
+    infos = sorted(game.infosets_of(p), key=lambda i: -depth_of(i.index))
+    index = sf.index[p]
+    W: dict[int, sp.Expr] = {}
+    Q: dict[tuple[int, int], sp.Expr] = {}
+    for info in infos:
+        probs = profile.probabilities[info.index]
+        for a in range(len(info.actions)):
+            k = index[(info.index, a)]
+            Q[(info.index, a)] = g.get(k, sp.S.Zero) + sp.Add(*(W[j] for j in sf.children(p, k)))
+        W[info.index] = sp.expand(sp.Add(*(pr * Q[(info.index, a)] for a, pr in enumerate(probs))))
+    reach: dict[int, sp.Expr] = {}  # own probability of reaching each information set
+
+    def reach_of(i: int) -> sp.Expr:
+        if i not in reach:
+            seq = sf.sequences[p][sf.parent[i]]
+            reach[i] = sp.S.One if seq is None else reach_of(seq[0]) * profile.probabilities[seq[0]][seq[1]]
+        return reach[i]
+
+    gaps, bad, unsure = {}, [], []
+    for info in reversed(infos):
+        for a, action in enumerate(info.actions):
+            label = f"{info.label}: {action}"
+            gap = sp.expand(Q[(info.index, a)] - W[info.index])
+            gaps[label] = gap
+            verdict, detail = _nonpositive(gap, params, vertices, box)
+            if verdict is True:
+                continue
+            if verdict is False and sp.sympify(reach_of(info.index)).subs(detail) != 0:
+                bad.append((p, label, detail))
+            else:
+                reason = (
+                    detail if verdict is None else "it gains only where the player's own play does not go"
+                )
+                unsure.append((p, label, reason))
+    return gaps, bad, unsure
