@@ -28,6 +28,7 @@ STORIES = (
     "04_playing_it.ipynb",
     "05_beyond_the_thesis.ipynb",
     "07_any_game.ipynb",
+    "08_general_sum_and_three_players.ipynb",
 )
 
 
