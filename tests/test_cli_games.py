@@ -123,10 +123,10 @@ def test_poker_options_still_give_the_poker_output():
     [
         (["solve", "no-such-game"], "unknown game 'no-such-game'"),
         (["solve", "missing.efg"], "missing.efg"),
-        (["solve", str(CATALOG / "journals/ijgt/selten1975/fig1.efg")], "3-player game"),
+        (["solve", str(CATALOG / "books/shohamleytonbrown2008/fig5_12.efg")], "imperfect recall"),
         (["solve", "kuhn", "--deck", "4"], "--deck applies to one-card poker"),
         (["solve", str(CATALOG / "journals/geb/wichardt2008.efg")], "imperfect recall at information set"),
-        (["solve", str(CATALOG / "conf/itcs/jakobsen2016/fig3.efg")], "is a 4-player game"),
+        (["solve", "kuhn3"], "more than 4096 reduced strategies"),
     ],
 )
 def test_bad_games_are_one_line_and_exit_2(argv, message, tmp_path, monkeypatch):

@@ -101,3 +101,24 @@ def test_selten_horse_families():
     families = [e for e in eqs if e.parameters]
     assert sorted(str(e.ranges[0]) for e in families) == ["Interval.Lopen(0, 2/3)", "Interval.Ropen(3/4, 1)"]
     assert sorted(e.payoffs for e in eqs if e.is_isolated) == [(1, 1, 1), (3, 2, 2)]
+
+
+def test_command_line_lists_three_player_equilibria():
+    import io
+    import json
+
+    from derive.cli import main
+
+    path = str(CATALOG / "journals/ijgt/selten1975/fig1.efg")
+    out = io.StringIO()
+    assert main(["solve", path], out=out, err=io.StringIO()) == 0
+    text = out.getvalue()
+    assert "2 isolated equilibria and 2 families" in text
+    assert "in [3/4, 1)" in text and "in (0, 2/3]" in text  # open where a probability reaches 0
+    out = io.StringIO()
+    assert main(["solve", path, "--json"], out=out, err=io.StringIO()) == 0
+    doc = json.loads(out.getvalue())
+    assert sorted(tuple(e["payoffs"]) for e in doc["equilibria"] if not e["parameters"]) == [
+        ("1", "1", "1"),
+        ("3", "2", "2"),
+    ]

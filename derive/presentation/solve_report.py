@@ -174,6 +174,8 @@ def solve_report(
     game.require_perfect_recall()
     if game.num_players == 2 and not game.is_symbolic and not game.is_constant_sum:
         return _general_sum_report(game, as_json, all_optimal)
+    if game.num_players >= 3 and not game.is_symbolic:
+        return _support_report(game, as_json)
     solution = solve_zero_sum(game, all_optimal=all_optimal, refine=refine)
     perfection = subgame_perfection(game, solution.strategies)
     dominance_lines, dominance_rows = dominance_summary(game) if all_optimal else ([], [])
@@ -368,3 +370,64 @@ def _range_text(family) -> str:
         if len(lows) == 1 and len(highs) == 1:
             return f"{to_text(lows[0])} <= {plain(t)} <= {to_text(highs[0])}"
     return ", ".join(plain(c) for c in family.constraints)
+
+
+def _support_report(game: Game, as_json: bool) -> str:
+    """Every equilibrium of a small game with three or more players, by support enumeration."""
+    from derive.solving.support_enumeration import support_equilibria
+
+    eqs = support_equilibria(game)
+    players = game.players
+
+    def mixed(dist: dict) -> dict:
+        return {k: v for k, v in dist.items() if v != 0}
+
+    if as_json:
+        doc = {
+            "game": _game_json(game),
+            "players": list(players),
+            "equilibria": [
+                {
+                    "payoffs": [plain(u) for u in e.payoffs],
+                    "strategies": {
+                        players[p]: {k: plain(v) for k, v in mixed(e.strategies[p]).items()}
+                        for p in range(len(players))
+                    },
+                    "parameters": [plain(t) for t in e.parameters],
+                    "ranges": [plain(r) for r in e.ranges],
+                    "conditions": [plain(c) for c in e.conditions],
+                }
+                for e in eqs
+            ],
+            "method": "support enumeration: each support profile's indifference equations solved exactly by sympy",
+        }
+        return json.dumps(doc, indent=2, ensure_ascii=False)
+    isolated = [e for e in eqs if e.is_isolated]
+    lines = [
+        f"{game.title or 'game'}: {len(players)} players ({', '.join(players)}), {_kind(game)}, "
+        f"{len(game.nodes)} nodes, {_count(len(game.infosets), 'information set')}",
+        f"{len(isolated)} isolated equilibri{'um' if len(isolated) == 1 else 'a'} and "
+        f"{_count(len(eqs) - len(isolated), 'family')} (support enumeration, exact):".replace(
+            "familys", "families"
+        ),
+    ]
+    for k, e in enumerate(eqs, start=1):
+        head = f"  {k}. payoffs ({', '.join(plain(u) for u in e.payoffs)})"
+        if e.parameters:
+            where = (
+                f"{plain(e.parameters[0])} in {plain(e.ranges[0])}"
+                if e.ranges
+                else ", ".join(plain(c) for c in e.conditions)
+            )
+            head += f" for {where}"
+        lines.append(head)
+        for p in range(len(players)):
+            lines.append(
+                f"       {players[p]}: "
+                + ", ".join(f"[{k2}] {plain(v)}" for k2, v in mixed(e.strategies[p]).items())
+            )
+    lines.append(
+        "method: support enumeration (McKelvey & McLennan 1996), each support profile's polynomial "
+        "indifference equations solved exactly by sympy"
+    )
+    return "\n".join(lines)

@@ -17,7 +17,9 @@ class _TextPrinter(StrPrinter):
         return _GREEK.get(expr.name, expr.name)
 
     def _print_Interval(self, expr):
-        return f"[{self._print(expr.start)}, {self._print(expr.end)}]"
+        left = "(" if expr.left_open else "["
+        right = ")" if expr.right_open else "]"
+        return f"{left}{self._print(expr.start)}, {self._print(expr.end)}{right}"
 
 
 def to_text(expr: object) -> str:
@@ -29,6 +31,8 @@ def to_text(expr: object) -> str:
     'α/3 + 2/3'
     >>> to_text(3 * sp.Symbol("alpha"))
     '3α'
+    >>> to_text(sp.Interval.Ropen(sp.Rational(3, 4), 1))
+    '[3/4, 1)'
     """
     text = _TextPrinter().doprint(sp.sympify(expr))
     return re.sub(r"(\d)\*([^\W\d_])", r"\1\2", text)  # 3*α -> 3α
