@@ -21,7 +21,8 @@ The gaps are polynomials in ``t``; each is decided over the whole domain, exactl
 
 * a gap that is affine in ``t`` is largest at a vertex of the domain (cddlib lists them);
 * on a box, a gap of degree at most 1 in each parameter separately is largest at a corner;
-* with one parameter, sympy's exact univariate inequality solver finds where the gap is positive.
+* with one parameter, the real roots are isolated exactly (sympy's ``Poly.intervals``), and the
+  gap is evaluated at the ends and between neighbouring roots, where its sign cannot change.
 
 Anything else is reported as undecided, never guessed.  The probabilities themselves are checked
 the same way (non-negative on the domain, summing to 1).  The result gives each player's payoff
@@ -105,27 +106,19 @@ def _nonpositive(expr: sp.Expr, params, vertices, box: bool):
         return True, None
     if len(params) == 1:
         (t,) = params
-        lo, hi = sorted(v[t] for v in vertices)[0], sorted(v[t] for v in vertices)[-1]
-        where = sp.solve_univariate_inequality(expr > 0, t, relational=False, domain=sp.Interval(lo, hi))
-        if where is sp.S.EmptySet:
-            return True, None
-        return False, {t: _rational_in(where)}
+        lo, hi = min(v[t] for v in vertices), max(v[t] for v in vertices)
+        # the sign is constant between real roots: isolate them exactly (rational intervals) and
+        # test the ends and one rational point between each pair of neighbouring roots
+        inside = sorted((a, b) for (a, b), _ in poly.intervals(inf=lo, sup=hi) if not (b <= lo or a >= hi))
+        points = {lo, hi}
+        edges = [lo] + [x for a, b in inside for x in (max(a, lo), min(b, hi))] + [hi]
+        for k in range(0, len(edges) - 1, 2):
+            points.add((edges[k] + edges[k + 1]) / 2)
+        for x in sorted(points):
+            if poly.eval(x) > 0:
+                return False, {t: sp.Rational(x)}
+        return True, None
     return None, "a gap of degree above 1 in one of several parameters (not decided here)"
-
-
-def _rational_in(where: sp.Set) -> sp.Rational:
-    """A rational point of a nonempty union of intervals (exact; the ends may be algebraic)."""
-    piece = where.args[0] if isinstance(where, sp.Union) else where
-    if isinstance(piece, sp.FiniteSet):
-        return sp.Rational(min(piece)) if min(piece).is_Rational else sp.Rational(str(sp.N(min(piece), 30)))
-    lo, hi = piece.inf, piece.sup
-    if lo.is_Rational and hi.is_Rational:
-        return (lo + hi) / 2
-    for den in (2**k for k in range(1, 200)):
-        q = sp.Rational(int(sp.floor(lo * den)) + 1, den)
-        if lo < q < hi:
-            return q
-    raise NotSupportedError(f"no rational point found in {where}")
 
 
 def check_profile_family(
