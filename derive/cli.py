@@ -214,12 +214,24 @@ def _game_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--bet", default="1", help="bet size in chips, e.g. 2 or 3/2 (default 1)")
 
 
-def _rules(args):
+def _rules(args, tree: bool = True):
+    """The one-card rules of the options; ``tree=False``: only the sequence form will be built
+    (``derive solve``), so its size is what is capped, not the tree's."""
     from derive.extensive_form.one_card_tree import MAX_NODES
 
     n = _int_arg(args.deck, "--deck")
     k = _int_arg(args.max_bets, "--max-bets")
     rules = one_card_poker(n, k, args.ante, args.bet)
+    if not tree:
+        from derive.sequence_form.one_card_rules import MAX_ENTRIES, matrix_entries
+
+        entries = matrix_entries(rules)
+        if entries > MAX_ENTRIES:
+            raise GameDefinitionError(
+                f"--deck {n} --max-bets {k} gives a sequence form with {entries:,} payoff entries, "
+                f"more than the limit of {MAX_ENTRIES:,}"
+            )
+        return rules
     if rules.num_nodes > MAX_NODES:
         raise GameDefinitionError(
             f"--deck {n} --max-bets {k} gives {rules.num_nodes:,} tree nodes, more than the limit of {MAX_NODES:,}"
@@ -322,7 +334,7 @@ def _cmd_solve(args, out, err) -> int:
         return 0
     from derive.solving.one_card import solve_rules
 
-    rules = _rules(args)
+    rules = _rules(args, tree=False)
     if rules.num_nodes > 20_000:
         print(
             f"solving {rules.name} in the sequence form, without its {rules.num_nodes:,}-node tree ...",

@@ -181,3 +181,17 @@ def test_beer_quiche_has_two_pooling_components():
         # Receiver's probability of a duel after the unsent message ranges over [1/2, 1]
         duel = sp.Add(*(v for k, v in receiver.strategy.items() if f"{off}: duel" in k))
         assert sorted(sp.sympify(duel).subs(v) for v in receiver.vertices) == [R(1, 2), 1]
+
+
+def test_text_lists_isolated_subsets_too():
+    """A 3 x 3 game with a 2 x 2 block of (1, 1) and zeros elsewhere: one 2-dimensional subset and the
+    pure equilibrium (3, 3) alone, each in its own component."""
+    game = _bimatrix(
+        [[1, 1, 0], [1, 1, 0], [0, 0, 0]], [[1, 1, 0], [1, 1, 0], [0, 0, 0]], ("a", "b", "c"), ("d", "e", "f")
+    )
+    eqs = all_equilibria(game)
+    assert sorted(s.dimension for s in eqs.subsets) == [0, 2] and eqs.components == 2
+    from derive.presentation.solve_report import solve_report
+
+    text = solve_report(game)
+    assert "alone" in text and "dimension 2" in text

@@ -143,3 +143,9 @@ def test_command_line_solves_52_cards_and_6_bets_without_the_tree():
     assert doc["value"] == "-8191561/129913524"
     assert len(doc["strategies"]["opener"]) == 52 * 7 and len(doc["strategies"]["dealer"]) == 52 * 7
     assert "without its 103,429-node tree" in err.getvalue()
+
+
+def test_command_line_caps_the_sequence_form_not_the_tree():
+    out, err = io.StringIO(), io.StringIO()
+    assert main(["solve", "--deck", "2000", "--max-bets", "2"], out=out, err=err) == 2
+    assert "sequence form with 35,982,000 payoff entries" in err.getvalue() and out.getvalue() == ""

@@ -176,3 +176,45 @@ def test_three_player_kuhn_deviations_are_named():
     assert check.is_equilibrium is False
     assert (0, "A: bet", {}) in check.failures
     assert check.gaps[0]["A: bet"] > 0 and sum(check.payoffs) == 0
+
+
+def test_domains_are_read_exactly_or_refused():
+    """A reviewer's cases: a strict inequality was once read as its opposite; now it is refused, an
+    equation is two inequalities, a missing bound or a bool is named in one line."""
+    game = read_game(HORSE)
+    with pytest.raises(NotSupportedError, match="strict inequality p > 1/2"):
+        check_profile_family(game, SEGMENT_P, [p >= 0, p <= 1, p > R(1, 2)])
+    point = check_profile_family(game, SEGMENT_P, [sp.Eq(p, R(3, 4))])
+    assert point.is_equilibrium is False and point.failures == ((0, "1:1: R", {p: R(3, 4)}),)
+    with pytest.raises(NotSupportedError, match="does not bound the parameter"):
+        check_profile_family(game, SEGMENT_P, [])
+    with pytest.raises(NotSupportedError, match="inequalities"):
+        check_profile_family(game, SEGMENT_P, [True])
+    with pytest.raises(NotSupportedError, match="not a polynomial"):
+        check_profile_family(
+            game,
+            [{"1:1": {"R": 1}}, {"2:1": {"R": 1}}, {"3:1": {"L": 1 / (1 + q), "R": q / (1 + q)}}],
+            [q >= 0, q <= 1],
+        )
+
+
+def test_high_degree_gap_in_one_parameter_is_decided():
+    """A cubic probability: the gap is decided by exact root isolation (it once crashed sympy's solver)."""
+    prob = q**3 / 96 + q**2 / 96 - q / 24 + R(71, 96)
+    profile = [{"1:1": {"R": 1}}, {"2:1": {"R": 1}}, {"3:1": {"L": prob, "R": 1 - prob}}]
+    check = check_profile_family(read_game(HORSE), profile, [q >= R(3, 4), q <= 1])
+    assert check.is_equilibrium is False
+    for _, _, point in check.failures:
+        assert _gambit_regret(profile, point) > 0
+
+
+def test_vertices_settle_what_the_general_test_cannot():
+    """Two parameters entering as a product: a positive gap at a vertex decides it; a one-point domain
+    is decided by evaluating there."""
+    t, u = sp.symbols("t u")
+    profile = [{"1:1": {"R": t, "L": 1 - t}}, {"2:1": {"R": u, "L": 1 - u}}, {"3:1": {"R": t, "L": 1 - t}}]
+    game = read_game(HORSE)
+    box = check_profile_family(game, profile, [t >= 0, t <= 1, u >= 0, u <= 1])
+    assert box.is_equilibrium is False
+    single = check_profile_family(game, profile, [sp.Eq(t, 1), sp.Eq(u, 1)])
+    assert single.is_equilibrium is False  # (R, R, R): player 2 gains 3 by L

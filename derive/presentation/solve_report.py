@@ -333,8 +333,15 @@ def _general_sum_report(game: Game, as_json: bool, all_optimal: bool) -> str:
         for p in (0, 1):
             mix = ", ".join(f"[{label}] {to_text(v)}" for label, v in e.strategies[p].items())
             lines.append(f"       {players[p]}: {mix}")
+    pairs = {
+        (tuple(sorted(e.strategies[0].items())), tuple(sorted(e.strategies[1].items()))): k
+        for k, e in enumerate(eqs.extreme, start=1)
+    }
     for k, s in enumerate(eqs.subsets, start=1):
         if s.dimension == 0:
+            x, y = eqs.extreme_strategies[0][s.extreme[0][0]], eqs.extreme_strategies[1][s.extreme[1][0]]
+            number = pairs[(tuple(sorted(x.items())), tuple(sorted(y.items())))]
+            lines.append(f"Nash subset {k} (component {s.component + 1}): extreme equilibrium {number} alone")
             continue
         lines.append(
             f"Nash subset {k} (component {s.component + 1}, dimension {s.dimension}): every pair below is an "

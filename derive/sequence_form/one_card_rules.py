@@ -27,7 +27,16 @@ from sympy.polys.domains import QQ
 
 from derive.games.one_card import PLAYER_NAMES, Action, OneCardPoker
 
-__all__ = ["BettingInformationSet", "OneCardSequenceForm", "one_card_sequence_form"]
+__all__ = [
+    "MAX_ENTRIES",
+    "BettingInformationSet",
+    "OneCardSequenceForm",
+    "matrix_entries",
+    "one_card_sequence_form",
+]
+
+#: Largest number of payoff entries of the sequence form built (solving takes about 1 KB of memory an entry).
+MAX_ENTRIES = 2_000_000
 
 
 @dataclass(frozen=True)
@@ -212,6 +221,12 @@ class OneCardSequenceForm:
             if own[p][c][h] == 0 or all(own[1 - p][d][h] == 0 for d in range(n) if d != c):
                 out.append((p, info.label))
         return tuple(out)
+
+
+def matrix_entries(rules: OneCardPoker) -> int:
+    """Number of payoff entries the sequence form has: ``N (N - 1)`` times the terminal betting histories."""
+    n = rules.num_cards
+    return n * (n - 1) * len(_terminal_histories(rules))
 
 
 def _terminal_histories(rules: OneCardPoker) -> list[tuple[Action, ...]]:

@@ -91,10 +91,19 @@ def _cdd_vertices(A, c, d) -> list[tuple] | None:
 
 
 def slack(constraint: sp.Basic) -> sp.Expr:
-    """``lhs - rhs`` of a ``>=`` constraint, ``rhs - lhs`` of a ``<=`` one (non-negative when it holds)."""
-    if isinstance(constraint, sp.GreaterThan):
+    """``lhs - rhs`` of a ``>=`` (or ``>``) constraint, ``rhs - lhs`` of a ``<=`` (or ``<``) one:
+    non-negative when it holds.
+
+    Raises
+    ------
+    TypeError
+        If ``constraint`` is not an inequality (an equation, a bool ...).
+    """
+    if isinstance(constraint, (sp.GreaterThan, sp.StrictGreaterThan)):
         return sp.expand(constraint.lhs - constraint.rhs)
-    return sp.expand(constraint.rhs - constraint.lhs)
+    if isinstance(constraint, (sp.LessThan, sp.StrictLessThan)):
+        return sp.expand(constraint.rhs - constraint.lhs)
+    raise TypeError(f"not an inequality: {constraint!r}")
 
 
 def bound_constraint(expr: sp.Expr, p: sp.Symbol) -> sp.Basic:

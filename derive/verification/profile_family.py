@@ -98,12 +98,14 @@ def _nonpositive(expr: sp.Expr, params, vertices, box: bool):
     if not expr.free_symbols & set(params):
         return (True, None) if expr <= 0 else (False, dict(vertices[0]))
     poly = sp.Poly(expr, *params)
+    for v in vertices:  # a positive value at a vertex of the domain settles it at once
+        if expr.subs(v) > 0:
+            return False, dict(v)
+    if len(vertices) == 1:  # the domain is a single point
+        return True, None
     multi_affine = all(d <= 1 for d in poly.degree_list())
     if poly.total_degree() <= 1 or (box and multi_affine):
-        for v in vertices:
-            if expr.subs(v) > 0:
-                return False, dict(v)
-        return True, None
+        return True, None  # the largest value is at a vertex, and none is positive
     if len(params) == 1:
         (t,) = params
         lo, hi = min(v[t] for v in vertices), max(v[t] for v in vertices)
@@ -168,13 +170,35 @@ def check_profile_family(
     params = tuple(
         sorted(set().union(*(v.free_symbols for row in profile.probabilities for v in row)), key=str)
     )
-    raw = [slack(c) for c in domain]
+    for info, row in zip(game.infosets, profile.probabilities):
+        for action, prob in zip(info.actions, row):
+            if params and not sp.sympify(prob).is_polynomial(*params):
+                raise NotSupportedError(
+                    f"the probability of {action!r} at {info.label!r} ({prob}) is not a polynomial in the parameters"
+                )
+    raw = []
+    for c in domain:
+        if isinstance(c, sp.Equality):  # an equation is two inequalities
+            raw += [sp.expand(c.lhs - c.rhs), sp.expand(c.rhs - c.lhs)]
+        elif isinstance(c, (sp.StrictGreaterThan, sp.StrictLessThan)):
+            raise NotSupportedError(
+                f"strict inequality {c} in the domain: give a closed polytope with >= and <= "
+                "(an equilibrium family is checked on its closure)"
+            )
+        elif isinstance(c, (sp.GreaterThan, sp.LessThan)):
+            raw.append(slack(c))
+        else:
+            raise NotSupportedError(f"the domain must hold inequalities (>=, <=) or equations, got {c!r}")
     if any(not _linear(e, params) for e in raw) or any(set(e.free_symbols) - set(params) for e in raw):
         raise NotSupportedError("the domain must be linear inequalities in the profile's parameters")
+    missing = [str(t) for t in params if not any(e.has(t) for e in raw)]
+    if missing:
+        raise NotSupportedError(f"the domain does not bound the parameter(s) {', '.join(missing)}")
     try:
         facets, vertices = polytope(raw, params)
     except FamilyCertificateError as exc:
-        raise NotSupportedError(f"the domain is not a bounded nonempty polytope: {exc}") from None
+        reason = str(exc).replace("the derived family is", "it is")
+        raise NotSupportedError(f"the domain is not a bounded nonempty polytope ({reason})") from None
     if params and not vertices:
         raise NotSupportedError("the domain has too many vertices to enumerate")
     box = all(len(e.free_symbols) <= 1 for e in raw)
