@@ -34,14 +34,79 @@ from derive.extensive_form.game import CHANCE, Game, GameModelError, NotSupporte
 
 __all__ = [
     "GameSequenceForm",
+    "SequenceBookkeeping",
     "behaviour_symbols",
     "game_sequence_form",
     "plan_symbol_name",
 ]
 
 
+class SequenceBookkeeping:
+    """What every sequence form here shares, given ``sequences``, ``parent`` and the information sets
+    (``all_infosets``; each with ``index``, ``player``, ``label``, ``actions``): positions, labels,
+    children and the constraints ``E x = e``.  Used by :class:`GameSequenceForm` and by
+    :class:`derive.sequence_form.one_card_rules.OneCardSequenceForm`."""
+
+    sequences: tuple[tuple[tuple[int, int] | None, ...], ...]
+    parent: dict[int, int]
+
+    def all_infosets(self) -> tuple:
+        """Every information set, indexed by its ``index``."""
+        raise NotImplementedError
+
+    def infosets_of(self, player: int) -> tuple:
+        """``player``'s information sets, parents before children."""
+        return tuple(i for i in self.all_infosets() if i.player == player)
+
+    @cached_property
+    def index(self) -> tuple[dict[tuple[int, int] | None, int], ...]:
+        """For each player, ``sequence -> position``."""
+        return tuple({s: k for k, s in enumerate(seqs)} for seqs in self.sequences)
+
+    @property
+    def shape(self) -> tuple[int, ...]:
+        """Number of sequences of each player."""
+        return tuple(len(s) for s in self.sequences)
+
+    def label(self, player: int, k: int) -> str:
+        """``"∅"`` for the empty sequence, else ``"<information set>:<action>"`` (e.g. ``"K:bet"``)."""
+        seq = self.sequences[player][k]
+        if seq is None:
+            return "∅"
+        info = self.all_infosets()[seq[0]]
+        return f"{info.label}:{info.actions[seq[1]]}"
+
+    def children(self, player: int, k: int) -> tuple[int, ...]:
+        """Information sets (indices) whose parent sequence is ``k`` of ``player``."""
+        return self._children[player].get(k, ())
+
+    @cached_property
+    def _children(self) -> tuple[dict[int, tuple[int, ...]], ...]:
+        out: list[dict[int, list[int]]] = [{} for _ in self.sequences]
+        for info in self.all_infosets():
+            out[info.player].setdefault(self.parent[info.index], []).append(info.index)
+        return tuple({k: tuple(v) for k, v in d.items()} for d in out)
+
+    def constraints(self, player: int) -> tuple[dict[int, dict[int, int]], list[int]]:
+        """``(E, e)``, sparse: row ``0`` is ``x_empty = 1``, then one row per information set of ``player``.
+
+        Returns
+        -------
+        (dict, list)
+            ``E`` as ``{row: {sequence index: coefficient}}``, shape ``(1 + #infosets, n_p)``;
+            ``e`` as a list of length ``1 + #infosets``.
+        """
+        rows: dict[int, dict[int, int]] = {0: {0: 1}}
+        infos = self.infosets_of(player)
+        for r, info in enumerate(infos, start=1):
+            row = {self.index[player][(info.index, a)]: 1 for a in range(len(info.actions))}
+            row[self.parent[info.index]] = -1
+            rows[r] = row
+        return rows, [1] + [0] * len(infos)
+
+
 @dataclass(frozen=True)
-class GameSequenceForm:
+class GameSequenceForm(SequenceBookkeeping):
     """Sequences, constraints and payoffs of a game with perfect recall (see the module docstring).
 
     Attributes
@@ -61,20 +126,14 @@ class GameSequenceForm:
     parent: dict[int, int]
     terminal_sequences: dict[int, tuple[int, ...]]
 
-    @cached_property
-    def index(self) -> tuple[dict[tuple[int, int] | None, int], ...]:
-        """For each player, ``sequence -> position``."""
-        return tuple({s: k for k, s in enumerate(seqs)} for seqs in self.sequences)
-
-    @property
-    def shape(self) -> tuple[int, ...]:
-        """Number of sequences of each player."""
-        return tuple(len(s) for s in self.sequences)
-
     @property
     def players(self) -> tuple[str, ...]:
         """The players' names."""
         return self.game.players
+
+    def all_infosets(self) -> tuple:
+        """The game's information sets."""
+        return self.game.infosets
 
     def infosets_of(self, player: int):
         """``player``'s information sets (the game's :class:`~derive.extensive_form.game.InformationSet` objects)."""
@@ -102,41 +161,6 @@ class GameSequenceForm:
         return tuple(
             (info.player, info.label) for info in game.infosets if all(reach[n] == 0 for n in info.nodes)
         )
-
-    def label(self, player: int, k: int) -> str:
-        """``"∅"`` for the empty sequence, else ``"<information set>:<action>"`` (e.g. ``"K:bet"``)."""
-        seq = self.sequences[player][k]
-        if seq is None:
-            return "∅"
-        info = self.game.infosets[seq[0]]
-        return f"{info.label}:{info.actions[seq[1]]}"
-
-    def children(self, player: int, k: int) -> tuple[int, ...]:
-        """Information sets (indices) whose parent sequence is ``k`` of ``player``."""
-        return self._children[player].get(k, ())
-
-    @cached_property
-    def _children(self) -> tuple[dict[int, tuple[int, ...]], ...]:
-        out: list[dict[int, list[int]]] = [{} for _ in self.sequences]
-        for info in self.game.infosets:
-            out[info.player].setdefault(self.parent[info.index], []).append(info.index)
-        return tuple({k: tuple(v) for k, v in d.items()} for d in out)
-
-    def constraints(self, player: int) -> tuple[dict[int, dict[int, int]], list[int]]:
-        """``(E, e)``, sparse: row ``0`` is ``x_empty = 1``, then one row per information set of ``player``.
-
-        Returns
-        -------
-        (dict, list)
-            ``E`` as ``{row: {sequence index: coefficient}}``, shape ``(1 + #infosets, n_p)``;
-            ``e`` as a list of length ``1 + #infosets``.
-        """
-        rows: dict[int, dict[int, int]] = {0: {0: 1}}
-        for r, info in enumerate(self.game.infosets_of(player), start=1):
-            row = {self.index[player][(info.index, a)]: 1 for a in range(len(info.actions))}
-            row[self.parent[info.index]] = -1
-            rows[r] = row
-        return rows, [1] + [0] * len(self.game.infosets_of(player))
 
     @cached_property
     def terminal_weights(self) -> dict[int, sp.Expr]:

@@ -14,7 +14,7 @@ histories) and fills the matrix card pair by card pair, so N = 52 with 6 bets (1
 nodes) costs a 989 x 989 sparse matrix and no tree.  The result has the same sequences,
 labels (``"K:xb:call"``) and matrices as :func:`derive.sequence_form.general.game_sequence_form`
 of :func:`derive.games.one_card.to_extensive_form` (a test checks it), and the same interface
-as far as the two-player solvers (:mod:`derive.solving.zero_sum`, :mod:`derive.solving.refine`)
+(:class:`~derive.sequence_form.general.SequenceBookkeeping`) as far as the two-player solvers (:mod:`derive.solving.zero_sum`, :mod:`derive.solving.refine`)
 use it.
 """
 
@@ -26,6 +26,7 @@ from functools import cached_property
 from sympy.polys.domains import QQ
 
 from derive.games.one_card import PLAYER_NAMES, Action, OneCardPoker
+from derive.sequence_form.general import SequenceBookkeeping
 
 __all__ = [
     "MAX_ENTRIES",
@@ -68,7 +69,7 @@ class BettingInformationSet:
 
 
 @dataclass(frozen=True)
-class OneCardSequenceForm:
+class OneCardSequenceForm(SequenceBookkeeping):
     """Sequences, constraints and the payoff matrix of a one-card poker game (module docstring).
 
     Attributes
@@ -94,48 +95,9 @@ class OneCardSequenceForm:
         """``("opener", "dealer")``."""
         return PLAYER_NAMES
 
-    @cached_property
-    def index(self) -> tuple[dict[tuple[int, int] | None, int], ...]:
-        """For each player, ``sequence -> position``."""
-        return tuple({s: k for k, s in enumerate(seqs)} for seqs in self.sequences)
-
-    @property
-    def shape(self) -> tuple[int, ...]:
-        """Number of sequences of each player: ``1 + N * (number of his betting sequences)``."""
-        return tuple(len(s) for s in self.sequences)
-
-    def infosets_of(self, player: int) -> tuple[BettingInformationSet, ...]:
-        """``player``'s information sets, parents before children."""
-        return tuple(i for i in self.infosets if i.player == player)
-
-    def label(self, player: int, k: int) -> str:
-        """``"∅"`` for the empty sequence, else ``"<information set>:<action>"`` (e.g. ``"K:xb:call"``)."""
-        seq = self.sequences[player][k]
-        if seq is None:
-            return "∅"
-        info = self.infosets[seq[0]]
-        return f"{info.label}:{info.actions[seq[1]]}"
-
-    def children(self, player: int, k: int) -> tuple[int, ...]:
-        """Information sets (indices) whose parent sequence is ``k`` of ``player``."""
-        return self._children[player].get(k, ())
-
-    @cached_property
-    def _children(self) -> tuple[dict[int, tuple[int, ...]], ...]:
-        out: list[dict[int, list[int]]] = [{}, {}]
-        for info in self.infosets:
-            out[info.player].setdefault(self.parent[info.index], []).append(info.index)
-        return tuple({k: tuple(v) for k, v in d.items()} for d in out)
-
-    def constraints(self, player: int) -> tuple[dict[int, dict[int, int]], list[int]]:
-        """``(E, e)`` of ``E x = e``: row 0 is ``x_∅ = 1``, then one row per information set of ``player``."""
-        rows: dict[int, dict[int, int]] = {0: {0: 1}}
-        infos = self.infosets_of(player)
-        for r, info in enumerate(infos, start=1):
-            row = {self.index[player][(info.index, a)]: 1 for a in range(len(info.actions))}
-            row[self.parent[info.index]] = -1
-            rows[r] = row
-        return rows, [1] + [0] * len(infos)
+    def all_infosets(self) -> tuple[BettingInformationSet, ...]:
+        """Every information set (the opener's, then the dealer's)."""
+        return self.infosets
 
     def numeric_matrix(self, player: int) -> dict[int, dict[int, object]]:
         """``A_player`` (rows the opener's sequences, columns the dealer's) as ``{row: {col: QQ}}``, exact.
