@@ -381,9 +381,16 @@ def _range_text(family) -> str:
 
 def _support_report(game: Game, as_json: bool) -> str:
     """Every equilibrium of a small game with three or more players, by support enumeration."""
+    from derive.extensive_form.game import NotSupportedError
     from derive.solving.support_enumeration import support_equilibria
 
-    eqs = support_equilibria(game)
+    try:
+        eqs = support_equilibria(game)
+    except NotSupportedError as exc:
+        raise NotSupportedError(
+            f"{exc}: too large for support enumeration; a profile family can still be checked exactly "
+            "(derive.verification.profile_family.check_profile_family)"
+        ) from None
     players = game.players
 
     def mixed(dist: dict) -> dict:
