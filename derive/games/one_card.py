@@ -31,6 +31,7 @@ import sympy as sp
 __all__ = [
     "Action",
     "GameDefinitionError",
+    "SymbolicGameError",
     "OneCardPoker",
     "MAX_BETS",
     "MAX_DECK",
@@ -59,6 +60,10 @@ MIN_RATIO = sp.Rational(1, 1000)
 
 class GameDefinitionError(ValueError):
     """A rule parameter (deck, ante, bet size, max_bets) is not valid."""
+
+
+class SymbolicGameError(ValueError):
+    """A numeric solver was asked to solve a game with a symbolic ante or bet size."""
 
 
 class Action(enum.Enum):
@@ -274,15 +279,27 @@ class OneCardPoker:
             return (Action.FOLD, Action.CALL) + ((Action.RAISE,) if below_cap else ())
         return (Action.CHECK,) + ((Action.BET,) if below_cap else ())
 
-    def betting_nodes(self) -> int:
-        """Number of nodes (decisions and terminals) of the betting tree below one deal."""
-
-        total, stack = 0, [()]
+    def betting_histories(self) -> list[tuple[Action, ...]]:
+        """Every history of the betting tree below one deal (decisions and terminals), in preorder:
+        each history after its prefixes, the actions in their legal order."""
+        out, stack = [], [()]
         while stack:
             history = stack.pop()
-            total += 1
-            stack.extend(history + (a,) for a in self.legal_actions(history))
-        return total
+            out.append(history)
+            stack.extend(reversed([history + (a,) for a in self.legal_actions(history)]))
+        return out
+
+    def betting_nodes(self) -> int:
+        """Number of nodes (decisions and terminals) of the betting tree below one deal."""
+        return len(self.betting_histories())
+
+    def require_numeric(self) -> None:
+        """Raise :class:`SymbolicGameError` unless the ante and the bet are numbers."""
+        if not (self.ante.is_Rational and self.bet.is_Rational):
+            raise SymbolicGameError(
+                f"the game has a symbolic ante or bet (ante {self.ante}, bet {self.bet}); "
+                "substitute numbers, or use derive.solving.parametric for a symbolic bet size"
+            )
 
     @property
     def num_nodes(self) -> int:

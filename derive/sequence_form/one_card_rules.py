@@ -113,8 +113,7 @@ class OneCardSequenceForm(SequenceBookkeeping):
         rules = self.rules
         n = rules.num_cards
         chance = QQ(1, n * (n - 1))
-        ante = QQ(int(rules.ante.p), int(rules.ante.q))
-        bet = QQ(int(rules.bet.p), int(rules.bet.q))
+        high, low = rules.deck[1], rules.deck[0]  # the opener holds the higher card, or the lower
         # each player's last own (history, action) -> sequence index, for every card
         where = [dict(), dict()]
         for info in self.infosets:
@@ -130,14 +129,8 @@ class OneCardSequenceForm(SequenceBookkeeping):
                 last[t % 2] = (history[:t], action)
             s0 = where[0][last[0]] if last[0] else [0] * n
             s1 = where[1][last[1]] if last[1] else [0] * n
-            made = rules.bets_made(history)
-            if history[-1] is Action.FOLD:
-                amount = chance * (ante + (made - 1) * bet)
-                folder = (len(history) - 1) % 2
-                win = lose = -amount if folder == 0 else amount
-            else:
-                win = chance * (ante + made * bet)
-                lose = -win
+            win = chance * QQ.from_sympy(rules.payoff((high, low), history))
+            lose = chance * QQ.from_sympy(rules.payoff((low, high), history))
             for c0 in range(n):
                 row = out.setdefault(s0[c0], {})
                 for c1 in range(n):
@@ -192,26 +185,12 @@ def matrix_entries(rules: OneCardPoker) -> int:
 
 
 def _terminal_histories(rules: OneCardPoker) -> list[tuple[Action, ...]]:
-    out, stack = [], [()]
-    while stack:
-        history = stack.pop()
-        if rules.is_terminal(history):
-            out.append(history)
-        else:
-            stack.extend(history + (a,) for a in rules.legal_actions(history))
-    return out
+    return [h for h in rules.betting_histories() if rules.is_terminal(h)]
 
 
 def _decision_histories(rules: OneCardPoker) -> list[tuple[Action, ...]]:
     """The betting tree's decision histories in preorder (parents first)."""
-    out, stack = [], [()]
-    while stack:
-        history = stack.pop()
-        if rules.is_terminal(history):
-            continue
-        out.append(history)
-        stack.extend(reversed([history + (a,) for a in rules.legal_actions(history)]))
-    return out
+    return [h for h in rules.betting_histories() if not rules.is_terminal(h)]
 
 
 def one_card_sequence_form(rules: OneCardPoker) -> OneCardSequenceForm:
@@ -230,7 +209,7 @@ def one_card_sequence_form(rules: OneCardPoker) -> OneCardSequenceForm:
 
     Raises
     ------
-    derive.solving.one_card.SymbolicGameError
+    derive.games.one_card.SymbolicGameError
         If the ante or the bet is a symbol.
 
     Examples
@@ -246,13 +225,7 @@ def one_card_sequence_form(rules: OneCardPoker) -> OneCardSequenceForm:
     ----------
     Koller, Megiddo & von Stengel (1994); von Stengel (1996), section 3.
     """
-    if not (rules.ante.is_Rational and rules.bet.is_Rational):
-        from derive.solving.one_card import SymbolicGameError
-
-        raise SymbolicGameError(
-            f"the game has a symbolic ante or bet (ante {rules.ante}, bet {rules.bet}); "
-            "substitute numbers, or use derive.solving.parametric for a symbolic bet size"
-        )
+    rules.require_numeric()
     decisions = _decision_histories(rules)
     infosets: list[BettingInformationSet] = []
     sequences: list[list[tuple[int, int] | None]] = [[None], [None]]

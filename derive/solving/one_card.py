@@ -15,7 +15,7 @@ import sympy as sp
 from sympy.polys.domains import QQ
 
 from derive.extensive_form.one_card_tree import DecisionNode, ExtensiveFormGame, InformationSet, Sequence
-from derive.games.one_card import Action
+from derive.games.one_card import Action, SymbolicGameError
 from derive.sequence_form import PlanForm, plan_form
 from derive.sequence_form.strategies import BehaviourStrategy
 from derive.solving.lp import maximin
@@ -30,10 +30,6 @@ __all__ = [
     "solve",
     "solve_rules",
 ]
-
-
-class SymbolicGameError(ValueError):
-    """A numeric solver was asked to solve a game with a symbolic ante or bet size."""
 
 
 @dataclass(frozen=True)
@@ -88,12 +84,7 @@ def numeric_plan_matrix(pf: PlanForm) -> dict[int, dict[int, object]]:
 
 def _require_numeric(game: ExtensiveFormGame) -> None:
     """Raise :class:`SymbolicGameError` unless the ante and the bet are numbers."""
-    rules = game.rules
-    if not (rules.ante.is_Rational and rules.bet.is_Rational):
-        raise SymbolicGameError(
-            f"the game has a symbolic ante or bet (ante {rules.ante}, bet {rules.bet}); "
-            "substitute numbers, or use derive.solving.parametric for a symbolic bet size"
-        )
+    game.rules.require_numeric()
 
 
 def solve(game: ExtensiveFormGame, refine: str = "quasi-perfect") -> Equilibrium:
