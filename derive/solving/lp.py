@@ -358,32 +358,14 @@ def solve_exact(
     singles = [i for i, a in active.items() if len(a) == 1]
     col_singles = [j for j, c in cols.items() if len(c) == 1]
     while singles or col_singles:
-        if singles:
-            i = singles.pop()
-            if i not in active or len(active[i]) != 1:
-                continue
-            (j,) = active.pop(i)
-            for k in cols.pop(j):
-                if k != i:
-                    active[k].discard(j)
-                    if len(active[k]) == 1:
-                        singles.append(k)
-                    elif not active[k]:
-                        raise ZeroDivisionError("singular matrix")
-            forward.append((i, j))
-        else:
-            j = col_singles.pop()
-            if j not in cols or len(cols[j]) != 1:
-                continue
-            (i,) = cols.pop(j)
-            for k in active.pop(i):
-                if k != j:
-                    cols[k].discard(i)
-                    if len(cols[k]) == 1:
-                        col_singles.append(k)
-                    elif not cols[k]:
-                        raise ZeroDivisionError("singular matrix")
-            deferred.append((i, j))
+        if singles:  # a row with one unknown left fixes it
+            step = _peel(singles.pop(), active, cols, singles)
+            if step:
+                forward.append(step)
+        else:  # an unknown only one remaining row mentions is recovered from that row last
+            step = _peel(col_singles.pop(), cols, active, col_singles)
+            if step:
+                deferred.append(step[::-1])
     zero = flint.fmpq(0)
     right = {i: [fq(r[k]) if k in r else zero for k in range(width)] for i, r in rhs.items()}
     blank = [zero] * width
@@ -424,6 +406,30 @@ def solve_exact(
             if v != 0:
                 out[(j, c)] = QQ(int(v.p), int(v.q))
     return out
+
+
+def _peel(key, mine: dict, theirs: dict, queue: list):
+    """Remove ``key`` (alone with one partner in ``mine``) and its partner; ``(key, partner)`` or None.
+
+    ``mine`` and ``theirs`` are the two sides of the remaining sparsity pattern (rows -> columns
+    and columns -> rows, or the other way round); sides left with one partner join ``queue``.
+
+    Raises
+    ------
+    ZeroDivisionError
+        If a side is left with no partner (the matrix is singular).
+    """
+    if key not in mine or len(mine[key]) != 1:
+        return None
+    (partner,) = mine.pop(key)
+    for k in theirs.pop(partner):
+        if k != key:
+            mine[k].discard(partner)
+            if len(mine[k]) == 1:
+                queue.append(k)
+            elif not mine[k]:
+                raise ZeroDivisionError("singular matrix")
+    return key, partner
 
 
 @dataclass(frozen=True)
