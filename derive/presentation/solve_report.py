@@ -55,13 +55,7 @@ def solution_json(solution: ZeroSumSolution) -> dict:
     """
     game = solution.game
     doc: dict = {
-        "game": {
-            "title": game.title,
-            "players": list(game.players),
-            "nodes": len(game.nodes),
-            "information_sets": len(game.infosets),
-            "kind": _kind(game),
-        },
+        "game": _game_json(game),
         "value": str(solution.value),
         "values": [str(v) for v in solution.values],
         "players": list(game.players),
@@ -188,8 +182,7 @@ def solve_report(
         return json.dumps(doc, indent=2, ensure_ascii=False)
     players = game.players
     lines = [
-        f"{game.title or 'game'}: {len(players)} players ({', '.join(players)}), {_kind(game)}, "
-        f"{len(game.nodes)} nodes, {_count(len(game.infosets), 'information set')}",
+        _header(game),
         f"game value to {players[0]}: {to_text(solution.value)} ({players[1]}: {to_text(solution.values[1])})",
     ]
     off = set(solution.off_path)
@@ -242,6 +235,15 @@ def _set_text(game: Game, s: OptimalSet) -> list[str]:
     if s.admissible is not None:
         lines.append("  " + s.admissible.describe(name, plain))
     return lines
+
+
+def _header(game: Game) -> str:
+    """The report's first line: title, players, kind and size."""
+    players = game.players
+    return (
+        f"{game.title or 'game'}: {len(players)} players ({', '.join(players)}), {_kind(game)}, "
+        f"{len(game.nodes)} nodes, {_count(len(game.infosets), 'information set')}"
+    )
 
 
 def _game_json(game: Game) -> dict:
@@ -322,8 +324,7 @@ def _general_sum_report(game: Game, as_json: bool, all_optimal: bool) -> str:
     players = game.players
     m, n = eqs.form.shape
     lines = [
-        f"{game.title or 'game'}: {len(players)} players ({', '.join(players)}), {_kind(game)}, "
-        f"{len(game.nodes)} nodes, {_count(len(game.infosets), 'information set')}",
+        _header(game),
         f"{_count(len(eqs.extreme), 'extreme equilibrium').replace('equilibriums', 'equilibria')} of the reduced "
         f"strategic form ({m} x {n}), {_count(len(eqs.subsets), 'maximal Nash subset')} in "
         f"{_count(eqs.components, 'component')}:",
@@ -418,8 +419,7 @@ def _support_report(game: Game, as_json: bool) -> str:
         return json.dumps(doc, indent=2, ensure_ascii=False)
     isolated = [e for e in eqs if e.is_isolated]
     lines = [
-        f"{game.title or 'game'}: {len(players)} players ({', '.join(players)}), {_kind(game)}, "
-        f"{len(game.nodes)} nodes, {_count(len(game.infosets), 'information set')}",
+        _header(game),
         f"{len(isolated)} isolated equilibri{'um' if len(isolated) == 1 else 'a'} and "
         f"{_count(len(eqs) - len(isolated), 'family')} (support enumeration, exact):".replace(
             "familys", "families"

@@ -58,6 +58,19 @@ class SequenceBookkeeping:
         """``player``'s information sets, parents before children."""
         return tuple(i for i in self.all_infosets() if i.player == player)
 
+    def bottom_up(self, player: int) -> list:
+        """``player``'s information sets, deepest first (the number of his own moves before them):
+        with perfect recall they form a forest, so children come before their parents."""
+        depth: dict[int, int] = {}
+
+        def depth_of(i: int) -> int:
+            if i not in depth:
+                seq = self.sequences[player][self.parent[i]]
+                depth[i] = 0 if seq is None else depth_of(seq[0]) + 1
+            return depth[i]
+
+        return sorted(self.infosets_of(player), key=lambda i: -depth_of(i.index))
+
     @cached_property
     def index(self) -> tuple[dict[tuple[int, int] | None, int], ...]:
         """For each player, ``sequence -> position``."""

@@ -263,7 +263,6 @@ def best_response_values(
         ``information set -> its best continuation value`` (exact ``QQ``).
     """
     pick = max if maximize else min
-    infos = sf.infosets_of(responder)
     index = sf.index[responder]
     value_of_seq: dict[int, object] = {}
     infoset_value: dict[int, object] = {}
@@ -277,16 +276,7 @@ def best_response_values(
             value_of_seq[k] = total
         return value_of_seq[k]
 
-    # perfect recall makes the information sets a forest: deepest first, so children come before parents
-    depth: dict[int, int] = {}
-
-    def depth_of(i: int) -> int:
-        if i not in depth:
-            seq = sf.sequences[responder][sf.parent[i]]
-            depth[i] = 0 if seq is None else depth_of(seq[0]) + 1
-        return depth[i]
-
-    for info in sorted(infos, key=lambda i: -depth_of(i.index)):
+    for info in sf.bottom_up(responder):
         vals = [seq_value(index[(info.index, a)]) for a in range(len(info.actions))]
         best = pick(vals)
         infoset_value[info.index] = best

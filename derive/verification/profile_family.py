@@ -279,15 +279,7 @@ def _one_shot(game, sf, profile, p, g, params, vertices, box):
     induction), so ``p`` best-responds: decided.  A ``D > 0`` at a point where ``p``'s own play
     reaches ``I`` is a profitable deviation: decided.  Anything else is left to the complete test.
     """
-    depth: dict[int, int] = {}
-
-    def depth_of(i: int) -> int:
-        if i not in depth:
-            seq = sf.sequences[p][sf.parent[i]]
-            depth[i] = 0 if seq is None else depth_of(seq[0]) + 1
-        return depth[i]
-
-    infos = sorted(game.infosets_of(p), key=lambda i: -depth_of(i.index))
+    infos = sf.bottom_up(p)
     index = sf.index[p]
     W: dict[int, sp.Expr] = {}
     Q: dict[tuple[int, int], sp.Expr] = {}
