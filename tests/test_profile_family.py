@@ -20,6 +20,7 @@ from test_catalog import CATALOG  # noqa: E402
 from derive.extensive_form.game import NotSupportedError  # noqa: E402
 from derive.games.gambit import read_game  # noqa: E402
 from derive.games.one_card import kuhn_poker, to_extensive_form  # noqa: E402
+from derive.games.published import kuhn_family  # noqa: E402
 from derive.verification.profile_family import check_profile_family  # noqa: E402
 
 R = sp.Rational
@@ -85,42 +86,52 @@ def test_two_parameters_on_a_box_are_decided_at_the_corners():
 
 
 def test_what_cannot_be_decided_is_said_and_bad_domains_are_refused():
-    profile = [{"1:1": {"R": 1}}, {"2:1": {"L": p, "R": 1 - p}}, {"3:1": {"L": q**2, "R": 1 - q**2}}]
-    check = check_profile_family(read_game(HORSE), profile, [p >= 0, p <= R(1, 10), q >= R(9, 10), q <= 1])
-    assert check.is_equilibrium in (False, None)
-    assert check.undecided and "degree above 1" in check.undecided[0][2]
-    with pytest.raises(NotSupportedError, match="linear"):
-        check_profile_family(read_game(HORSE), SEGMENT_Q, [q**2 >= R(1, 2), q <= 1])
-    with pytest.raises(NotSupportedError, match="bounded"):
+    """Player 3 plays L with 3/4 + q (p - 1/2)^2.  Player 1's gap for L, -3q (p - 1/2)^2 - 1/4, is
+    negative: certified by a product-of-constraints identity.  Player 2's, -q (2p - 1)^2, is never
+    positive either, but it is zero inside the domain, where no such identity exists: undecided."""
+    third = R(3, 4) + q * (p - R(1, 2)) ** 2
+    profile = [{"1:1": {"R": 1}}, {"2:1": {"R": 1}}, {"3:1": {"L": third, "R": 1 - third}}]
+    check = check_profile_family(read_game(HORSE), profile, [p >= 0, p <= 1, q >= 0, q <= 1])
+    assert check.is_equilibrium is None and not check.failures
+    assert [(who, what) for who, what, _ in check.undecided] == [(1, "2:1: L")]
+    assert "no certificate" in check.undecided[0][2]
+    (certificate,) = check.certificates[0].values()
+    assert sp.expand(certificate.target + check.gaps[0]["1:1: L"]) == 0
+    assert all(c > 0 for c, _ in certificate.terms)
+    assert sp.expand(certificate.expression().doit() - certificate.target) == 0
+    with pytest.raises(NotSupportedError, match="polynomial inequalities"):
+        check_profile_family(read_game(HORSE), SEGMENT_Q, [1 / q >= 1, q <= 1])
+    with pytest.raises(NotSupportedError, match="bound"):
         check_profile_family(read_game(HORSE), SEGMENT_Q, [q >= R(3, 4)])
+    with pytest.raises(NotSupportedError, match="no point of the domain"):
+        check_profile_family(read_game(HORSE), SEGMENT_Q, [q >= 0, q <= 1, q**2 + 1 <= 0])
     negative = check_profile_family(read_game(HORSE), SEGMENT_Q, [q >= R(3, 4), q <= 2])
     assert negative.is_equilibrium is False and negative.invalid == ("3:1: R",)
 
 
+def test_a_curved_domain_cut_from_a_square():
+    """Players 2 and 3 play L with p and q on the square [0, 1]^2 cut by q >= 3/4 + p^2.  The square's
+    corner p = 0, q = 0 (outside the cut) would make player 2 gain, so the vertex argument is not
+    used; every failure reported lies inside the curved domain, and Gambit confirms it."""
+    profile = [{"1:1": {"R": 1}}, {"2:1": {"L": p, "R": 1 - p}}, {"3:1": {"L": q, "R": 1 - q}}]
+    domain = [p >= 0, p <= R(1, 2), q >= 0, q <= 1, q >= R(3, 4) + p**2]
+    check = check_profile_family(read_game(HORSE), profile, domain)
+    for _, _, point in check.failures:
+        assert point[q] >= R(3, 4) + point[p] ** 2
+        assert _gambit_regret(profile, point) > 0
+    assert check.is_equilibrium is False
+
+
 def test_kuhn_family_two_players():
-    """Kuhn (1950): the opener bets Q with alpha, A with 3 alpha, calls with K with alpha + 1/3, for
-    alpha in [0, 1/3]; the dealer's strategy is unique.  Beyond 1/3 it is no longer a probability."""
-    a = sp.Symbol("alpha")
-    opener = {
-        "Q": {"bet": a, "check": 1 - a},
-        "K": {"check": 1},
-        "A": {"bet": 3 * a, "check": 1 - 3 * a},
-        "Q:xb": {"fold": 1},
-        "K:xb": {"call": a + R(1, 3), "fold": R(2, 3) - a},
-        "A:xb": {"call": 1},
-    }
-    dealer = {
-        "Q:b": {"fold": 1},
-        "K:b": {"call": R(1, 3), "fold": R(2, 3)},
-        "A:b": {"call": 1},
-        "Q:x": {"bet": R(1, 3), "check": R(2, 3)},
-        "K:x": {"check": 1},
-        "A:x": {"bet": 1},
-    }
+    """Kuhn (1950), as built in (derive.games.published.kuhn_family): the opener bets Q with alpha, A
+    with 3 alpha, calls with K with alpha + 1/3, for alpha in [0, 1/3]; the dealer's strategy is
+    unique.  Beyond 1/3 it is no longer a probability."""
+    fam = kuhn_family()
+    (a,) = fam.parameters
     game = to_extensive_form(kuhn_poker())
-    check = check_profile_family(game, [opener, dealer], [a >= 0, a <= R(1, 3)])
+    check = check_profile_family(game, fam.strategies, fam.domain)
     assert check.is_equilibrium is True and check.payoffs == (R(-1, 18), R(1, 18))
-    assert check_profile_family(game, [opener, dealer], [a >= 0, a <= R(1, 2)]).is_equilibrium is False
+    assert check_profile_family(game, fam.strategies, [a >= 0, a <= R(1, 2)]).is_equilibrium is False
 
 
 def _random_profile(game, rng, pure_share=0.5):

@@ -33,6 +33,9 @@ def to_text(expr: object) -> str:
     '3α'
     >>> to_text(sp.Interval.Ropen(sp.Rational(3, 4), 1))
     '[3/4, 1)'
+    >>> to_text(2 * sp.Symbol("b21") * sp.Symbol("b23"))
+    '2b21*b23'
     """
     text = _TextPrinter().doprint(sp.sympify(expr))
-    return re.sub(r"(\d)\*([^\W\d_])", r"\1\2", text)  # 3*α -> 3α
+    # 3*α -> 3α, but only for a number on its own: b21*b23 stays (b21b23 would be one name)
+    return re.sub(r"(?<![\w.])(\d+)\*([^\W\d_])", r"\1\2", text)

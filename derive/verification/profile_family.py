@@ -1,8 +1,8 @@
 """Is every member of a parametrised profile a Nash equilibrium?  Decided exactly, for any number of players.
 
 A *profile family* gives each player's behaviour probabilities as expressions in parameters
-``t = (t_1, ..., t_d)`` ranging over a *domain*, a polytope given by linear inequalities (e.g.
-Kuhn's ``0 <= alpha <= 1/3``).  For a member ``sigma(t)``, player ``p``'s payoff from a pure
+``t = (t_1, ..., t_d)`` ranging over a *domain*: a polytope given by linear inequalities (e.g.
+Kuhn's ``0 <= alpha <= 1/3``), possibly cut by polynomial ones (e.g. ``c (3 + 4 b) <= 2 - b``).  For a member ``sigma(t)``, player ``p``'s payoff from a pure
 reduced strategy ``s`` against the others is
 
     U_p(s, sigma_-p(t)) = sum over p's sequences k played by s of  g_p(k; t),
@@ -22,15 +22,22 @@ The gaps are polynomials in ``t``; each is decided over the whole domain, exactl
 * a gap that is affine in ``t`` is largest at a vertex of the domain (cddlib lists them);
 * on a box, a gap of degree at most 1 in each parameter separately is largest at a corner;
 * with one parameter, the real roots are isolated exactly (sympy's ``Poly.intervals``), and the
-  gap is evaluated at the ends and between neighbouring roots, where its sign cannot change.
+  gap is evaluated at the ends and between neighbouring roots, where its sign cannot change;
+* otherwise (or when curved inequalities cut the polytope) the gap is evaluated at the centre of the
+  vertices and at midpoints of pairs of them (a positive value there is a witness), and then ``-gap``
+  is written as a non-negative
+  combination of products of the domain's constraints, a Handelman certificate found by an exact
+  linear program (:mod:`derive.verification.positivity`) and kept in the result as the proof.
 
-Anything else is reported as undecided, never guessed.  The probabilities themselves are checked
+A positive value counts as a failure only at a point of the domain.  Anything else is reported as
+undecided, never guessed.  The probabilities themselves are checked
 the same way (non-negative on the domain, summing to 1).  The result gives each player's payoff
 and every gap as expressions in ``t``: the indifference conditions can be read off them.
 """
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
@@ -39,6 +46,7 @@ import sympy as sp
 from derive.extensive_form.game import Game, NotSupportedError
 from derive.sequence_form.general import game_sequence_form
 from derive.verification.best_response import behaviour_profile, game_best_response, profile_payoffs
+from derive.verification.positivity import PositivityCertificate, positivity_certificate
 
 __all__ = ["ProfileFamilyCheck", "check_profile_family"]
 
@@ -67,6 +75,10 @@ class ProfileFamilyCheck:
         ``(player, strategy, reason)``: gaps (or probabilities) the exact methods here cannot decide.
     invalid : tuple of str
         Probabilities that are negative somewhere on the domain (then nothing else is checked).
+    certificates : tuple of dict
+        For each player, gap label -> :class:`~derive.verification.positivity.PositivityCertificate`
+        of ``-gap >= 0``, for the gaps that no vertex argument settles (a product-of-constraints
+        identity the reader can expand).
     """
 
     parameters: tuple[sp.Symbol, ...]
@@ -77,6 +89,7 @@ class ProfileFamilyCheck:
     failures: tuple[tuple[int, str, dict], ...]
     undecided: tuple[tuple[int, str, str], ...]
     invalid: tuple[str, ...] = ()
+    certificates: tuple[dict[str, PositivityCertificate], ...] = ()
 
     @property
     def is_equilibrium(self) -> bool | None:
@@ -91,24 +104,62 @@ def _linear(expr: sp.Expr, params) -> bool:
     return poly is None or poly.total_degree() <= 1
 
 
-def _nonpositive(expr: sp.Expr, params, vertices, box: bool):
-    """``(True, None)`` if ``expr <= 0`` on the domain, ``(False, point)`` with a point where it is
-    positive, or ``(None, reason)``."""
-    expr = sp.expand(expr)
-    if not expr.free_symbols & set(params):
-        return (True, None) if expr <= 0 else (False, dict(vertices[0]))
-    poly = sp.Poly(expr, *params)
-    for v in vertices:  # a positive value at a vertex of the domain settles it at once
-        if expr.subs(v) > 0:
-            return False, dict(v)
-    if len(vertices) == 1:  # the domain is a single point
-        return True, None
-    multi_affine = all(d <= 1 for d in poly.degree_list())
-    if poly.total_degree() <= 1 or (box and multi_affine):
-        return True, None  # the largest value is at a vertex, and none is positive
-    if len(params) == 1:
-        (t,) = params
-        lo, hi = min(v[t] for v in vertices), max(v[t] for v in vertices)
+@dataclass(frozen=True)
+class _Domain:
+    """The parameters' domain: the polytope of its linear inequalities (facets ``>= 0``, vertices),
+    cut by its curved ones (``curved[i] >= 0``, polynomials of degree above 1)."""
+
+    params: tuple[sp.Symbol, ...]
+    facets: tuple[sp.Expr, ...]
+    vertices: tuple[dict, ...]
+    curved: tuple[sp.Expr, ...]
+    box: bool
+    points: tuple[dict, ...]  # the vertices, and the centre when no vertex meets the curved part
+
+    def contains(self, point: dict) -> bool:
+        return all(g.subs(point) >= 0 for g in self.curved)
+
+    def nonpositive(self, expr: sp.Expr):
+        """``(True, None | certificate)`` if ``expr <= 0`` on the domain, ``(False, point)`` with a
+        point of the domain where it is positive, or ``(None, reason)``."""
+        params, vertices = self.params, self.vertices
+        expr = sp.expand(expr)
+        if not expr.free_symbols & set(params):
+            if expr <= 0:
+                return True, None
+            return False, dict(next(v for v in self.points if self.contains(v)))
+        poly = sp.Poly(expr, *params)
+        outside = False  # positive at a vertex of the polytope that the curved constraints cut off
+        for v in self.points:  # a positive value at a point of the domain settles it at once
+            if expr.subs(v) > 0:
+                if self.contains(v):
+                    return False, dict(v)
+                outside = True
+        if len(vertices) == 1:  # the domain is a single point
+            return True, None
+        multi_affine = all(d <= 1 for d in poly.degree_list())
+        if not outside and (poly.total_degree() <= 1 or (self.box and multi_affine)):
+            return True, None  # the largest value on the polytope is at a vertex, and none is positive
+        if len(params) == 1 and not self.curved:
+            return self._univariate(poly)
+        for point in self.samples():  # a positive value inside: a witness, found by exact evaluation
+            if expr.subs(point) > 0 and self.contains(point):
+                return False, point
+        certificate = positivity_certificate(-expr, self.facets + self.curved, params)
+        if certificate is not None:
+            return True, certificate
+        return None, "no certificate found for a gap of degree above 1 in several parameters"
+
+    def samples(self, limit: int = 200) -> list[dict]:
+        """The centre of the vertices and the midpoints of pairs of them (at most ``limit``)."""
+        pts = self.points
+        centre = {t: sum(v[t] for v in pts) / len(pts) for t in self.params}
+        pairs = itertools.islice(itertools.combinations(pts, 2), limit)
+        return [centre, *({t: (u[t] + v[t]) / 2 for t in self.params} for u, v in pairs)]
+
+    def _univariate(self, poly: sp.Poly):
+        (t,) = self.params
+        lo, hi = min(v[t] for v in self.vertices), max(v[t] for v in self.vertices)
         # the sign is constant between real roots: isolate them exactly (rational intervals) and
         # test the ends and one rational point between each pair of neighbouring roots
         inside = sorted((a, b) for (a, b), _ in poly.intervals(inf=lo, sup=hi) if not (b <= lo or a >= hi))
@@ -120,7 +171,6 @@ def _nonpositive(expr: sp.Expr, params, vertices, box: bool):
             if poly.eval(x) > 0:
                 return False, {t: sp.Rational(x)}
         return True, None
-    return None, "a gap of degree above 1 in one of several parameters (not decided here)"
 
 
 def check_profile_family(
@@ -138,7 +188,8 @@ def check_profile_family(
         As in :func:`derive.verification.best_response.behaviour_profile`: per player,
         ``information-set label -> {action: probability}``; probabilities may contain parameters.
     domain : sequence of sympy relationals
-        Linear inequalities in the parameters bounding a polytope (e.g. ``[a >= 0, a <= 1/3]``).
+        Inequalities (``>=``, ``<=``) or equations, polynomial in the parameters; the linear ones
+        must bound a polytope (e.g. ``[a >= 0, a <= 1/3]``), the others cut it.
 
     Returns
     -------
@@ -148,8 +199,8 @@ def check_profile_family(
     Raises
     ------
     NotSupportedError
-        If the domain is not linear, empty or unbounded, or a probability's parameters are not
-        bounded by it.
+        If the domain is not polynomial, its linear part is empty or unbounded, no point of it is
+        found, it holds a strict inequality, or a probability's parameters are not bounded by it.
     IncompleteProfileError
         For a malformed profile (missing information set, unknown action ...).
 
@@ -189,23 +240,41 @@ def check_profile_family(
             raw.append(slack(c))
         else:
             raise NotSupportedError(f"the domain must hold inequalities (>=, <=) or equations, got {c!r}")
-    if any(not _linear(e, params) for e in raw) or any(set(e.free_symbols) - set(params) for e in raw):
-        raise NotSupportedError("the domain must be linear inequalities in the profile's parameters")
+    for e in raw:
+        if set(e.free_symbols) - set(params) or not e.is_polynomial(*params):
+            raise NotSupportedError(
+                f"the domain must be polynomial inequalities in the profile's parameters, got {e} >= 0"
+            )
     missing = [str(t) for t in params if not any(e.has(t) for e in raw)]
     if missing:
         raise NotSupportedError(f"the domain does not bound the parameter(s) {', '.join(missing)}")
+    linear = [e for e in raw if _linear(e, params)]
+    curved = tuple(e for e in raw if not _linear(e, params))
     try:
-        facets, vertices = polytope(raw, params)
+        facets, vertices = polytope(linear, params)
     except FamilyCertificateError as exc:
         reason = str(exc).replace("the derived family is", "it is")
-        raise NotSupportedError(f"the domain is not a bounded nonempty polytope ({reason})") from None
+        raise NotSupportedError(
+            f"the domain's linear inequalities do not bound a nonempty polytope ({reason})"
+        ) from None
     if params and not vertices:
         raise NotSupportedError("the domain has too many vertices to enumerate")
-    box = all(len(e.free_symbols) <= 1 for e in raw)
+    box = not curved and all(len(e.free_symbols) <= 1 for e in linear)
+    points = tuple(vertices)
+    if curved and not any(all(g.subs(v) >= 0 for g in curved) for v in vertices):
+        center = {t: sum(v[t] for v in vertices) / len(vertices) for t in params}
+        if not all(g.subs(center) >= 0 for g in curved):
+            raise NotSupportedError(
+                "no point of the domain found (no vertex of its linear part, nor their centre, "
+                "meets its curved inequalities)"
+            )
+        points += (center,)
+    dom = _Domain(params, tuple(slack(f) for f in facets), tuple(vertices), curved, box, points)
+    facets = [*facets, *(sp.Ge(e, 0, evaluate=False) for e in curved)]
     invalid, undecided = [], []
     for info, row in zip(game.infosets, profile.probabilities):
         for action, prob in zip(info.actions, row):
-            ok, detail = _nonpositive(-prob, params, vertices, box)
+            ok, detail = dom.nonpositive(-prob)
             if ok is False:
                 invalid.append(f"{info.label}: {action}")
             elif ok is None:
@@ -215,6 +284,7 @@ def check_profile_family(
         return ProfileFamilyCheck(params, tuple(facets), tuple(vertices), payoffs, (), (), (), tuple(invalid))
     sf = game_sequence_form(game)
     gaps: list[dict[str, sp.Expr]] = []
+    certificates: list[dict[str, PositivityCertificate]] = []
     failures = []
     for p in range(game.num_players):
 
@@ -226,17 +296,25 @@ def check_profile_family(
         for z in game.terminals:
             s = sf.terminal_sequences[z][p]
             g[s] = g.get(s, sp.S.Zero) + weight[z] * game.payoffs[z][p]
-        mine, bad, unsure = _one_shot(game, sf, profile, p, g, params, vertices, box)
+        mine, bad, unsure, proofs = _one_shot(game, sf, profile, p, g, dom)
         if unsure and not params:  # one profile: its exact best-response value settles it
             regret = game_best_response(profile, p).regret
             bad, unsure = ([(p, "a best response", {})] if regret > 0 else []), []
         elif unsure and _few_strategies(sf, p):  # the complete test: every pure reduced strategy
-            mine, bad, unsure = _pure_deviations(sf, p, g, payoffs[p], params, vertices, box)
+            mine, bad, unsure, proofs = _pure_deviations(sf, p, g, payoffs[p], dom)
         gaps.append(mine)
+        certificates.append(proofs)
         failures.extend(bad)
         undecided.extend(unsure)
     return ProfileFamilyCheck(
-        params, tuple(facets), tuple(vertices), payoffs, tuple(gaps), tuple(failures), tuple(undecided)
+        params,
+        tuple(facets),
+        tuple(vertices),
+        payoffs,
+        tuple(gaps),
+        tuple(failures),
+        tuple(undecided),
+        certificates=tuple(certificates),
     )
 
 
@@ -254,23 +332,25 @@ def _few_strategies(sf, p) -> bool:
         return False
 
 
-def _pure_deviations(sf, p, g, payoff, params, vertices, box):
+def _pure_deviations(sf, p, g, payoff, dom: _Domain):
     """Every pure reduced strategy's gain over the member (necessary and sufficient)."""
     from derive.dominance.general import reduced_strategies
 
-    gaps, bad, unsure = {}, [], []
+    gaps, bad, unsure, proofs = {}, [], [], {}
     for s in reduced_strategies(sf, p):
         gap = sp.expand(sp.Add(*(g.get(k, sp.S.Zero) for k in s.sequences)) - payoff)
         gaps[s.label] = gap
-        verdict, detail = _nonpositive(gap, params, vertices, box)
+        verdict, detail = dom.nonpositive(gap)
         if verdict is False:
             bad.append((p, s.label, detail))
         elif verdict is None:
             unsure.append((p, s.label, detail))
-    return gaps, bad, unsure
+        elif detail is not None:
+            proofs[s.label] = detail
+    return gaps, bad, unsure, proofs
 
 
-def _one_shot(game, sf, profile, p, g, params, vertices, box):
+def _one_shot(game, sf, profile, p, g, dom: _Domain):
     """One-shot deviations, bottom up: at each information set ``I`` of ``p`` and action ``a``,
     ``D(I, a) = Q(I, a) - W(I)`` where ``W`` is the member's own continuation value and ``Q(I, a)``
     plays ``a`` at ``I`` and the member below (values weighted by chance and the others' reach).
@@ -297,14 +377,16 @@ def _one_shot(game, sf, profile, p, g, params, vertices, box):
             reach[i] = sp.S.One if seq is None else reach_of(seq[0]) * profile.probabilities[seq[0]][seq[1]]
         return reach[i]
 
-    gaps, bad, unsure = {}, [], []
+    gaps, bad, unsure, proofs = {}, [], [], {}
     for info in reversed(infos):
         for a, action in enumerate(info.actions):
             label = f"{info.label}: {action}"
             gap = sp.expand(Q[(info.index, a)] - W[info.index])
             gaps[label] = gap
-            verdict, detail = _nonpositive(gap, params, vertices, box)
+            verdict, detail = dom.nonpositive(gap)
             if verdict is True:
+                if detail is not None:
+                    proofs[label] = detail
                 continue
             if verdict is False and sp.sympify(reach_of(info.index)).subs(detail) != 0:
                 bad.append((p, label, detail))
@@ -313,4 +395,4 @@ def _one_shot(game, sf, profile, p, g, params, vertices, box):
                     detail if verdict is None else "it gains only where the player's own play does not go"
                 )
                 unsure.append((p, label, reason))
-    return gaps, bad, unsure
+    return gaps, bad, unsure, proofs
