@@ -126,6 +126,13 @@ def _build_parser() -> argparse.ArgumentParser:
     sol.add_argument("--all", action="store_true", help="also derive each player's whole optimal set")
     _refine_argument(sol)
     _command(sub, "games", help="list the built-in games with their sources")
+    fam = _command(
+        sub,
+        "family",
+        help="check a built-in game's published families of equilibria exactly (kuhn, kuhn3)",
+    )
+    fam.add_argument("game", metavar="GAME", help="a built-in game with published families: kuhn or kuhn3")
+    fam.add_argument("--json", action="store_true", help="print JSON")
     drw = _command(sub, "draw", help="draw a game's tree with its information sets, and its equilibrium")
     _game_spec_argument(drw)
     _game_arguments(drw)
@@ -253,6 +260,17 @@ def _int_arg(text: str, what: str) -> int:
         return int(text)
     except ValueError:
         raise GameDefinitionError(f"{what} must be an integer, got {text!r}") from None
+
+
+def _cmd_family(args, out, err) -> int:
+    from derive.games.published import UnknownFamilyError
+    from derive.presentation.family_report import family_report
+
+    try:
+        print(family_report(args.game, as_json=args.json), file=out)
+    except UnknownFamilyError as exc:
+        raise _UsageError(str(exc)) from None
+    return 0
 
 
 def _cmd_games(args, out, err) -> int:
@@ -483,6 +501,7 @@ def main(argv: Sequence[str] | None = None, out=None, err=None) -> int:
             "notebooks": _cmd_notebooks,
             "export": _cmd_export,
             "games": _cmd_games,
+            "family": _cmd_family,
             "draw": _cmd_draw,
         }
         return commands[args.command](args, out, err)

@@ -287,3 +287,30 @@ def test_latex_pdf_without_pdflatex_leaves_no_folder(tmp_path, monkeypatch):
         status, _, err = run(*argv)
         assert status == 2 and "pdflatex not found" in err
     assert list(tmp_path.iterdir()) == []
+
+
+def test_family_checks_the_published_families_exactly():
+    """`derive family kuhn3`: the three sub-families of Szafron, Gibson & Sturtevant (2013) are
+    verified, with each player's value as an expression; `derive family kuhn`: Kuhn's alpha family,
+    value -1/18.  JSON carries the certificates as identities."""
+    status, out, err = run("family", "kuhn3")
+    assert status == 0 and err == ""
+    assert out.count("every member is a Nash equilibrium (decided exactly)") == 3
+    assert "values: P1 -(2b21 + 1)/48, P2 -1/48, P3 (b21 + 1)/24" in out
+    assert out.count("values: P1 -(2b11 + 1)/48, P2 -1/48, P3 (b11 + 1)/24") == 2
+    status, out, _ = run("family", "kuhn3", "--json")
+    doc = json.loads(out)
+    assert [f["is_equilibrium"] for f in doc["families"]] == [True, True, True]
+    assert doc["families"][2]["certificates"][0] == {
+        "player": "P1",
+        "deviation": "Q:xxb: call",
+        "identity": "-b11*c11/6 - b11/24 - c11/8 + 1/12 = 1/24*(-4*b11*c11 - b11 - 3*c11 + 2)",
+    }
+    status, out, _ = run("family", "kuhn")
+    assert status == 0 and "values: opener -1/18, dealer 1/18" in out
+
+
+def test_family_of_an_unknown_game_is_one_line_exit_2():
+    status, out, err = run("family", "leduc")
+    assert (status, out) == (2, "")
+    assert err == "derive: error: no published family of 'leduc' is built in (families: kuhn, kuhn3)\n"

@@ -8,12 +8,19 @@ number of information sets.
 
 from __future__ import annotations
 
+import pytest
 import sympy as sp
 from _openspiel import openspiel
 
 from derive.games.registry import load_game
-from derive.games.three_player_kuhn import CARDS, three_player_kuhn_poker
+from derive.games.three_player_kuhn import (
+    CARDS,
+    SGS_SYMBOLS,
+    szafron_gibson_sturtevant_family,
+    three_player_kuhn_poker,
+)
 from derive.verification.best_response import behaviour_profile, game_nash_conv, profile_payoffs
+from derive.verification.profile_family import check_profile_family
 
 R = sp.Rational
 
@@ -83,3 +90,99 @@ def test_registered_zero_sum_and_checked_by_nashconv():
         for p in range(3)
     ]
     assert game_nash_conv(behaviour_profile(game, passive)) > 0
+
+
+# --- The published family (issue 13, item 3) ---------------------------------------------------
+
+S = SGS_SYMBOLS
+
+
+def _openspiel_nash_conv(strategies, point) -> float:
+    """OpenSpiel's NashConv (floating point) of the member of ``strategies`` at ``point``, as a
+    tabular policy of its own ``kuhn_poker(players=3)``: information state ``"2pb"`` is derive's
+    ``"K:xb"`` (card 0-3 = J-A; Pass = check or fold, Bet = bet or call)."""
+    from open_spiel.python import policy as os_policy
+    from open_spiel.python.algorithms import exploitability
+
+    pyspiel, _ = openspiel()
+    game = pyspiel.load_game("kuhn_poker", {"players": 3})
+    table = os_policy.TabularPolicy(game)
+    letters = {"x": "p", "f": "p", "b": "b", "c": "b"}
+    set_keys = set()
+    for play in strategies:
+        for label, dist in play.items():
+            card, _, history = label.partition(":")
+            key = str(CARDS.index(card)) + "".join(letters[h] for h in history)
+            passive, active = ("check", "bet") if "bet" in dist else ("fold", "call")
+            table.policy_for_key(key)[:] = [float(sp.sympify(dist[x]).subs(point)) for x in (passive, active)]
+            set_keys.add(key)
+    assert set_keys == set(table.state_lookup)  # every information state was set
+    return exploitability.nash_conv(game, table)
+
+
+@pytest.mark.parametrize(
+    "subfamily, beta",
+    [(1, S["b21"]), (2, S["b11"]), (3, S["b11"])],
+)
+def test_published_family_is_verified_exactly(subfamily, beta):
+    """Every member of each sub-family is a Nash equilibrium, decided over the whole (in sub-families
+    2 and 3 curved) domain; the values: P1 loses (1 + 2 beta)/48, P2 1/48 whatever the member, and
+    P3 wins (1 + beta)/24, with beta = max(b11, b21): P2's choice moves chips between P1 and P3."""
+    fam = szafron_gibson_sturtevant_family(subfamily)
+    check = check_profile_family(three_player_kuhn_poker(), fam.strategies, fam.domain)
+    assert check.is_equilibrium is True, (check.failures, check.undecided)
+    expected = (-(1 + 2 * beta) / 48, R(-1, 48), (1 + beta) / 24)
+    assert all(sp.expand(u - e) == 0 for u, e in zip(check.payoffs, expected))
+    for proofs, gaps in zip(check.certificates, check.gaps):
+        for label, certificate in proofs.items():  # each certificate is an identity for -gap
+            assert sp.expand(certificate.target + gaps[label]) == 0
+            assert sp.expand(certificate.expression().doit() - certificate.target) == 0
+    assert (subfamily == 1) == (not any(check.certificates))  # only the curved domains need them
+
+
+def _members(fam):
+    """The vertices of the family's domain that meet its curved inequalities."""
+    from derive.solving.polytope import polytope, slack
+
+    raw = [slack(c) for c in fam.domain]
+    linear = [e for e in raw if sp.Poly(e, *fam.parameters).total_degree() <= 1]
+    _, vertices = polytope(linear, fam.parameters)
+    return [v for v in vertices if all(e.subs(v) >= 0 for e in raw)]
+
+
+@pytest.mark.parametrize("subfamily", [1, 2, 3])
+def test_openspiel_finds_no_gain_at_the_members_derive_verified(subfamily):
+    """Outside check: OpenSpiel's NashConv is 0 (to rounding) at the vertices of each sub-family's domain."""
+    fam = szafron_gibson_sturtevant_family(subfamily)
+    members = _members(fam)
+    assert len(members) >= 10
+    for point in members:
+        assert _openspiel_nash_conv(fam.strategies, point) < 1e-12, point
+
+
+@pytest.mark.parametrize(
+    "point",
+    [
+        {"b11": 0, "b21": 0, "b32": R(3, 5), "c33": 0, "c34": 0},  # b32 > 1/2 + 3/4 (b11 + b21) + beta/4
+        {"b11": 0, "b21": 0, "b32": R(1, 4), "c33": R(1, 5), "c34": 0},  # c33 < 1/2 - b32
+        {"b11": 0, "b21": R(3, 10), "b32": R(1, 2), "c33": 0, "c34": 0},  # b21 > 1/4
+        {"b11": R(1, 5), "b21": R(1, 10), "b32": R(1, 2), "c33": 0, "c34": 0},  # b11 > b21
+    ],
+)
+def test_just_outside_the_domain_is_no_equilibrium(point):
+    """The domain's bounds are needed: a point just beyond one of them (sub-family 1's formulas) is
+    no equilibrium, for derive and for OpenSpiel."""
+    fam = szafron_gibson_sturtevant_family(1)
+    at = {S[k]: v for k, v in point.items()}
+    member = [
+        {label: {a: sp.sympify(x).subs(at) for a, x in dist.items()} for label, dist in play.items()}
+        for play in fam.strategies
+    ]
+    check = check_profile_family(three_player_kuhn_poker(), member)
+    assert check.is_equilibrium is False
+    assert _openspiel_nash_conv(fam.strategies, at) > 1e-3
+
+
+def test_sub_family_must_exist():
+    with pytest.raises(ValueError, match="sub-family must be 1, 2 or 3, got 4"):
+        szafron_gibson_sturtevant_family(4)

@@ -18,8 +18,16 @@ import sympy as sp
 
 from derive.extensive_form.build import chance, decision, exact_value, extensive_form, payoff
 from derive.extensive_form.game import Game
+from derive.games.published import ProfileFamily
 
-__all__ = ["CARDS", "PLAYERS", "three_player_kuhn_poker"]
+__all__ = [
+    "CARDS",
+    "PLAYERS",
+    "SGS_SYMBOLS",
+    "SITUATIONS",
+    "szafron_gibson_sturtevant_family",
+    "three_player_kuhn_poker",
+]
 
 #: The deck, lowest first.
 CARDS = ("J", "Q", "K", "A")
@@ -103,4 +111,136 @@ def three_player_kuhn_poker(ante: object = 1, bet: object = 1) -> Game:
         chance(deals),
         title="Three-player Kuhn poker",
         comment="Szafron, Gibson & Sturtevant (2013); OpenSpiel's kuhn_poker(players=3)",
+    )
+
+
+#: The parameters of Szafron, Gibson & Sturtevant (2013): ``a``, ``b``, ``c`` are P1's, P2's and
+#: P3's; ``x_ij`` is the probability of betting (situation j = 1) or calling (j = 2, 3, 4) with the
+#: i-th card (1 = J, ..., 4 = A).
+SGS_SYMBOLS = dict(zip("b11 b21 b23 b32 c11 c33 c34".split(), sp.symbols("b11 b21 b23 b32 c11 c33 c34")))
+
+#: Each player's four situations (j = 1..4) as the betting before his decision.
+SITUATIONS = (("", "xxb", "xbf", "xbc"), ("x", "b", "xxbf", "xxbc"), ("xx", "xb", "bf", "bc"))
+
+
+def szafron_gibson_sturtevant_family(subfamily: int) -> ProfileFamily:
+    """One of the three sub-families of equilibrium profiles of three-player Kuhn poker.
+
+    Szafron, Gibson & Sturtevant (2013) describe every profile in which P1 never bets, calls a
+    bet only with A or (after P2 bets and P3 folds) with K half the time, and P2 and P3 follow a
+    parametrised play.  Writing ``beta = max(b11, b21)``, the profiles are
+
+    * P1: ``a_41 = 0`` (never bets), calls with A always, with K ``a_33 = 1/2``, otherwise folds;
+    * P2: bets ``b11`` with J, ``b21`` with Q, ``b41 = 2 b11 + 2 b21`` with A after a check, never with
+      K; facing P1's bet calls only with A or K (``b32``); after check, check, bet calls with A, with
+      Q ``b23`` and with K ``b33 = 1/2 + (b11 + b21)/2 + beta/2 - b23 (1 - b21)`` if P1 folded, only
+      with A if P1 called;
+    * P3: bets ``c11`` with J, ``c21 = 1/2 - c11`` with Q and always with A when checked to; calls
+      with A, and with K (``c33`` if the first caller folded, ``c34`` if he called) after P1's bet;
+
+    with ``b32 <= 1/2 + 3/4 (b11 + b21) + beta/4`` and ``1/2 - b32 <= c33 <= 1/2 - b32 + 3/4 (b11 +
+    b21) + beta/4``, and, by sub-family,
+
+    1. ``c11 = 0``: ``0 <= b11 <= b21 <= 1/4``, ``b23 = 0`` (so ``beta = b21``);
+    2. ``c11 = 1/2``: ``0 <= b21 <= b11``, ``b21 <= 1/2 - 2 b11``,
+       ``0 <= b23 <= (b11 - b21) / (2 (1 - b21))`` (so ``beta = b11``);
+    3. ``0 <= c11 <= 1/2`` with ``c11 (3 + 4 b11) <= 2 - b11``: ``b21 = b11 <= 1/4``, ``b23 = 0``.
+
+    (In sub-family 3 the source has ``0 < c11 < 1/2``; the closure is given here, since the set of
+    equilibria is closed.)
+
+    Parameters
+    ----------
+    subfamily : int
+        1, 2 or 3.
+
+    Returns
+    -------
+    ProfileFamily
+        For :func:`three_player_kuhn_poker`'s information-set labels; every probability is a
+        polynomial in the parameters, so :func:`~derive.verification.profile_family.check_profile_family`
+        decides it exactly.
+
+    Raises
+    ------
+    ValueError
+        If ``subfamily`` is not 1, 2 or 3.
+
+    References
+    ----------
+    Szafron, Gibson & Sturtevant (2013), "A parameterized family of equilibrium profiles for
+    three-player Kuhn poker", AAMAS.  Transcribed from the parametrisation of the
+    University of Alberta Computer Poker Research Group's reference player for the family
+    (``kuhn_3p_equilibrium_player``, D. Morrill, 2013, in the ACPC server code), since the paper's
+    text was not at hand; derive checks the transcription itself, whatever its source.
+    """
+    if subfamily not in (1, 2, 3):
+        raise ValueError(f"the sub-family must be 1, 2 or 3, got {subfamily!r}")
+    R = sp.Rational
+    s = SGS_SYMBOLS
+    b11, b21, b23, b32, c11, c33, c34 = (s[k] for k in "b11 b21 b23 b32 c11 c33 c34".split())
+    if subfamily == 1:
+        beta, values = b21, {c11: 0, b23: 0}
+        own = [b11 >= 0, b11 <= b21, b21 <= R(1, 4)]
+    elif subfamily == 2:
+        beta, values = b11, {c11: R(1, 2)}
+        own = [
+            b21 >= 0,
+            b21 <= b11,
+            b21 <= R(1, 2) - 2 * b11,
+            b23 >= 0,
+            b23 <= 1,
+            2 * b23 * (1 - b21) <= b11 - b21,
+        ]
+    else:
+        beta, values = b11, {b21: b11, b23: 0}
+        own = [b11 >= 0, b11 <= R(1, 4), c11 >= 0, c11 <= R(1, 2), c11 * (3 + 4 * b11) <= 2 - b11]
+    spread = R(3, 4) * (b11 + b21) + beta / 4
+    b33, b41, c21 = sp.symbols("b33 b41 c21")
+    equations = (
+        sp.Eq(b33, R(1, 2) + (b11 + b21) / 2 + beta / 2 - b23 * (1 - b21)),
+        sp.Eq(b41, 2 * b11 + 2 * b21),
+        sp.Eq(c21, R(1, 2) - c11),
+    )
+    dependent = {e.lhs: e.rhs for e in equations}
+    # x[card][j-1]: the probability of bet (j = 1) or call (j = 2, 3, 4), by the paper's situations
+    table = (
+        {"J": (0, 0, 0, 0), "Q": (0, 0, 0, 0), "K": (0, 0, R(1, 2), 0), "A": (0, 1, 1, 1)},
+        {"J": (b11, 0, 0, 0), "Q": (b21, 0, b23, 0), "K": (0, b32, b33, 0), "A": (b41, 1, 1, 1)},
+        {"J": (c11, 0, 0, 0), "Q": (c21, 0, 0, 0), "K": (0, 0, c33, c34), "A": (1, 1, 1, 1)},
+    )
+
+    def exact(x) -> sp.Expr:
+        return sp.expand(sp.sympify(x).subs(dependent).subs(values))
+
+    strategies = []
+    for p in range(3):
+        play = {}
+        for card in CARDS:
+            for j, history in enumerate(SITUATIONS[p]):
+                x = exact(table[p][card][j])
+                label = f"{card}:{history}" if history else card
+                play[label] = {"check": 1 - x, "bet": x} if j == 0 else {"fold": 1 - x, "call": x}
+        strategies.append(play)
+    domain = [c.subs(values) for c in own]
+    domain += [
+        b32 >= 0,
+        b32 <= 1,
+        b32 <= R(1, 2) + spread,
+        c33 >= 0,
+        c33 <= 1,
+        c33 >= R(1, 2) - b32,
+        c33 <= R(1, 2) - b32 + spread,
+        c34 >= 0,
+        c34 <= 1,
+    ]
+    domain = [sp.sympify(c).subs(values) for c in domain]
+    params = sorted(set().union(*(c.free_symbols for c in domain)), key=str)
+    return ProfileFamily(
+        name=f"Szafron-Gibson-Sturtevant sub-family {subfamily}",
+        parameters=tuple(params),
+        strategies=tuple(strategies),
+        domain=tuple(domain),
+        equations=tuple(sp.Eq(e.lhs, exact(e.rhs)) for e in equations),
+        source="Szafron, Gibson & Sturtevant (2013), AAMAS",
     )

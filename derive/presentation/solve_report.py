@@ -390,7 +390,8 @@ def _support_report(game: Game, as_json: bool) -> str:
     except NotSupportedError as exc:
         raise NotSupportedError(
             f"{exc}: too large for support enumeration; a profile family can still be checked exactly "
-            "(derive.verification.profile_family.check_profile_family)"
+            "(derive.verification.profile_family.check_profile_family; `derive family kuhn3` checks "
+            "the published one of three-player Kuhn poker)"
         ) from None
     players = game.players
 

@@ -1,0 +1,113 @@
+"""Published families of equilibria, as data: behaviour profiles written in parameters, with domains.
+
+Each family is transcribed from its source once, in the information-set labels of a built-in game,
+and checked by :func:`derive.verification.profile_family.check_profile_family` (``derive family
+GAME`` on the command line).  The transcription is the claim; the check is derive's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import sympy as sp
+
+__all__ = ["PUBLISHED_FAMILIES", "ProfileFamily", "UnknownFamilyError", "kuhn_family", "published_families"]
+
+
+class UnknownFamilyError(LookupError):
+    """No published family of the named game is built in."""
+
+
+@dataclass(frozen=True)
+class ProfileFamily:
+    """A behaviour profile written in parameters, with the domain of those parameters.
+
+    Attributes
+    ----------
+    name : str
+    parameters : tuple of sympy.Symbol
+        The free parameters (the others are fixed by the family's equations).
+    strategies : tuple of dict
+        Per player, ``information-set label -> {action: probability}``, probabilities polynomial in
+        the parameters.
+    domain : tuple of sympy relationals
+        Closed inequalities (``>=``, ``<=``) in the parameters; some may be curved.
+    equations : tuple of sympy.Eq
+        The family's dependent probabilities as the source states them (already substituted in
+        ``strategies``; shown for the reader).
+    source : str
+    """
+
+    name: str
+    parameters: tuple[sp.Symbol, ...]
+    strategies: tuple[dict[str, dict[str, sp.Expr]], ...]
+    domain: tuple[sp.Basic, ...]
+    equations: tuple[sp.Eq, ...]
+    source: str
+
+
+def kuhn_family() -> ProfileFamily:
+    """Kuhn's one-parameter family of equilibria of Kuhn poker (deck Q < K < A), for the built-in ``kuhn``.
+
+    The opener bets Q with ``alpha``, A with ``3 alpha``, never K, and after check and bet calls with
+    K with ``alpha + 1/3``; the dealer's strategy is unique: bet Q with 1/3 after a check, call a
+    bet with K with 1/3.  ``0 <= alpha <= 1/3``.
+
+    References
+    ----------
+    Kuhn (1950), "A simplified two-person poker", Contributions to the Theory of Games I, pp. 97-103.
+    """
+    R = sp.Rational
+    a = sp.Symbol("alpha")
+    opener = {
+        "Q": {"check": 1 - a, "bet": a},
+        "K": {"check": sp.S.One, "bet": sp.S.Zero},
+        "A": {"check": 1 - 3 * a, "bet": 3 * a},
+        "Q:xb": {"fold": sp.S.One, "call": sp.S.Zero},
+        "K:xb": {"fold": R(2, 3) - a, "call": a + R(1, 3)},
+        "A:xb": {"fold": sp.S.Zero, "call": sp.S.One},
+    }
+    dealer = {
+        "Q:b": {"fold": sp.S.One, "call": sp.S.Zero},
+        "K:b": {"fold": R(2, 3), "call": R(1, 3)},
+        "A:b": {"fold": sp.S.Zero, "call": sp.S.One},
+        "Q:x": {"check": R(2, 3), "bet": R(1, 3)},
+        "K:x": {"check": sp.S.One, "bet": sp.S.Zero},
+        "A:x": {"check": sp.S.Zero, "bet": sp.S.One},
+    }
+    return ProfileFamily(
+        name="Kuhn's family",
+        parameters=(a,),
+        strategies=(opener, dealer),
+        domain=(a >= 0, a <= R(1, 3)),
+        equations=(),
+        source="Kuhn (1950), pp. 97-103",
+    )
+
+
+def _sgs() -> tuple[ProfileFamily, ...]:
+    from derive.games.three_player_kuhn import szafron_gibson_sturtevant_family
+
+    return tuple(szafron_gibson_sturtevant_family(k) for k in (1, 2, 3))
+
+
+#: Built-in game name -> its published families.
+PUBLISHED_FAMILIES: dict[str, Callable[[], tuple[ProfileFamily, ...]]] = {
+    "kuhn": lambda: (kuhn_family(),),
+    "kuhn3": _sgs,
+}
+
+
+def published_families(game: str) -> tuple[ProfileFamily, ...]:
+    """The published families of the built-in game named ``game``.
+
+    Raises
+    ------
+    UnknownFamilyError
+        If no family of ``game`` is built in (the message lists the games that have one).
+    """
+    if game not in PUBLISHED_FAMILIES:
+        known = ", ".join(sorted(PUBLISHED_FAMILIES))
+        raise UnknownFamilyError(f"no published family of {game!r} is built in (families: {known})")
+    return PUBLISHED_FAMILIES[game]()
