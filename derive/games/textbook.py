@@ -158,30 +158,32 @@ def reiley_poker(ante: object = 1, bet: object = 1) -> Game:
     )
 
 
-def beer_quiche(weak: object = "1/10") -> Game:
+def beer_quiche(weak: object = "1/10", taste: object = 1) -> Game:
     """The beer-quiche signaling game (Cho & Kreps 1987, section II), a general-sum game.
 
     Chance makes the Sender weak (probability ``weak``) or strong; he sees his type and has beer
     or quiche for breakfast; the Receiver sees the breakfast only and duels or not.  The Sender
-    gets 1 for his preferred breakfast (quiche if weak, beer if strong) plus 2 if there is no
-    duel; the Receiver gets 1 for dueling a weak Sender or not dueling a strong one, else 0.
+    gets ``taste`` (1 in the paper) for his preferred breakfast (quiche if weak, beer if strong)
+    plus 2 if there is no duel; the Receiver gets 1 for dueling a weak Sender or not dueling a
+    strong one, else 0.  ``taste`` may be a symbol: the cost of eating the other breakfast.
 
     Raises
     ------
     GameModelError
-        If ``weak`` is a float or not a number.
+        If ``weak`` or ``taste`` is a float or not a number (or symbol).
 
     References
     ----------
     I.-K. Cho and D. M. Kreps (1987), "Signaling games and stable equilibria", QJE 102(2), 179-221.
     """
     p = exact_value(weak, "probability of the weak type")
+    t = exact_value(taste, "value of the preferred breakfast")
 
     def sender(kind: str):
         likes = "quiche" if kind == "weak" else "beer"
 
         def receiver(food: str):
-            taste = 1 if food == likes else 0
+            taste = t if food == likes else 0
             good_duel = 1 if kind == "weak" else 0
             return decision(
                 "Receiver",
@@ -198,6 +200,6 @@ def beer_quiche(weak: object = "1/10") -> Game:
         ["Sender", "Receiver"],
         chance({"weak": (p, sender("weak")), "strong": (1 - p, sender("strong"))}),
         title="Beer-quiche signaling game",
-        symbols=_symbols_of(p),
+        symbols=_symbols_of(p, t),
         comment="Cho & Kreps (1987), section II",
     )
