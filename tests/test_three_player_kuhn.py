@@ -186,3 +186,71 @@ def test_just_outside_the_domain_is_no_equilibrium(point):
 def test_sub_family_must_exist():
     with pytest.raises(ValueError, match="sub-family must be 1, 2 or 3, got 4"):
         szafron_gibson_sturtevant_family(4)
+
+
+# --- The family derived from its support, and a search over supports ---------------------------
+
+from derive.solving.indifference import family_from_support, neighbouring_supports, support_of  # noqa: E402
+
+#: The published parameters, in the unknowns' names ("<information set>><action>").
+PAPER = {
+    "J:x>bet": "b11",
+    "Q:x>bet": "b21",
+    "Q:xxbf>call": "b23",
+    "K:b>call": "b32",
+    "J:xx>bet": "c11",
+    "K:bf>call": "c33",
+    "K:bc>call": "c34",
+}
+
+
+@pytest.mark.parametrize("subfamily", [1, 2, 3])
+def test_each_sub_family_is_derived_from_its_support(subfamily):
+    """Told only which actions each sub-family uses, derive solves the indifference equations and
+    finds the published dependent probabilities (P1 calls with K half the time, b41 = 2 b11 + 2 b21,
+    b33 as published, c21 = 1/2 - c11 and, in sub-family 3, b21 = b11), and its no-gain conditions
+    hold on the published domain: at every vertex the published family and the derived one agree."""
+    published = szafron_gibson_sturtevant_family(subfamily)
+    fam = family_from_support(
+        three_player_kuhn_poker(), support_of(published.strategies), parameters=list(PAPER)
+    )
+    assert fam.consistent
+    rename = {sp.Symbol(k): S[v] for k, v in PAPER.items()}
+    for point in _members(published):
+        at = {k: point.get(v, 0) for k, v in rename.items()}
+        for conditions in fam.conditions:
+            assert conditions.subs(at) == sp.true, (conditions, point)
+        for ours, theirs in zip(fam.strategies, published.strategies):
+            for label, dist in ours.items():
+                for action, prob in dist.items():
+                    assert prob.subs(at) == sp.sympify(theirs[label][action]).subs(point), (label, action)
+    check = check_profile_family(three_player_kuhn_poker(), fam.strategies, fam.conditions)
+    assert check.is_equilibrium is True
+
+
+def test_search_from_sub_family_1_finds_sub_family_3():
+    """One information set changed at a time (those the others reach): P3 mixing with J when checked
+    to gives sub-family 3, with b21 = b11 and the curved bound c11 (3 + 4 b11) <= 2 - b11 derived.
+    Every family the search finds is verified exactly, and OpenSpiel's NashConv is 0 at its centre."""
+    from derive.solving.polytope import polytope, slack
+
+    game = three_player_kuhn_poker()
+    found = dict(neighbouring_supports(game, support_of(szafron_gibson_sturtevant_family(1).strategies)))
+    assert len(found) >= 10
+    third = found["P3 J:xx: {check, bet}"]
+    b11, c11 = sp.Symbol("J:x>bet"), sp.Symbol("J:xx>bet")
+    assert third.solution[sp.Symbol("Q:x>bet")] == b11
+    assert sp.Ge(sp.expand(-(4 * b11 * c11 + b11 + 3 * c11 - 2) / 24), 0) in third.conditions
+    for change, fam in found.items():
+        check = check_profile_family(game, fam.strategies, fam.conditions)
+        assert check.is_equilibrium is True, change
+        raw = [slack(c) for c in fam.conditions]
+        linear = [e for e in raw if sp.Poly(e, *fam.parameters).total_degree() <= 1]
+        _, vertices = polytope(linear, fam.parameters)
+        centre = {t: sum(v[t] for v in vertices) / len(vertices) for t in fam.parameters}
+        inside = (
+            centre
+            if all(e.subs(centre) >= 0 for e in raw)
+            else next(v for v in vertices if all(e.subs(v) >= 0 for e in raw))
+        )
+        assert _openspiel_nash_conv(fam.strategies, inside) < 1e-12, change

@@ -3,6 +3,9 @@
 * :mod:`derive.verification.best_response` -- any game with perfect recall and any number of
   players, behaviour profiles given by labels.
 
+* :mod:`derive.verification.profile_family` -- whether every member of a parametrised profile is a
+  Nash equilibrium, decided exactly (with :mod:`derive.verification.positivity`'s certificates).
+
 The one-card poker checks (families, plan strategies) are in :mod:`derive.verification.one_card`.
 """
 

@@ -48,7 +48,7 @@ from derive.sequence_form.general import game_sequence_form
 from derive.verification.best_response import behaviour_profile, game_best_response, profile_payoffs
 from derive.verification.positivity import PositivityCertificate, positivity_certificate
 
-__all__ = ["ProfileFamilyCheck", "check_profile_family"]
+__all__ = ["ProfileFamilyCheck", "action_values", "check_profile_family"]
 
 
 @dataclass(frozen=True)
@@ -287,15 +287,7 @@ def check_profile_family(
     certificates: list[dict[str, PositivityCertificate]] = []
     failures = []
     for p in range(game.num_players):
-
-        def move(n, k, p=p):
-            return sp.S.One if n.player == p else profile.probabilities[n.infoset][k]
-
-        weight = game.reach(move)
-        g: dict[int, sp.Expr] = {}
-        for z in game.terminals:
-            s = sf.terminal_sequences[z][p]
-            g[s] = g.get(s, sp.S.Zero) + weight[z] * game.payoffs[z][p]
+        g = _sequence_values(game, sf, profile, p)
         mine, bad, unsure, proofs = _one_shot(game, sf, profile, p, g, dom)
         if unsure and not params:  # one profile: its exact best-response value settles it
             regret = game_best_response(profile, p).regret
@@ -350,15 +342,24 @@ def _pure_deviations(sf, p, g, payoff, dom: _Domain):
     return gaps, bad, unsure, proofs
 
 
-def _one_shot(game, sf, profile, p, g, dom: _Domain):
-    """One-shot deviations, bottom up: at each information set ``I`` of ``p`` and action ``a``,
-    ``D(I, a) = Q(I, a) - W(I)`` where ``W`` is the member's own continuation value and ``Q(I, a)``
-    plays ``a`` at ``I`` and the member below (values weighted by chance and the others' reach).
+def _sequence_values(game, sf, profile, p) -> dict[int, sp.Expr]:
+    """``g_p(k)``: for each of ``p``'s sequences, the payoff of the terminals it ends, weighted by
+    chance and the other players' play (the module docstring)."""
 
-    If every ``D <= 0`` on the domain, ``W`` equals the best-response value everywhere (backward
-    induction), so ``p`` best-responds: decided.  A ``D > 0`` at a point where ``p``'s own play
-    reaches ``I`` is a profitable deviation: decided.  Anything else is left to the complete test.
-    """
+    def move(n, k):
+        return sp.S.One if n.player == p else profile.probabilities[n.infoset][k]
+
+    weight = game.reach(move)
+    g: dict[int, sp.Expr] = {}
+    for z in game.terminals:
+        s = sf.terminal_sequences[z][p]
+        g[s] = g.get(s, sp.S.Zero) + weight[z] * game.payoffs[z][p]
+    return g
+
+
+def _continuations(sf, profile, p, g):
+    """Bottom up: ``Q(I, a)``, the value of ``a`` at ``I`` with the member's play below, and ``W(I)``,
+    the member's own value at ``I`` (both weighted by chance and the others' reach)."""
     infos = sf.bottom_up(p)
     index = sf.index[p]
     W: dict[int, sp.Expr] = {}
@@ -369,6 +370,43 @@ def _one_shot(game, sf, profile, p, g, dom: _Domain):
             k = index[(info.index, a)]
             Q[(info.index, a)] = g.get(k, sp.S.Zero) + sp.Add(*(W[j] for j in sf.children(p, k)))
         W[info.index] = sp.expand(sp.Add(*(pr * Q[(info.index, a)] for a, pr in enumerate(probs))))
+    return infos, Q, W
+
+
+def action_values(game: Game, strategies: Mapping | Sequence) -> tuple[dict[tuple[str, str], sp.Expr], ...]:
+    """Each player's value of each action at each of his information sets, the profile's play kept
+    elsewhere: ``(information-set label, action) -> Q(I, a)``, expanded (chance- and others'-reach
+    weighted, so an information set the others never reach has all values 0).
+
+    A player is *indifferent* at ``I`` among actions with equal ``Q``; the one-shot gap of ``a`` is
+    ``Q(I, a)`` minus the profile's average of ``Q(I, .)`` at ``I``.
+
+    Raises
+    ------
+    IncompleteProfileError
+        For a malformed profile.
+    """
+    profile = behaviour_profile(game, strategies)
+    sf = game_sequence_form(game)
+    out = []
+    for p in range(game.num_players):
+        _, Q, _ = _continuations(sf, profile, p, _sequence_values(game, sf, profile, p))
+        out.append(
+            {(game.infosets[i].label, game.infosets[i].actions[a]): sp.expand(v) for (i, a), v in Q.items()}
+        )
+    return tuple(out)
+
+
+def _one_shot(game, sf, profile, p, g, dom: _Domain):
+    """One-shot deviations, bottom up: at each information set ``I`` of ``p`` and action ``a``,
+    ``D(I, a) = Q(I, a) - W(I)`` where ``W`` is the member's own continuation value and ``Q(I, a)``
+    plays ``a`` at ``I`` and the member below (values weighted by chance and the others' reach).
+
+    If every ``D <= 0`` on the domain, ``W`` equals the best-response value everywhere (backward
+    induction), so ``p`` best-responds: decided.  A ``D > 0`` at a point where ``p``'s own play
+    reaches ``I`` is a profitable deviation: decided.  Anything else is left to the complete test.
+    """
+    infos, Q, W = _continuations(sf, profile, p, g)
     reach: dict[int, sp.Expr] = {}  # own probability of reaching each information set
 
     def reach_of(i: int) -> sp.Expr:
