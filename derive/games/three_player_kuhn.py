@@ -25,6 +25,7 @@ __all__ = [
     "PLAYERS",
     "SGS_SYMBOLS",
     "SITUATIONS",
+    "sgs_symbol",
     "szafron_gibson_sturtevant_family",
     "three_player_kuhn_poker",
 ]
@@ -121,6 +122,29 @@ SGS_SYMBOLS = dict(zip("b11 b21 b23 b32 c11 c33 c34".split(), sp.symbols("b11 b2
 
 #: Each player's four situations (j = 1..4) as the betting before his decision.
 SITUATIONS = (("", "xxb", "xbf", "xbc"), ("x", "b", "xxbf", "xxbc"), ("xx", "xb", "bf", "bc"))
+
+
+def sgs_symbol(label: str) -> sp.Symbol:
+    """The symbol Szafron, Gibson & Sturtevant (2013) give the probability of betting or calling at
+    the information set ``label`` of :func:`three_player_kuhn_poker`: ``a``, ``b``, ``c`` for P1, P2,
+    P3, then the card (1 = J ... 4 = A) and the situation (:data:`SITUATIONS`).
+
+    Raises
+    ------
+    ValueError
+        If ``label`` is not an information set of the game.
+
+    Examples
+    --------
+    >>> sgs_symbol("J:x"), sgs_symbol("K:xbf"), sgs_symbol("Q:xx")
+    (b11, a33, c21)
+    """
+    card, _, history = label.partition(":")
+    players = [p for p in range(3) if history in SITUATIONS[p]]
+    if card not in CARDS or not players:
+        raise ValueError(f"not an information set of three-player Kuhn poker: {label!r}")
+    p = players[0]
+    return sp.Symbol(f"{'abc'[p]}{CARDS.index(card) + 1}{SITUATIONS[p].index(history) + 1}")
 
 
 def szafron_gibson_sturtevant_family(subfamily: int) -> ProfileFamily:

@@ -240,8 +240,8 @@ def _conditions(game, support, family, free, probabilities) -> list[sp.Expr] | N
 
 
 def _reduce(raw: list[sp.Expr], params: tuple[sp.Symbol, ...]):
-    """``(conditions, equalities)``: the linear conditions tight somewhere on their polytope (the
-    others are implied) and the curved ones; or the linear conditions that vanish on the whole
+    """``(conditions, equalities)``: the facets of the linear conditions' polytope (the other linear
+    conditions are implied) and the curved ones; or the linear conditions that vanish on the whole
     polytope (to substitute); ``(None, None)`` if no point meeting all of them is found (among the
     polytope's vertices, their centre and midpoints of pairs of them)."""
     from derive.solving.polytope import FamilyCertificateError, polytope
@@ -264,8 +264,23 @@ def _reduce(raw: list[sp.Expr], params: tuple[sp.Symbol, ...]):
         points = [*vertices, centre, *({t: (u[t] + v[t]) / 2 for t in params} for u, v in pairs)]
         if not any(all(g.subs(v) >= 0 for g in curved) for v in points):
             return None, None
-    tight = [e for e, vals in zip(linear, at) if min(vals) == 0]
-    return tight + curved, []
+    # the facets: conditions tight on vertices spanning a face of dimension d - 1 (the polytope is
+    # full-dimensional once no condition vanishes on all of it); one condition per facet
+    d = len(params)
+    facets, faces = [], set()
+    for e, vals in zip(linear, at):
+        on = [v for v, x in zip(vertices, vals) if x == 0]
+        if len(on) < d or frozenset(map(_key, on)) in faces:
+            continue
+        span = sp.Matrix([[v[t] - on[0][t] for t in params] for v in on[1:]])
+        if span.rank() == d - 1:
+            faces.add(frozenset(map(_key, on)))
+            facets.append(e)
+    return facets + curved, []
+
+
+def _key(point: dict) -> tuple:
+    return tuple(sorted((str(k), v) for k, v in point.items()))
 
 
 def reached_by_others(game: Game, strategies: Sequence[Mapping]) -> set[tuple[int, str]]:
