@@ -60,7 +60,7 @@ class SymbolicEquilibrium:
     def at(self, value: sp.Expr, symbol: sp.Symbol) -> tuple[tuple[dict, dict], tuple[sp.Expr, sp.Expr]]:
         """The equilibrium at ``symbol = value``: (strategies, payoffs), exact."""
         strategies = tuple(
-            {k: sp.nsimplify(sp.cancel(v.subs(symbol, value))) for k, v in s.items()} for s in self.strategies
+            {k: sp.radsimp(sp.cancel(v.subs(symbol, value))) for k, v in s.items()} for s in self.strategies
         )
         return strategies, tuple(sp.cancel(u.subs(symbol, value)) for u in self.payoffs)  # type: ignore[return-value]
 
@@ -271,7 +271,7 @@ def _key(piece: Piece, c: sp.Symbol, at: sp.Expr | None = None):
     """What two pieces must share to be merged: their equilibria (at a point, if given)."""
 
     def norm(v):
-        return sp.nsimplify(sp.cancel(v.subs(c, at))) if at is not None else sp.cancel(v)
+        return sp.radsimp(sp.cancel(v.subs(c, at))) if at is not None else sp.cancel(v)
 
     return frozenset(
         (
@@ -348,7 +348,7 @@ def piecewise_equilibria(
         else sp.Poly(1, c)
     )
     roots = [r for r in sp.real_roots(sqf) if domain.contains(r) is sp.true] if not sqf.is_ground else []
-    roots = sorted(set(roots), key=lambda r: sp.N(r, 50))
+    roots = sorted(set(roots), key=lambda r: sp.N(r, 50))  # distinct real roots: the order is exact
     # the open intervals between the roots, each with a rational point inside
     ends = [domain.start, *roots, domain.end]
     pieces: list[Piece] = []
@@ -383,26 +383,19 @@ def piecewise_equilibria(
 
 
 def _rational_between(lo: sp.Expr, hi: sp.Expr) -> sp.Rational:
+    """The rational with the smallest denominator strictly between ``lo < hi`` (real algebraic
+    numbers or infinities), checked by exact comparison."""
     if lo == -sp.oo and hi == sp.oo:
         return sp.S.Zero
     if lo == -sp.oo:
         return sp.floor(hi) - 1
     if hi == sp.oo:
-        return sp.ceiling(lo) + 1
-    a, b = (
-        sp.Rational(sp.nsimplify(sp.N(lo, 60), rational=True)),
-        sp.Rational(sp.nsimplify(sp.N(hi, 60), rational=True)),
-    )
-    mid = (a + b) / 2
-    lo_ok, hi_ok = sp.N(lo, 60) < mid, mid < sp.N(hi, 60)
-    if not (lo_ok and hi_ok):
-        raise ArithmeticError(f"no rational point found between {lo} and {hi}")
-    # the simplest rational in the interval, for readable sample points
-    for q in range(1, 1000):
-        p = sp.ceiling(sp.N(lo, 60) * q + sp.Rational(1, 10**40))
-        if sp.N(hi, 60) * q - p > sp.Rational(1, 10**40):
+        return sp.floor(lo) + 1
+    for q in itertools.count(1):
+        p = sp.floor(lo * q) + 1  # exact for rationals and CRootOf alike
+        if sp.Rational(p, q) < hi:
             return sp.Rational(p, q)
-    return mid
+    raise AssertionError("unreachable")
 
 
 def _merge(pieces: list[Piece], c: sp.Symbol) -> list[Piece]:
