@@ -244,7 +244,7 @@ def _reduce(raw: list[sp.Expr], params: tuple[sp.Symbol, ...]):
     conditions are implied) and the curved ones; or the linear conditions that vanish on the whole
     polytope (to substitute); ``(None, None)`` if no point meeting all of them is found (among the
     polytope's vertices, their centre and midpoints of pairs of them)."""
-    from derive.solving.polytope import FamilyCertificateError, polytope
+    from derive.solving.polytope import FamilyCertificateError, polytope, sample_points
 
     linear = [e for e in raw if sp.Poly(e, *params).total_degree() <= 1]
     curved = [e for e in raw if sp.Poly(e, *params).total_degree() > 1]
@@ -258,12 +258,8 @@ def _reduce(raw: list[sp.Expr], params: tuple[sp.Symbol, ...]):
     equalities = [e for e, vals in zip(linear, at) if all(x == 0 for x in vals)]
     if equalities:
         return [], equalities
-    if curved:
-        centre = {t: sum(v[t] for v in vertices) / len(vertices) for t in params}
-        pairs = itertools.islice(itertools.combinations(vertices, 2), 2000)
-        points = [*vertices, centre, *({t: (u[t] + v[t]) / 2 for t in params} for u, v in pairs)]
-        if not any(all(g.subs(v) >= 0 for g in curved) for v in points):
-            return None, None
+    if curved and not any(all(g.subs(v) >= 0 for g in curved) for v in sample_points(vertices, params)):
+        return None, None
     # the facets: conditions tight on vertices spanning a face of dimension d - 1 (the polytope is
     # full-dimensional once no condition vanishes on all of it); one condition per facet
     d = len(params)

@@ -90,6 +90,18 @@ def _cdd_vertices(A, c, d) -> list[tuple] | None:
     return [tuple(QQ(v.numerator, v.denominator) for v in row[1:]) for row in generators.array]
 
 
+def sample_points(vertices: list[dict], params: tuple[sp.Symbol, ...], limit: int = 2000) -> list[dict]:
+    """Points of a polytope: its vertices, their centre, then midpoints of pairs of vertices (at most
+    ``limit`` pairs), exact; where to look for a point of a curved subset, or for a witness."""
+    import itertools
+
+    if not vertices:
+        return []
+    centre = {t: sum(v[t] for v in vertices) / len(vertices) for t in params}
+    pairs = itertools.islice(itertools.combinations(vertices, 2), limit)
+    return [*vertices, centre, *({t: (u[t] + v[t]) / 2 for t in params} for u, v in pairs)]
+
+
 def slack(constraint: sp.Basic) -> sp.Expr:
     """``lhs - rhs`` of a ``>=`` (or ``>``) constraint, ``rhs - lhs`` of a ``<=`` (or ``<``) one:
     non-negative when it holds.

@@ -37,7 +37,6 @@ and every gap as expressions in ``t``: the indifference conditions can be read o
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
@@ -45,6 +44,7 @@ import sympy as sp
 
 from derive.extensive_form.game import Game, NotSupportedError
 from derive.sequence_form.general import game_sequence_form
+from derive.solving.polytope import sample_points
 from derive.verification.best_response import behaviour_profile, game_best_response, profile_payoffs
 from derive.verification.positivity import PositivityCertificate, positivity_certificate
 
@@ -114,7 +114,7 @@ class _Domain:
     vertices: tuple[dict, ...]
     curved: tuple[sp.Expr, ...]
     box: bool
-    points: tuple[dict, ...]  # the vertices, and the centre when no vertex meets the curved part
+    points: tuple[dict, ...]  # the vertices, and a point of the domain when no vertex meets its curved part
 
     def contains(self, point: dict) -> bool:
         return all(g.subs(point) >= 0 for g in self.curved)
@@ -152,10 +152,7 @@ class _Domain:
 
     def samples(self, limit: int = 200) -> list[dict]:
         """The centre of the vertices and the midpoints of pairs of them (at most ``limit``)."""
-        pts = self.points
-        centre = {t: sum(v[t] for v in pts) / len(pts) for t in self.params}
-        pairs = itertools.islice(itertools.combinations(pts, 2), limit)
-        return [centre, *({t: (u[t] + v[t]) / 2 for t in self.params} for u, v in pairs)]
+        return sample_points(list(self.vertices), self.params, limit)[len(self.vertices) :]
 
     def _univariate(self, poly: sp.Poly):
         (t,) = self.params
@@ -215,7 +212,7 @@ def check_profile_family(
     ----------
     Nash (1951); the pure-deviation test via the sequence form, von Stengel (1996), section 3.
     """
-    from derive.solving.polytope import FamilyCertificateError, polytope, slack
+    from derive.solving.polytope import FamilyCertificateError, polytope, sample_points, slack
 
     profile = behaviour_profile(game, strategies)
     params = tuple(
@@ -262,13 +259,13 @@ def check_profile_family(
     box = not curved and all(len(e.free_symbols) <= 1 for e in linear)
     points = tuple(vertices)
     if curved and not any(all(g.subs(v) >= 0 for g in curved) for v in vertices):
-        center = {t: sum(v[t] for v in vertices) / len(vertices) for t in params}
-        if not all(g.subs(center) >= 0 for g in curved):
+        inside = [v for v in sample_points(vertices, params) if all(g.subs(v) >= 0 for g in curved)]
+        if not inside:
             raise NotSupportedError(
-                "no point of the domain found (no vertex of its linear part, nor their centre, "
-                "meets its curved inequalities)"
+                "no point of the domain found (no vertex of its linear part, their centre or a "
+                "midpoint of two of them meets its curved inequalities)"
             )
-        points += (center,)
+        points += (inside[0],)
     dom = _Domain(params, tuple(slack(f) for f in facets), tuple(vertices), curved, box, points)
     facets = [*facets, *(sp.Ge(e, 0, evaluate=False) for e in curved)]
     invalid, undecided = [], []
