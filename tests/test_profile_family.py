@@ -105,6 +105,8 @@ def test_what_cannot_be_decided_is_said_and_bad_domains_are_refused():
         check_profile_family(read_game(HORSE), SEGMENT_Q, [q >= R(3, 4)])
     with pytest.raises(NotSupportedError, match="no point of the domain"):
         check_profile_family(read_game(HORSE), SEGMENT_Q, [q >= 0, q <= 1, q**2 + 1 <= 0])
+    with pytest.raises(NotSupportedError, match="none bounds q"):
+        check_profile_family(read_game(HORSE), SEGMENT_Q, [q**2 <= 1])
     negative = check_profile_family(read_game(HORSE), SEGMENT_Q, [q >= R(3, 4), q <= 2])
     assert negative.is_equilibrium is False and negative.invalid == ("3:1: R",)
 
@@ -229,3 +231,18 @@ def test_vertices_settle_what_the_general_test_cannot():
     assert box.is_equilibrium is False
     single = check_profile_family(game, profile, [sp.Eq(t, 1), sp.Eq(u, 1)])
     assert single.is_equilibrium is False  # (R, R, R): player 2 gains 3 by L
+
+
+def test_symbolic_payoffs_and_lower_dimensional_domains():
+    """A reviewer's cases: a game with a symbol in its payoffs is refused in one line; on a segment
+    (q = p inside the square) every given bound is kept in the reported domain."""
+    from derive.games.textbook import beer_quiche
+
+    c = sp.Symbol("c")
+    game = beer_quiche(taste=c)
+    pure = [{i.label: {i.actions[0]: 1} for i in game.infosets_of(p)} for p in (0, 1)]
+    with pytest.raises(NotSupportedError, match="hold c: put numbers in first"):
+        check_profile_family(game, pure, [])
+    profile = [{"1:1": {"R": 1}}, {"2:1": {"L": p, "R": 1 - p}}, {"3:1": {"L": q, "R": 1 - q}}]
+    check = check_profile_family(read_game(HORSE), profile, [p >= 0, p <= 1, sp.Eq(q, p)])
+    assert {str(c) for c in check.domain} == {"p >= 0", "1 - p >= 0", "-p + q >= 0", "p - q >= 0"}

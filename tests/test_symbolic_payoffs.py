@@ -89,7 +89,8 @@ def test_irrational_breakpoints_are_named_not_solved():
     pw = piecewise_equilibria(_coordination(c**2 - 2))
     assert [sp.simplify(b) for b in pw.breakpoints] == [-sp.sqrt(2), sp.sqrt(2)]
     points = [p for p in pw.pieces if isinstance(p.where, sp.FiniteSet)]
-    assert all(p.extreme is None and p.note == "a root of c**2 - 2" for p in points)
+    assert all(p.extreme is None and p.note == "a root of c**2 - 2, not solved" for p in points)
+    assert pw.unsettled == ()
     middle = pw.pieces[2]
     assert [e.payoffs for e in middle.extreme] == [(1, 1)]
     assert _check_against_gambit(_coordination(c**2 - 2), pw) == 6
@@ -123,3 +124,31 @@ def test_what_is_refused():
         piecewise_equilibria(_coordination(1))
     with pytest.raises(NotSupportedError, match="not a polynomial"):
         piecewise_equilibria(_coordination(1 / c))
+
+
+def test_domain_ends_and_unsettled_candidates():
+    """A breakpoint on the domain's closed end is solved once, as the end (a reviewer's case); the
+    domain must be an interval of more than one point.  An irrational candidate whose two sides
+    have the same equilibria is listed as unsettled, not as a breakpoint."""
+    game = beer_quiche(taste=c)
+    pw = piecewise_equilibria(game, domain=sp.Interval(0, 2))
+    assert [p.where for p in pw.pieces] == [sp.FiniteSet(0), sp.Interval.open(0, 2), sp.FiniteSet(2)]
+    assert pw.breakpoints == ()
+    for bad in (sp.Interval(3, 3), sp.Interval(2, 1)):
+        with pytest.raises(NotSupportedError, match="must be an interval of more than one point"):
+            piecewise_equilibria(game, domain=bad)
+
+    def bimatrix(a, b):
+        def column(i):
+            return decision("Col", "col", {k: payoff(a[i][j], b[i][j]) for j, k in enumerate("LR")})
+
+        return extensive_form(
+            ["Row", "Col"], decision("Row", "row", {"T": column(0), "B": column(1)}), symbols=(c,)
+        )
+
+    pw = piecewise_equilibria(bimatrix([[c**2 - 2, 1], [0, c]], [[1 - c, c**2], [c, 0]]))
+    assert pw.unsettled and not set(pw.unsettled) & set(pw.breakpoints)
+    for r in pw.unsettled:
+        (piece,) = [p for p in pw.pieces if p.where == sp.FiniteSet(r)]
+        assert piece.extreme is None and piece.note.endswith("the same equilibria on both sides")
+    assert _check_against_gambit(bimatrix([[c**2 - 2, 1], [0, c]], [[1 - c, c**2], [c, 0]]), pw, 1) >= 8

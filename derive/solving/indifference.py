@@ -67,9 +67,12 @@ class SupportFamily:
         ``expr >= 0``: probabilities in [0, 1] and the no-gain conditions, without the ones that hold
         identically; a domain for :func:`~derive.verification.profile_family.check_profile_family`.
     consistent : bool
-        False when the equations have no solution, fix a probability outside [0, 1], make a
-        probability non-polynomial, or no point meeting the conditions is found (among the vertices
-        of their linear part, their centre and midpoints of pairs of them).
+        False when no solution of the equations gives a family: each fixes a probability outside
+        [0, 1] (or not real), makes one non-polynomial, or has no point meeting its conditions that
+        is found (among the vertices of their linear part, their centre and midpoints of pairs).
+    alternatives : tuple of dict
+        The other solutions of the equations that also give a family (each a ``solution``); the
+        family returned is the first in sympy's order.
     """
 
     support: Support
@@ -80,6 +83,7 @@ class SupportFamily:
     strategies: tuple[dict[str, dict[str, sp.Expr]], ...]
     conditions: tuple[sp.Basic, ...]
     consistent: bool
+    alternatives: tuple[dict[sp.Symbol, sp.Expr], ...] = ()
 
 
 def support_of(strategies: Sequence[Mapping]) -> Support:
@@ -172,9 +176,21 @@ def family_from_support(
             if solutions:
                 break
     empty = SupportFamily(support, tuple(unknowns), tuple(equations), {}, (), tuple(strategies), (), False)
-    if not solutions:
-        return empty
-    solution = {k: sp.expand(v) for k, v in solutions[0].items()}
+    # each solution of the equations in turn (sympy's order): the first whose conditions have a point
+    found = [
+        f for f in (_family(game, support, unknowns, strategies, sol) for sol in solutions) if f is not None
+    ]
+    if not found:
+        return dataclasses.replace(empty, solution=dict(solutions[0]) if solutions else {})
+    first = found[0]
+    return dataclasses.replace(
+        first, equations=tuple(equations), alternatives=tuple(f.solution for f in found[1:])
+    )
+
+
+def _family(game, support, unknowns, strategies, solution) -> SupportFamily | None:
+    """The family of one solution of the indifference equations, or None if its conditions fail."""
+    solution = {k: sp.expand(v) for k, v in solution.items()}
     for _ in range(len(unknowns) + 1):  # until no condition holds as an equation on the whole domain
         free = tuple(t for t in unknowns if t not in solution)
         family = tuple(
@@ -185,16 +201,16 @@ def family_from_support(
             for play in strategies
         )
         probabilities = [x for play in family for dist in play.values() for x in dist.values()]
-        if any(not x.free_symbols and (x < 0 or x > 1) for x in probabilities) or any(
-            not x.is_polynomial(*free) for x in probabilities
-        ):
-            return dataclasses.replace(empty, solution=solution, parameters=free)
+        if any(not x.is_polynomial(*free) or x.has(sp.I) for x in probabilities):
+            return None
+        if any(not x.free_symbols and (x.is_real is not True or x < 0 or x > 1) for x in probabilities):
+            return None
         kept = _conditions(game, support, family, free, probabilities)
         if kept is None:
-            return dataclasses.replace(empty, solution=solution, parameters=free)
+            return None
         conditions, equalities = _reduce(kept, free)
         if conditions is None:
-            return dataclasses.replace(empty, solution=solution, parameters=free)
+            return None
         if not equalities:
             break
         fixed = sp.solve(equalities, free, dict=True)[0]  # linear, consistent (the domain has a point)
@@ -202,14 +218,7 @@ def family_from_support(
             k: sp.expand(v) for k, v in fixed.items()
         }
     return SupportFamily(
-        support,
-        tuple(unknowns),
-        tuple(equations),
-        solution,
-        free,
-        family,
-        tuple(sp.Ge(e, 0) for e in conditions),
-        True,
+        support, tuple(unknowns), (), solution, free, family, tuple(sp.Ge(e, 0) for e in conditions), True
     )
 
 

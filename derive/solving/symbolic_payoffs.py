@@ -18,8 +18,9 @@ their labels, hence the completely labelled pairs and the maximal Nash subsets s
 2. on each open interval between them, :func:`~derive.solving.general_sum.all_equilibria` is run
    at one rational point, and each extreme equilibrium is then re-derived as a function of ``c``
    by solving, with ``c`` symbolic, the indifference system of the labels tight at that point;
-3. at each rational breakpoint the game is solved as it stands; an irrational breakpoint is
-   reported with its defining polynomial, not solved;
+3. at each rational breakpoint the game is solved as it stands; an irrational one is reported with
+   its defining polynomial, not solved (and listed as *unsettled*, not as a breakpoint, when the
+   equilibria on its two sides agree);
 4. neighbouring pieces whose equilibria agree (the formulas, and their values at the point between)
    are merged, so the breakpoints listed are those where the set of equilibria changes.
 
@@ -101,7 +102,8 @@ class PiecewiseEquilibria:
     symbol : sympy.Symbol
     domain : sympy.Interval
     breakpoints : tuple of sympy.Expr
-        Where the set of equilibria changes, increasing (rational numbers or ``CRootOf``).
+        Where the set of equilibria changes, increasing (rational numbers, or ``CRootOf`` where the
+        two sides differ), inside the domain (its ends are pieces of their own).
     pieces : tuple of Piece
         Alternating open intervals and breakpoints, covering the domain in order.
     strategies : (tuple of str, tuple of str)
@@ -110,6 +112,9 @@ class PiecewiseEquilibria:
         ``A(c)`` and ``B(c)``, the reduced strategic form in the symbol.
     candidates : int
         The number of candidate breakpoints examined (roots of the basis polynomials).
+    unsettled : tuple of sympy.Expr
+        Irrational candidates with the same equilibria on both sides, where the point itself is not
+        solved (the set there may or may not be larger); they are pieces but not breakpoints.
     """
 
     symbol: sp.Symbol
@@ -119,6 +124,7 @@ class PiecewiseEquilibria:
     strategies: tuple[tuple[str, ...], tuple[str, ...]]
     payoffs: tuple[sp.Matrix, sp.Matrix]
     candidates: int
+    unsettled: tuple[sp.Expr, ...] = ()
 
 
 def substitute(game: Game, values: dict[sp.Symbol, sp.Expr]) -> Game:
@@ -304,7 +310,8 @@ def piecewise_equilibria(
     ------
     NotSupportedError
         If the game does not have two players, its payoffs are not polynomial in exactly one symbol,
-        a chance probability holds it, or there are too many label sets (:data:`MAX_BASES`).
+        a chance probability holds it, the domain is not an interval of more than one point, or
+        there are too many label sets (:data:`MAX_BASES`).
 
     References
     ----------
@@ -333,6 +340,8 @@ def piecewise_equilibria(
     if any(sp.sympify(v).has(c) for n in game.nodes for v in n.probabilities):
         raise NotSupportedError(f"a chance probability holds {c}; only payoffs may")
     domain = domain if domain is not None else sp.Interval(-sp.oo, sp.oo)
+    if not isinstance(domain, sp.Interval):  # sympy makes Interval(3, 3) a FiniteSet, Interval(2, 1) empty
+        raise NotSupportedError(f"the domain of {c} must be an interval of more than one point, got {domain}")
     labels, A, B = _symbolic_form(game)
     for M in (A, B):
         for v in M:
@@ -347,7 +356,8 @@ def piecewise_equilibria(
         if not product.is_ground
         else sp.Poly(1, c)
     )
-    roots = [r for r in sp.real_roots(sqf) if domain.contains(r) is sp.true] if not sqf.is_ground else []
+    inside = sp.Interval.open(domain.start, domain.end)  # the domain's ends are solved on their own
+    roots = [r for r in sp.real_roots(sqf) if inside.contains(r) is sp.true] if not sqf.is_ground else []
     roots = sorted(set(roots), key=lambda r: sp.N(r, 50))  # distinct real roots: the order is exact
     # the open intervals between the roots, each with a rational point inside
     ends = [domain.start, *roots, domain.end]
@@ -365,21 +375,26 @@ def piecewise_equilibria(
                 at = _solve_at(game, c, r, labels, A, B, symbolic=False)
                 pieces.append(dataclasses.replace(at, where=sp.FiniteSet(r)))
             else:
-                pieces.append(
-                    Piece(sp.FiniteSet(r), None, note=f"a root of {sp.minimal_polynomial(r, c).as_expr()}")
-                )
+                note = f"a root of {sp.minimal_polynomial(r, c).as_expr()}, not solved"
+                pieces.append(Piece(sp.FiniteSet(r), None, note=note))
     for end, closed in ((domain.start, not domain.left_open), (domain.end, not domain.right_open)):
         if closed and end.is_finite:
             at = _solve_at(game, c, end, labels, A, B, symbolic=False)
             piece = dataclasses.replace(at, where=sp.FiniteSet(end))
             pieces = [piece, *pieces] if end == domain.start else [*pieces, piece]
     merged = _merge(pieces, c)
-    breakpoints = tuple(
-        next(iter(p.where))
-        for k, p in enumerate(merged)
-        if isinstance(p.where, sp.FiniteSet) and 0 < k < len(merged) - 1
+    breakpoints, unsettled = [], []
+    for k, p in enumerate(merged):
+        if isinstance(p.where, sp.FiniteSet) and 0 < k < len(merged) - 1:
+            r = next(iter(p.where))
+            if p.extreme is None and _key(merged[k - 1], c) == _key(merged[k + 1], c):
+                unsettled.append(r)  # the same equilibria on both sides; the point itself not solved
+                merged[k] = dataclasses.replace(p, note=p.note + "; the same equilibria on both sides")
+            else:
+                breakpoints.append(r)
+    return PiecewiseEquilibria(
+        c, domain, tuple(breakpoints), tuple(merged), labels, (A, B), len(roots), tuple(unsettled)
     )
-    return PiecewiseEquilibria(c, domain, breakpoints, tuple(merged), labels, (A, B), len(roots))
 
 
 def _rational_between(lo: sp.Expr, hi: sp.Expr) -> sp.Rational:

@@ -196,8 +196,9 @@ def check_profile_family(
     Raises
     ------
     NotSupportedError
-        If the domain is not polynomial, its linear part is empty or unbounded, no point of it is
-        found, it holds a strict inequality, or a probability's parameters are not bounded by it.
+        If the game's payoffs hold symbols, the domain is not polynomial, its linear part is empty
+        or does not bound every parameter, no point of it is found, it holds a strict inequality, or
+        a probability's parameters are not bounded by it.
     IncompleteProfileError
         For a malformed profile (missing information set, unknown action ...).
 
@@ -214,6 +215,12 @@ def check_profile_family(
     """
     from derive.solving.polytope import FamilyCertificateError, polytope, sample_points, slack
 
+    if game.is_symbolic:
+        names = ", ".join(sorted(str(t) for t in game.symbols)) or "symbols"
+        raise NotSupportedError(
+            f"the game's payoffs or chance probabilities hold {names}: put numbers in first "
+            "(derive.solving.symbolic_payoffs.substitute)"
+        )
     profile = behaviour_profile(game, strategies)
     params = tuple(
         sorted(set().union(*(v.free_symbols for row in profile.probabilities for v in row)), key=str)
@@ -247,6 +254,12 @@ def check_profile_family(
         raise NotSupportedError(f"the domain does not bound the parameter(s) {', '.join(missing)}")
     linear = [e for e in raw if _linear(e, params)]
     curved = tuple(e for e in raw if not _linear(e, params))
+    unbounded = [str(t) for t in params if not any(e.has(t) for e in linear)]
+    if unbounded:
+        raise NotSupportedError(
+            f"the domain's linear inequalities must bound every parameter, and none bounds "
+            f"{', '.join(unbounded)} (curved inequalities only cut the polytope the linear ones bound)"
+        )
     try:
         facets, vertices = polytope(linear, params)
     except FamilyCertificateError as exc:
@@ -256,6 +269,12 @@ def check_profile_family(
         ) from None
     if params and not vertices:
         raise NotSupportedError("the domain has too many vertices to enumerate")
+    if vertices and len(params) > 1:
+        span = sp.Matrix(
+            [[v[t] - vertices[0][t] for t in params] for v in vertices[1:]] or [[0] * len(params)]
+        )
+        if span.rank() < len(params):  # lower-dimensional: "tight at d vertices" is no facet test
+            facets = [sp.Ge(e, 0, evaluate=False) for e in dict.fromkeys(sp.expand(e) for e in linear)]
     box = not curved and all(len(e.free_symbols) <= 1 for e in linear)
     points = tuple(vertices)
     if curved and not any(all(g.subs(v) >= 0 for g in curved) for v in vertices):
