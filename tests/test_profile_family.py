@@ -246,3 +246,19 @@ def test_symbolic_payoffs_and_lower_dimensional_domains():
     profile = [{"1:1": {"R": 1}}, {"2:1": {"L": p, "R": 1 - p}}, {"3:1": {"L": q, "R": 1 - q}}]
     check = check_profile_family(read_game(HORSE), profile, [p >= 0, p <= 1, sp.Eq(q, p)])
     assert {str(c) for c in check.domain} == {"p >= 0", "1 - p >= 0", "-p + q >= 0", "p - q >= 0"}
+
+
+def test_a_witness_inside_a_small_curved_domain():
+    """Matching pennies on a disc of radius 1/10 around (1/2, 1/2) (a reviewer's case): no vertex of
+    the square and no midpoint lies in the disc, yet every member but the centre is beaten; hill
+    climbing finds points, which count only once checked exactly (inside the disc, gap > 0)."""
+    from derive.games.textbook import matching_pennies
+
+    a, b = sp.symbols("a b")
+    profile = [{"coin": {"heads": a, "tails": 1 - a}}, {"guess": {"heads": b, "tails": 1 - b}}]
+    disc = (a - R(1, 2)) ** 2 + (b - R(1, 2)) ** 2 <= R(1, 100)
+    check = check_profile_family(matching_pennies(), profile, [a >= 0, a <= 1, b >= 0, b <= 1, disc])
+    assert check.is_equilibrium is False and not check.undecided
+    for player, label, point in check.failures:
+        assert disc.subs(point) == sp.true
+        assert check.gaps[player][label].subs(point) > 0

@@ -27,7 +27,9 @@ The gaps are polynomials in ``t``; each is decided over the whole domain, exactl
   vertices and at midpoints of pairs of them (a positive value there is a witness), and then ``-gap``
   is written as a non-negative
   combination of products of the domain's constraints, a Handelman certificate found by an exact
-  linear program (:mod:`derive.verification.positivity`) and kept in the result as the proof.
+  linear program (:mod:`derive.verification.positivity`) and kept in the result as the proof;
+  failing that, hill climbing in floating point looks for a point where the gap is positive, and a
+  point it finds counts only once rounded to rationals and checked exactly.
 
 A positive value counts as a failure only at a point of the domain.  Anything else is reported as
 undecided, never guessed.  The probabilities themselves are checked
@@ -148,7 +150,47 @@ class _Domain:
         certificate = positivity_certificate(-expr, self.facets + self.curved, params)
         if certificate is not None:
             return True, certificate
+        witness = self._climb(expr)
+        if witness is not None:
+            return False, witness
         return None, "no certificate found for a gap of degree above 1 in several parameters"
+
+    def _climb(self, expr: sp.Expr, starts: int = 40, steps: int = 200) -> dict | None:
+        """A point of the domain where ``expr > 0``, looked for by hill climbing in floating point
+        from the sample points and seeded random points of the bounding box, then rounded to nearby
+        rationals and checked exactly (so a point returned is a witness; None proves nothing)."""
+        import random
+
+        params = self.params
+        f = sp.lambdify(params, expr)
+        grad = [sp.lambdify(params, sp.diff(expr, t)) for t in params]
+        cons = [sp.lambdify(params, g) for g in (*self.facets, *self.curved)]
+        lo = [min(float(v[t]) for v in self.vertices) for t in params]
+        hi = [max(float(v[t]) for v in self.vertices) for t in params]
+        rng = random.Random(0)
+        points = [[float(p[t]) for t in params] for p in self.samples()]
+        points += [[rng.uniform(a, b) for a, b in zip(lo, hi)] for _ in range(starts)]
+
+        def inside(x) -> bool:
+            return all(c(*x) >= 0 for c in cons)
+
+        for x in (x for x in points if inside(x)):
+            step = max(b - a for a, b in zip(lo, hi)) / 20 or 1.0
+            for _ in range(steps):
+                g = [d(*x) for d in grad]
+                y = [xi + step * gi for xi, gi in zip(x, g)]
+                if inside(y) and f(*y) > f(*x):
+                    x = y
+                else:
+                    step /= 2
+                    if step < 1e-12:
+                        break
+            if f(*x) > 0:
+                for digits in (10**3, 10**6, 10**9):
+                    point = {t: sp.Rational(xi).limit_denominator(digits) for t, xi in zip(params, x)}
+                    if expr.subs(point) > 0 and all(g.subs(point) >= 0 for g in (*self.facets, *self.curved)):
+                        return point
+        return None
 
     def samples(self, limit: int = 200) -> list[dict]:
         """The centre of the vertices and the midpoints of pairs of them (at most ``limit``)."""
