@@ -298,9 +298,14 @@ def test_family_checks_the_published_families_exactly():
     assert out.count("every member is a Nash equilibrium (decided exactly)") == 3
     assert "values: P1 -(2b21 + 1)/48, P2 -1/48, P3 (b21 + 1)/24" in out
     assert out.count("values: P1 -(2b11 + 1)/48, P2 -1/48, P3 (b11 + 1)/24") == 2
+    assert "    P1: K:xbf call 1/2; A:xxb call 1; A:xbf call 1; A:xbc call 1\n" in out  # the profile itself
     status, out, _ = run("family", "kuhn3", "--json")
     doc = json.loads(out)
     assert [f["is_equilibrium"] for f in doc["families"]] == [True, True, True]
+    assert doc["families"][0]["strategies"]["P2"]["A:x"] == {
+        "check": "-2b11 - 2b21 + 1",
+        "bet": "2b11 + 2b21",
+    }
     assert doc["families"][2]["certificates"][0] == {
         "player": "P1",
         "deviation": "Q:xxb: call",

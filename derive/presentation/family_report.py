@@ -36,8 +36,9 @@ def family_report(game_name: str, as_json: bool = False) -> str:
         A built-in game with published families (``kuhn``, ``kuhn3``).
     as_json : bool
         JSON instead of text: ``{"game": {...}, "families": [{"name", "source", "parameters",
-        "domain", "equations", "is_equilibrium", "values", "failures", "undecided",
-        "certificates"}]}``, every number an exact string.
+        "domain", "vertices", "equations", "strategies", "is_equilibrium", "verdict", "values",
+        "failures", "undecided", "invalid", "certificates"}]}``, every number an exact string;
+        ``strategies`` is per player ``information set -> {action: probability}``.
 
     Raises
     ------
@@ -67,6 +68,13 @@ def family_report(game_name: str, as_json: bool = False) -> str:
                 "domain": [plain(c) for c in fam.domain],
                 "vertices": len(check.vertices),
                 "equations": [f"{plain(e.lhs)} = {plain(e.rhs)}" for e in fam.equations],
+                "strategies": {
+                    players[p]: {
+                        label: {a: plain(sp.sympify(x)) for a, x in dist.items()}
+                        for label, dist in play.items()
+                    }
+                    for p, play in enumerate(fam.strategies)
+                },
                 "is_equilibrium": check.is_equilibrium,
                 "verdict": _verdict(check),
                 "values": {players[p]: plain(sp.factor(u)) for p, u in enumerate(check.payoffs)},
@@ -97,6 +105,14 @@ def family_report(game_name: str, as_json: bool = False) -> str:
         ]
         if e["equations"]:
             lines.append(f"  dependent probabilities: {'; '.join(e['equations'])}")
+        lines.append("  play (elsewhere each information set's first action: check, or fold):")
+        for player, play in e["strategies"].items():
+            shown = [
+                f"{label} " + ", ".join(f"{a} {x}" for a, x in list(dist.items())[1:] if x != "0")
+                for label, dist in play.items()
+                if list(dist.values())[0] != "1"
+            ]
+            lines.append(f"    {player}: {'; '.join(shown) or 'the first action everywhere'}")
         lines.append(f"  {e['verdict']}")
         lines.append("  values: " + ", ".join(f"{p} {v}" for p, v in e["values"].items()))
         for f in e["failures"]:

@@ -369,7 +369,7 @@ def execute_notebook(path: str | os.PathLike[str], timeout: int = TIMEOUT, kerne
     except nbclient.exceptions.CellTimeoutError as exc:
         raise NotebookError(f"{path.name}: a cell took more than {timeout} s: {exc}") from None
     except Exception as exc:  # kernel died, no such kernel ...
-        raise NotebookError(f"{path.name}: cannot run the notebook: {exc}") from None
+        raise NotebookError(f"{path.name}: cannot run the notebook: {str(exc) or repr(exc)}") from None
     return nb
 
 
