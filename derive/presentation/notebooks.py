@@ -304,25 +304,6 @@ def _require():
     return nbclient, nbformat
 
 
-def _in_fresh_event_loop(coroutine):
-    """Run ``coroutine`` to completion in an event loop of its own, closed afterwards.
-
-    ``NotebookClient.execute`` reuses one event loop per thread (``jupyter_core.utils.run_sync``),
-    so whatever a run leaves scheduled on it outlives the run; a new loop per notebook keeps runs
-    apart.  Inside a running loop (called from a notebook), the coroutine runs in a worker thread.
-    """
-    import asyncio
-
-    try:
-        asyncio.get_running_loop()
-    except RuntimeError:
-        return asyncio.run(coroutine)
-    from concurrent.futures import ThreadPoolExecutor
-
-    with ThreadPoolExecutor(max_workers=1) as pool:
-        return pool.submit(asyncio.run, coroutine).result()
-
-
 def execute_notebook(path: str | os.PathLike[str], timeout: int = TIMEOUT, kernel_name: str = _KERNEL):
     """Run every cell of a notebook and return the executed notebook (the file is not changed).
 
@@ -363,7 +344,7 @@ def execute_notebook(path: str | os.PathLike[str], timeout: int = TIMEOUT, kerne
         resources={"metadata": {"path": str(path.parent.resolve())}},
     )
     try:
-        _in_fresh_event_loop(client.async_execute(env=env))
+        client.execute(env=env)
     except nbclient.exceptions.CellExecutionError as exc:
         raise NotebookError(f"{path.name}: a cell failed:\n{exc}") from None
     except nbclient.exceptions.CellTimeoutError as exc:
