@@ -253,12 +253,12 @@ def _reduce(raw: list[sp.Expr], params: tuple[sp.Symbol, ...]):
     conditions are implied) and the curved ones; or the linear conditions that vanish on the whole
     polytope (to substitute); ``(None, None)`` if no point meeting all of them is found (among the
     polytope's vertices, their centre and midpoints of pairs of them)."""
-    from derive.solving.polytope import FamilyCertificateError, polytope, sample_points
+    from derive.solving.polytope import FamilyCertificateError, polytope, sample_points, slack
 
     linear = [e for e in raw if sp.Poly(e, *params).total_degree() <= 1]
     curved = [e for e in raw if sp.Poly(e, *params).total_degree() > 1]
     try:
-        _, vertices = polytope(linear, params)
+        facets, vertices = polytope(linear, params)
     except FamilyCertificateError:
         return None, None
     if not vertices:
@@ -269,23 +269,7 @@ def _reduce(raw: list[sp.Expr], params: tuple[sp.Symbol, ...]):
         return [], equalities
     if curved and not any(all(g.subs(v) >= 0 for g in curved) for v in sample_points(vertices, params)):
         return None, None
-    # the facets: conditions tight on vertices spanning a face of dimension d - 1 (the polytope is
-    # full-dimensional once no condition vanishes on all of it); one condition per facet
-    d = len(params)
-    facets, faces = [], set()
-    for e, vals in zip(linear, at):
-        on = [v for v, x in zip(vertices, vals) if x == 0]
-        if len(on) < d or frozenset(map(_key, on)) in faces:
-            continue
-        span = sp.Matrix([[v[t] - on[0][t] for t in params] for v in on[1:]])
-        if span.rank() == d - 1:
-            faces.add(frozenset(map(_key, on)))
-            facets.append(e)
-    return facets + curved, []
-
-
-def _key(point: dict) -> tuple:
-    return tuple(sorted((str(k), v) for k, v in point.items()))
+    return [slack(f) for f in facets] + curved, []
 
 
 def reached_by_others(game: Game, strategies: Sequence[Mapping]) -> set[tuple[int, str]]:

@@ -28,9 +28,9 @@ def polytope(raw: list[sp.Expr], params: tuple[sp.Symbol, ...]):
     """Irredundant inequalities ``expr >= 0`` and exact vertices of ``{raw >= 0}``.
 
     Vertices come from cddlib (exact GMP arithmetic); the facets kept are the
-    constraints tight at ``d`` or more vertices.  If there are more than
-    :data:`MAX_VERTICES` vertices, none are returned (an empty tuple) and all
-    constraints are kept.
+    constraints whose tight vertices span a hyperplane (affine rank ``d - 1``).  If the
+    polytope is not full-dimensional, or there are more than :data:`MAX_VERTICES` vertices
+    (then none are returned, an empty tuple), all constraints are kept.
 
     Raises
     ------
@@ -64,12 +64,25 @@ def polytope(raw: list[sp.Expr], params: tuple[sp.Symbol, ...]):
     ordered = sorted(found)
     vertices = [{p: QQ.to_sympy(x) for p, x in zip(params, point)} for point in ordered]
     tight = [
-        sum(1 for x in ordered if sum((a * xj for a, xj in zip(A[k], x)), QQ(0)) + c[k] == 0)
+        [x for x in ordered if sum((a * xj for a, xj in zip(A[k], x)), QQ(0)) + c[k] == 0]
         for k in range(len(exprs))
     ]
-    facets = [e for k, e in enumerate(exprs) if tight[k] >= d]
+    if _affine_rank(ordered) < d:  # no facets to tell apart in a lower-dimensional polytope: keep all
+        facets = exprs
+    else:  # a facet's tight vertices span a hyperplane
+        facets = [e for k, e in enumerate(exprs) if len(tight[k]) >= d and _affine_rank(tight[k]) == d - 1]
     constraints = [sp.Ge(e, 0, evaluate=False) if d > 1 else bound_constraint(e, params[0]) for e in facets]
     return constraints, vertices
+
+
+def _affine_rank(points: list[tuple]) -> int:
+    """The dimension of the affine hull of ``points`` (tuples over QQ), exactly."""
+    from sympy.polys.matrices import DomainMatrix
+
+    if len(points) < 2:
+        return 0
+    rows = [[a - b for a, b in zip(x, points[0])] for x in points[1:]]
+    return DomainMatrix(rows, (len(rows), len(points[0])), QQ).rank()
 
 
 def _cdd_vertices(A, c, d) -> list[tuple] | None:

@@ -311,12 +311,6 @@ def check_profile_family(
         ) from None
     if params and not vertices:
         raise NotSupportedError("the domain has too many vertices to enumerate")
-    if vertices and len(params) > 1:
-        span = sp.Matrix(
-            [[v[t] - vertices[0][t] for t in params] for v in vertices[1:]] or [[0] * len(params)]
-        )
-        if span.rank() < len(params):  # lower-dimensional: "tight at d vertices" is no facet test
-            facets = [sp.Ge(e, 0, evaluate=False) for e in dict.fromkeys(sp.expand(e) for e in linear)]
     box = not curved and all(len(e.free_symbols) <= 1 for e in linear)
     points = tuple(vertices)
     if curved and not any(all(g.subs(v) >= 0 for g in curved) for v in vertices):
