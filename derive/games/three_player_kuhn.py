@@ -115,11 +115,6 @@ def three_player_kuhn_poker(ante: object = 1, bet: object = 1) -> Game:
     )
 
 
-#: The parameters of Szafron, Gibson & Sturtevant (2013): ``a``, ``b``, ``c`` are P1's, P2's and
-#: P3's; ``x_ij`` is the probability of betting (situation j = 1) or calling (j = 2, 3, 4) with the
-#: i-th card (1 = J, ..., 4 = A).
-SGS_SYMBOLS = dict(zip("b11 b21 b23 b32 c11 c33 c34".split(), sp.symbols("b11 b21 b23 b32 c11 c33 c34")))
-
 #: Each player's four situations (j = 1..4) as the betting before his decision.
 SITUATIONS = (("", "xxb", "xbf", "xbc"), ("x", "b", "xxbf", "xxbc"), ("xx", "xb", "bf", "bc"))
 
@@ -145,6 +140,11 @@ def sgs_symbol(label: str) -> sp.Symbol:
         raise ValueError(f"not an information set of three-player Kuhn poker: {label!r}")
     p = players[0]
     return sp.Symbol(f"{'abc'[p]}{CARDS.index(card) + 1}{SITUATIONS[p].index(history) + 1}")
+
+
+#: The free parameters of the family, by the paper's names: P2's and P3's bet or call probabilities
+#: at these information sets (:func:`sgs_symbol`).
+SGS_SYMBOLS = {str(t): t for t in map(sgs_symbol, ("J:x", "Q:x", "Q:xxbf", "K:b", "J:xx", "K:bf", "K:bc"))}
 
 
 def szafron_gibson_sturtevant_family(subfamily: int) -> ProfileFamily:
