@@ -19,6 +19,8 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass
 
+import sympy as sp
+
 from derive.extensive_form.game import Game, NotSupportedError
 from derive.sequence_form.general import GameSequenceForm, game_sequence_form
 
@@ -121,26 +123,32 @@ def reduced_strategies(sf: GameSequenceForm, player: int) -> tuple[ReducedStrate
 
 
 def payoff_table(sf, p, mine, theirs) -> dict:
-    """Player ``p``'s payoffs in the reduced strategic form: ``(s, t) -> x_s^T A_p y_t``, exact ``QQ``.
+    """Player ``p``'s payoffs in the reduced strategic form: ``(s, t) -> x_s^T A_p y_t``.
 
     ``s`` ranges over ``mine`` (``p``'s reduced strategies), ``t`` over ``theirs``; computed through
-    per-strategy column sums of the sequence form.
+    per-strategy column sums of the sequence form.  Exact ``QQ`` for numeric payoffs; sympy
+    expressions when they hold symbols.
     """
     from sympy.polys.domains import QQ
 
+    entries = sf.payoff_entries(p)
+    if all(v.is_Rational for v in entries.values()):
+        zero, convert = QQ(0), QQ.from_sympy
+    else:
+        zero, convert = sp.S.Zero, sp.sympify
     columns: dict[int, dict[int, object]] = {}
-    for (i, j), v in sf.payoff_entries(p).items():
+    for (i, j), v in entries.items():
         own, other = (i, j) if p == 0 else (j, i)
         columns.setdefault(own, {})
-        columns[own][other] = columns[own].get(other, QQ(0)) + QQ(int(v.p), int(v.q))
+        columns[own][other] = columns[own].get(other, zero) + convert(v)
     table = {}
     for s in mine:
         row: dict[int, object] = {}
         for k in s.sequences:
             for j, v in columns.get(k, {}).items():
-                row[j] = row.get(j, QQ(0)) + v
+                row[j] = row.get(j, zero) + v
         for t in theirs:
-            table[(s, t)] = sum((v for j, v in row.items() if j in t.sequences), QQ(0))
+            table[(s, t)] = sum((v for j, v in row.items() if j in t.sequences), zero)
     return table
 
 

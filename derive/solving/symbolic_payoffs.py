@@ -58,13 +58,6 @@ class SymbolicEquilibrium:
     strategies: tuple[dict[str, sp.Expr], dict[str, sp.Expr]]
     payoffs: tuple[sp.Expr, sp.Expr]
 
-    def at(self, value: sp.Expr, symbol: sp.Symbol) -> tuple[tuple[dict, dict], tuple[sp.Expr, sp.Expr]]:
-        """The equilibrium at ``symbol = value``: (strategies, payoffs), exact."""
-        strategies = tuple(
-            {k: sp.radsimp(sp.cancel(v.subs(symbol, value))) for k, v in s.items()} for s in self.strategies
-        )
-        return strategies, tuple(sp.cancel(u.subs(symbol, value)) for u in self.payoffs)  # type: ignore[return-value]
-
 
 @dataclass(frozen=True)
 class Piece:
@@ -148,24 +141,20 @@ def substitute(game: Game, values: dict[sp.Symbol, sp.Expr]) -> Game:
 
 def _symbolic_form(game: Game):
     """Reduced strategies and the payoff matrices ``A(c)``, ``B(c)`` as sympy matrices."""
-    from derive.dominance.general import reduced_strategies
+    from derive.dominance.general import payoff_table, reduced_strategies
     from derive.sequence_form.general import game_sequence_form
 
     sf = game_sequence_form(game)
     mine, theirs = reduced_strategies(sf, 0), reduced_strategies(sf, 1)
-    mats = []
-    for p in (0, 1):
-        entries = sf.payoff_entries(p)
-        M = sp.zeros(len(mine), len(theirs))
-        for a, s in enumerate(mine):
-            for b, t in enumerate(theirs):
-                M[a, b] = sp.expand(
-                    sum(
-                        (v for (i, j), v in entries.items() if i in s.sequences and j in t.sequences),
-                        sp.S.Zero,
-                    )
-                )
-        mats.append(M)
+    tables = (payoff_table(sf, 0, mine, theirs), payoff_table(sf, 1, theirs, mine))
+
+    def expr(v) -> sp.Expr:  # QQ when that player's payoffs hold no symbol
+        return sp.expand(v) if isinstance(v, sp.Basic) else sp.QQ.to_sympy(v)
+
+    mats = (
+        sp.Matrix([[expr(tables[0][(s, t)]) for t in theirs] for s in mine]),
+        sp.Matrix([[expr(tables[1][(t, s)]) for t in theirs] for s in mine]),
+    )
     return (tuple(s.label for s in mine), tuple(t.label for t in theirs)), mats[0], mats[1]
 
 
