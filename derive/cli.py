@@ -43,9 +43,70 @@ from derive.presentation.text import to_text
 
 __all__ = ["main"]
 
+#: Default ``--time-limit`` of ``derive solve``, in seconds.
+TIME_LIMIT = 120
+
 
 class _UsageError(Exception):
     pass
+
+
+class _Progress:
+    """Progress lines on stderr for a command that may run long (``--quiet`` turns them off).
+
+    A command that ends within :attr:`DELAY` seconds prints nothing; after that the stage under way
+    is printed, and every later stage as it starts; while one stage lasts, a line every
+    :attr:`HEARTBEAT` seconds says it is still running.  Call it with one line per stage; ``close``
+    stops the heartbeat.
+    """
+
+    DELAY = 2.0
+    HEARTBEAT = 30.0
+
+    def __init__(self, err, quiet: bool) -> None:
+        import threading
+        import time
+
+        self._err, self._quiet, self._time = err, quiet, time.monotonic
+        self._started = self._time()
+        self._stage: str | None = None
+        self._shown = False
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._watch, daemon=True) if not quiet else None
+        if self._thread is not None:
+            self._thread.start()
+
+    def __call__(self, message: str) -> None:
+        if self._quiet:
+            return
+        self._stage, self._shown = message, False
+        if self._time() - self._started >= self.DELAY:
+            self._print(message)
+
+    def _print(self, message: str) -> None:
+        self._shown = True
+        try:
+            print(f"derive: {message}", file=self._err, flush=True)
+        except (OSError, ValueError):  # stderr closed: progress is not worth a failure
+            pass
+
+    def _watch(self) -> None:
+        if self._stop.wait(self.DELAY):
+            return
+        last = self._time()
+        while True:
+            stage = self._stage
+            if stage is not None and not self._shown:
+                self._print(stage)
+                last = self._time()
+            elif self._time() - last >= self.HEARTBEAT:
+                self._print(f"still working ({self._time() - self._started:.0f} s): {stage or 'starting'}")
+                last = self._time()
+            if self._stop.wait(1.0):
+                return
+
+    def close(self) -> None:
+        self._stop.set()
 
 
 def _internal_errors() -> tuple[type[Exception], ...]:
@@ -87,6 +148,7 @@ def _build_parser() -> argparse.ArgumentParser:
     rep = _command(sub, "reproduce", help="derive Kuhn poker and the one-raise game; write figures and LaTeX")
     rep.add_argument("--out", default="figures", help="output folder (default: figures)")
     _refine_argument(rep)
+    _quiet_argument(rep)
     lat = _command(sub, "latex", help="write a standalone LaTeX document deriving the games step by step")
     lat.add_argument("--out", default="derivation", help="output folder (default: derivation)")
     lat.add_argument(
@@ -101,6 +163,7 @@ def _build_parser() -> argparse.ArgumentParser:
         help="any two-player constant-sum game (built-in name or .efg/.nfg file): derive it instead",
     )
     lat.add_argument("--rationalize", action="store_true", help="see `derive solve --help`")
+    _quiet_argument(lat)
     _command(
         sub,
         "hands",
@@ -111,6 +174,7 @@ def _build_parser() -> argparse.ArgumentParser:
     nbs.add_argument("--html", required=True, metavar="OUT", help="output folder for the HTML files")
     nbs.add_argument("--dir", default="notebooks", help="folder of the notebooks (default: notebooks)")
     nbs.add_argument("--timeout", default="600", help="seconds allowed per cell (default 600)")
+    _quiet_argument(nbs)
     exp = _command(sub, "export", help="write a game in another tool's format (Gambit .efg)")
     exp.add_argument("--format", default="efg", choices=["efg"], help="file format (default: efg)")
     _game_spec_argument(exp)
@@ -125,6 +189,18 @@ def _build_parser() -> argparse.ArgumentParser:
     sol.add_argument("--json", action="store_true", help="print JSON")
     sol.add_argument("--all", action="store_true", help="also derive each player's whole optimal set")
     _refine_argument(sol)
+    sol.add_argument(
+        "--general-sum",
+        action="store_true",
+        help="solve a two-player game that is almost constant-sum (a mistyped payoff?) as a general-sum game",
+    )
+    sol.add_argument(
+        "--time-limit",
+        default=str(TIME_LIMIT),
+        metavar="SECONDS",
+        help=f"stop an enumeration of equilibria that runs longer (default {TIME_LIMIT})",
+    )
+    _quiet_argument(sol)
     _command(sub, "games", help="list the built-in games with their sources")
     fam = _command(
         sub,
@@ -144,6 +220,7 @@ def _build_parser() -> argparse.ArgumentParser:
     )
     drw.add_argument("--out", default=".", help="output folder (default: the current folder)")
     _refine_argument(drw)
+    _quiet_argument(drw)
     return parser
 
 
@@ -163,6 +240,10 @@ def _refined_or_plain(compute, args, err):
         )
         args.refine = "none"
         return compute("none")
+
+
+def _quiet_argument(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--quiet", action="store_true", help="print no progress lines on stderr")
 
 
 def _refine_argument(parser: argparse.ArgumentParser) -> None:
@@ -255,6 +336,17 @@ def _version() -> str:
         return "unknown"
 
 
+def _seconds_arg(text: str, what: str) -> float:
+    """A positive number of seconds (an integer or a decimal such as 2.5)."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = float("nan")
+    if not value > 0 or value == float("inf"):
+        raise _UsageError(f"{what} must be a positive number of seconds, got {text!r}")
+    return value
+
+
 def _int_arg(text: str, what: str) -> int:
     try:
         return int(text)
@@ -309,7 +401,9 @@ def _cmd_draw(args, out, err) -> int:
     suffix = "tex" if tikz else args.format
     drawings = [(f"{_slug(args)}_game_tree.{suffix}", None, game.title)]
     try:
-        solution = _refined_or_plain(lambda refine: solve_zero_sum(game, refine=refine), args, err)
+        solution = _refined_or_plain(
+            lambda refine: solve_zero_sum(game, refine=refine, progress=args.progress), args, err
+        )
     except _ModelError as exc:  # not solvable yet: draw the tree only, and say why
         print(f"derive: no equilibrium drawn: {exc}", file=err)
     else:
@@ -319,6 +413,7 @@ def _cmd_draw(args, out, err) -> int:
     written = []
     for name, solution, title in drawings:
         path = folder / name
+        args.progress(f"drawing {path} ({len(game.nodes):,} nodes)")
         profile = None if solution is None else dict(enumerate(solution.strategies))
         try:
             if tikz:
@@ -337,17 +432,30 @@ def _cmd_draw(args, out, err) -> int:
 
 
 def _cmd_solve(args, out, err) -> int:
+    limit = _seconds_arg(args.time_limit, "--time-limit")
     if args.game is not None or args.all:
         from derive.presentation.solve_report import solve_report
+        from derive.solving.limits import TimeLimitError
 
         game = _load(args)
         for message in game.metadata.get("rationalized", ()):
             print(f"derive: {message}", file=err)
-        report = _refined_or_plain(
-            lambda refine: solve_report(game, all_optimal=args.all, as_json=args.json, refine=refine),
-            args,
-            err,
-        )
+        try:
+            report = _refined_or_plain(
+                lambda refine: solve_report(
+                    game,
+                    all_optimal=args.all,
+                    as_json=args.json,
+                    refine=refine,
+                    general_sum=args.general_sum,
+                    progress=args.progress,
+                    time_limit=limit,
+                ),
+                args,
+                err,
+            )
+        except TimeLimitError as exc:
+            raise TimeLimitError(f"{exc} (--time-limit SECONDS allows more)") from None
         print(report, file=out)
         return 0
     from derive.solving.one_card import solve_rules
@@ -358,7 +466,7 @@ def _cmd_solve(args, out, err) -> int:
             f"solving {rules.name} in the sequence form, without its {rules.num_nodes:,}-node tree ...",
             file=err,
         )
-    eq = _refined_or_plain(lambda refine: solve_rules(rules, refine=refine), args, err)
+    eq = _refined_or_plain(lambda refine: solve_rules(rules, refine=refine, progress=args.progress), args, err)
     strategies = {
         PLAYER_NAMES[p]: {
             label: {a: str(prob) for a, prob in dist.items()} for label, dist in eq.strategies[p].items()
@@ -405,7 +513,7 @@ def _cmd_solve(args, out, err) -> int:
 def _cmd_reproduce(args, out, err) -> int:
     from derive.presentation.reproduce import reproduce, summary
 
-    reports, written = reproduce(args.out, progress=lambda m: print(m, file=err), refine=args.refine)
+    reports, written = reproduce(args.out, progress=args.progress, refine=args.refine)
     print(summary(reports), file=out)
     print(f"wrote {len(written)} files under {args.out}/", file=out)
     return 0
@@ -421,13 +529,11 @@ def _cmd_latex(args, out, err) -> int:
             raise _UsageError("give either GAME or --game, not both")
         args.game = args.game_spec
         game = _load(args)
-        written = write_general_document(
-            game, args.out, _slug(args), args.pdf, progress=lambda m: print(m, file=err)
-        )
+        written = write_general_document(game, args.out, _slug(args), args.pdf, progress=args.progress)
         print(f"wrote {', '.join(str(p) for p in written)}", file=out)
         return 0
     games = ("kuhn", "one-raise") if args.game == "all" else (args.game,)
-    written = write_document(args.out, games, args.pdf, progress=lambda m: print(m, file=err))
+    written = write_document(args.out, games, args.pdf, progress=args.progress)
     print(f"wrote {', '.join(str(p) for p in written)}", file=out)
     return 0
 
@@ -492,8 +598,10 @@ def main(argv: Sequence[str] | None = None, out=None, err=None) -> int:
     if not argv:  # bare `derive`: say what it can do
         print(parser.format_help(), file=err, end="")
         return 2
+    args = None
     try:
         args = parser.parse_args(argv)
+        args.progress = _Progress(err, getattr(args, "quiet", False))
         commands = {
             "solve": _cmd_solve,
             "latex": _cmd_latex,
@@ -516,6 +624,9 @@ def main(argv: Sequence[str] | None = None, out=None, err=None) -> int:
     except _internal_errors() as exc:
         print(f"derive: error: {exc}", file=err)
         return 1
+    finally:
+        if args is not None and hasattr(args, "progress"):
+            args.progress.close()
 
 
 if __name__ == "__main__":  # pragma: no cover

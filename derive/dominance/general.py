@@ -28,6 +28,7 @@ __all__ = [
     "GameDominance",
     "ReducedStrategy",
     "StrategyDomination",
+    "count_reduced_strategies",
     "dominated_strategies",
     "payoff_table",
     "reduced_strategies",
@@ -84,6 +85,33 @@ class GameDominance:
     remaining: tuple[tuple[ReducedStrategy, ...], tuple[ReducedStrategy, ...]]
     weak: bool
     mixed: bool = False
+
+
+def count_reduced_strategies(sf: GameSequenceForm, player: int) -> int:
+    """How many reduced pure strategies ``player`` has, counted without listing them.
+
+    Below a sequence, the choices at the information sets it leads to are independent, so their
+    counts multiply; at one information set each action is followed by its own continuations, so
+    their counts add (the recursion :func:`reduced_strategies` enumerates).
+
+    Examples
+    --------
+    >>> from derive.games.registry import load_game
+    >>> from derive.sequence_form.general import game_sequence_form
+    >>> sf = game_sequence_form(load_game("kuhn"))
+    >>> count_reduced_strategies(sf, 0), count_reduced_strategies(sf, 1)
+    (27, 64)
+    """
+    game = sf.game
+
+    def below(seq: int) -> int:
+        total = 1
+        for info_index in sf.children(player, seq):
+            actions = game.infosets[info_index].actions
+            total *= sum(below(sf.index[player][(info_index, a)]) for a in range(len(actions)))
+        return total
+
+    return below(0)
 
 
 def reduced_strategies(sf: GameSequenceForm, player: int) -> tuple[ReducedStrategy, ...]:

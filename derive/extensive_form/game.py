@@ -271,6 +271,62 @@ class Game:
             return first
         return None
 
+    @cached_property
+    def sum_exceptions(self) -> tuple[sp.Expr, tuple[int, ...]]:
+        """``(c, terminals)``: the sum of payoffs most plays share, and the terminals whose sum differs.
+
+        ``terminals`` is empty exactly for a constant-sum game (then ``c`` is :attr:`constant_sum`).
+        When two sums are shared by equally many plays, 0 is taken if it is one of them, else the
+        first in sympy's canonical order, so the answer does not depend on the order of the nodes.  A
+        game whose exceptions are few (:attr:`is_almost_constant_sum`) is most likely a
+        constant-sum game with a mistyped payoff.
+        """
+        totals = {k: sp.expand(sum(u, sp.S.Zero)) for k, u in self.payoffs.items()}
+        if not totals:
+            return sp.S.Zero, ()
+        counts = Counter(totals.values())
+        best = max(counts.values())
+        tied = [v for v, n in counts.items() if n == best]
+        if self.constant_sum is not None:
+            return self.constant_sum, ()
+        common = sp.S.Zero if sp.S.Zero in tied else min(tied, key=sp.default_sort_key)
+        return common, tuple(k for k, v in totals.items() if sp.simplify(v - common) != 0)
+
+    @property
+    def is_almost_constant_sum(self) -> bool:
+        """Whether the game is not constant-sum but all except at most a tenth of its plays add up to
+        the same constant (at least ten plays): the mark of a mistyped payoff (see :meth:`sum_report`)."""
+        _, odd = self.sum_exceptions
+        return bool(odd) and 10 * len(odd) <= len(self.payoffs)
+
+    def sum_report(self, limit: int = 3) -> str:
+        """One line naming the terminals whose payoffs do not add up to the common sum.
+
+        Examples: ``"the payoffs add up to 0 at every terminal except 1 of 30: terminal 17 ('Q K'
+        after 'check' at '1:1', ...) where (-1, 2) adds up to 1"``; at most ``limit`` terminals are
+        named, with how many more.  Empty for a constant-sum game.
+        """
+        common, odd = self.sum_exceptions
+        if not odd:
+            return ""
+        named = []
+        for k in odd[:limit]:
+            u = self.payoffs[k]
+            moves = ", ".join(
+                f"{a!r}" if p == CHANCE else f"{self.players[p]} {a!r}" for p, a in self.history(k)
+            )
+            shown = ", ".join(str(v) for v in u)
+            named.append(
+                f"terminal {_node_name(self.nodes[k])} (after {moves or 'no move'}) where ({shown}) adds up to "
+                f"{sp.expand(sum(u, sp.S.Zero))}"
+            )
+        more = f" and {len(odd) - limit} more" if len(odd) > limit else ""
+        return (
+            f"the payoffs add up to {common} at every terminal except {len(odd)} of {len(self.payoffs)}: "
+            + "; ".join(named)
+            + more
+        )
+
     @property
     def is_constant_sum(self) -> bool:
         """Whether every play's payoffs add up to the same constant (zero-sum included)."""

@@ -152,25 +152,54 @@ def _admissible_json(s: OptimalSet) -> dict:
 
 
 def solve_report(
-    game: Game, *, all_optimal: bool = False, as_json: bool = False, refine: str = "quasi-perfect"
+    game: Game,
+    *,
+    all_optimal: bool = False,
+    as_json: bool = False,
+    refine: str = "quasi-perfect",
+    general_sum: bool = False,
+    progress=None,
+    time_limit: float | None = None,
 ) -> str:
     """Solve ``game`` exactly and return the report (text, or JSON when ``as_json``).
 
-    ``refine`` chooses the equilibrium shown (see :func:`derive.solving.zero_sum.solve_zero_sum`).
+    Two-player constant-sum games get the value, an equilibrium (``refine`` chooses which, see
+    :func:`derive.solving.zero_sum.solve_zero_sum`) and, with ``all_optimal``, the optimal sets;
+    other two-player games every equilibrium (:func:`derive.solving.general_sum.all_equilibria`);
+    games with three or more players every equilibrium by support enumeration.  A two-player game
+    that is *almost* constant-sum (:attr:`~derive.extensive_form.game.Game.is_almost_constant_sum`:
+    most likely a mistyped payoff) is refused, naming the terminals that break the sum, unless
+    ``general_sum`` is set.  ``progress`` (a callable taking one line) hears each stage;
+    ``time_limit`` (seconds) bounds the enumerations, which can grow exponentially.
 
     Raises
     ------
     NotSupportedError, ImperfectRecallError
-        For a game the exact solver does not handle (one line saying what is missing).
+        For a game the exact solver does not handle (one line saying what is missing), an almost
+        constant-sum game without ``general_sum``, or an enumeration over its size or time limit.
     """
     from derive.verification.subgames import subgame_perfection
 
     game.require_perfect_recall()
     if game.num_players == 2 and not game.is_symbolic and not game.is_constant_sum:
-        return _general_sum_report(game, as_json, all_optimal)
+        if game.is_almost_constant_sum and not general_sum:
+            from derive.dominance.general import count_reduced_strategies
+            from derive.extensive_form.game import NotSupportedError
+            from derive.sequence_form.general import game_sequence_form
+
+            sf = game_sequence_form(game)
+            shape = " x ".join(f"{count_reduced_strategies(sf, p):,}" for p in (0, 1))
+            common, _ = game.sum_exceptions
+            kind = "zero-sum" if common == 0 else f"constant-sum ({to_text(common)})"
+            raise NotSupportedError(
+                f"{game.title or 'the game'} is almost {kind}: {game.sum_report()}; a mistyped payoff? "
+                f"Correct it, or solve it as a general-sum game with --general-sum "
+                f"(every equilibrium of its {shape} reduced strategic form; it may take long)"
+            )
+        return _general_sum_report(game, as_json, all_optimal, progress, time_limit)
     if game.num_players >= 3 and not game.is_symbolic:
-        return _support_report(game, as_json)
-    solution = solve_zero_sum(game, all_optimal=all_optimal, refine=refine)
+        return _support_report(game, as_json, progress, time_limit)
+    solution = solve_zero_sum(game, all_optimal=all_optimal, refine=refine, progress=progress)
     perfection = subgame_perfection(game, solution.strategies)
     dominance_lines, dominance_rows = dominance_summary(game) if all_optimal else ([], [])
     if as_json:
@@ -310,11 +339,11 @@ def equilibria_json(eqs) -> dict:
     }
 
 
-def _general_sum_report(game: Game, as_json: bool, all_optimal: bool) -> str:
+def _general_sum_report(game: Game, as_json: bool, all_optimal: bool, progress=None, time_limit=None) -> str:
     """Every equilibrium of a two-player general-sum game (``--all`` adds the dominance summary)."""
     from derive.solving.general_sum import all_equilibria
 
-    eqs = all_equilibria(game)
+    eqs = all_equilibria(game, progress=progress, time_limit=time_limit)
     dominance_lines, dominance_rows = dominance_summary(game) if all_optimal else ([], [])
     if as_json:
         doc = {"game": _game_json(game), "players": list(game.players), "equilibria": equilibria_json(eqs)}
@@ -380,24 +409,30 @@ def _range_text(family) -> str:
     return ", ".join(plain(c) for c in family.constraints)
 
 
-def _support_report(game: Game, as_json: bool) -> str:
-    """Every equilibrium of a small game with three or more players, by support enumeration."""
+def _support_report(game: Game, as_json: bool, progress=None, time_limit=None) -> str:
+    """Every equilibrium of a small game with three or more players, by support enumeration, each verified."""
     from derive.extensive_form.game import NotSupportedError
-    from derive.solving.support_enumeration import support_equilibria
+    from derive.solving.support_enumeration import support_enumeration
 
     try:
-        eqs = support_equilibria(game)
+        result = support_enumeration(game, progress=progress, time_limit=time_limit)
     except NotSupportedError as exc:
         raise NotSupportedError(
-            f"{exc}: too large for support enumeration; a profile family can still be checked exactly "
+            f"{exc}; a profile family can still be checked exactly "
             "(derive.verification.profile_family.check_profile_family; `derive family kuhn3` checks "
             "the published one of three-player Kuhn poker)"
         ) from None
+    eqs = result.equilibria
     players = game.players
 
     def mixed(dist: dict) -> dict:
         return {k: v for k, v in dist.items() if v != 0}
 
+    method = (
+        "support enumeration (McKelvey & McLennan 1996), each support profile's polynomial indifference "
+        "equations solved exactly by sympy; each family listed with an exact point inside it, every "
+        "equilibrium checked by exact NashConv"
+    )
     if as_json:
         doc = {
             "game": _game_json(game),
@@ -412,19 +447,31 @@ def _support_report(game: Game, as_json: bool) -> str:
                     "parameters": [plain(t) for t in e.parameters],
                     "ranges": [plain(r) for r in e.ranges],
                     "conditions": [plain(c) for c in e.conditions],
+                    "witness": {plain(t): str(v) for t, v in e.witness.items()},
+                    "verification": e.verification,
                 }
                 for e in eqs
             ],
-            "method": "support enumeration: each support profile's indifference equations solved exactly by sympy",
+            "undecided": [
+                {
+                    "supports": {players[p]: list(s) for p, s in enumerate(u.supports)},
+                    "conditions": [plain(c) for c in u.conditions],
+                    "reason": u.reason,
+                }
+                for u in result.undecided
+            ],
+            "complete": result.is_complete,
+            "support_profiles": result.support_profiles,
+            "method": method,
         }
         return json.dumps(doc, indent=2, ensure_ascii=False)
     isolated = [e for e in eqs if e.is_isolated]
+    shape = " x ".join(str(m) for m in result.strategies)
     lines = [
         _header(game),
         f"{len(isolated)} isolated equilibri{'um' if len(isolated) == 1 else 'a'} and "
-        f"{_count(len(eqs) - len(isolated), 'family')} (support enumeration, exact):".replace(
-            "familys", "families"
-        ),
+        f"{_count(len(eqs) - len(isolated), 'family')} (support enumeration over the {shape} reduced "
+        f"strategic form, {result.support_profiles:,} support profiles, exact):".replace("familys", "families"),
     ]
     for k, e in enumerate(eqs, start=1):
         head = f"  {k}. payoffs ({', '.join(plain(u) for u in e.payoffs)})"
@@ -441,8 +488,16 @@ def _support_report(game: Game, as_json: bool) -> str:
                 f"       {players[p]}: "
                 + ", ".join(f"[{k2}] {plain(v)}" for k2, v in mixed(e.strategies[p]).items())
             )
-    lines.append(
-        "method: support enumeration (McKelvey & McLennan 1996), each support profile's polynomial "
-        "indifference equations solved exactly by sympy"
-    )
+        if e.parameters:
+            point = ", ".join(f"{plain(t)} = {to_text(v)}" for t, v in e.witness.items())
+            lines.append(f"       verified: exact NashConv 0 at {point}; {e.verification}")
+    if result.undecided:
+        lines.append(
+            f"not decided, so not listed as equilibria ({_count(len(result.undecided), 'candidate')}; "
+            "the list above may be incomplete):"
+        )
+        for u in result.undecided:
+            sup = "; ".join(f"{players[p]} {{{', '.join(s)}}}" for p, s in enumerate(u.supports))
+            lines.append(f"  supports {sup}: {u.reason}")
+    lines.append(f"method: {method}")
     return "\n".join(lines)

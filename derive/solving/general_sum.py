@@ -21,6 +21,11 @@ compatibility graph) are the *maximal Nash subsets*, and the set of all equilibr
 (Winkels 1979; Jansen 1981; the EEE/clique algorithm of Avis et al. 2010, section 5).  Nash
 subsets that share a point form the (topologically) connected *components*.
 
+**Re-checked before they are reported.**  Each extreme equilibrium is certified by exact best
+replies; each Nash subset's families are probability vectors at every vertex, and the pair of
+their centres, a point in the relative interior of the subset, is checked to be an equilibrium by
+exact best replies, so no empty or wrongly paired family is printed.
+
 **The families.**  For a Nash subset ``X' x Y'``, ``conv X'`` is the face of ``P`` on which every
 label common to ``X'`` holds, so in normalised strategies it reads, exactly as a reader derives it
 by hand: player 0 plays only the strategies outside the common zero labels, and his mixture makes
@@ -36,6 +41,7 @@ parameters only) and player 0's is the common payoff of his best-reply rows (a f
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -56,6 +62,8 @@ __all__ = [
 
 #: Largest number of vertices of either best-reply polytope enumerated.
 MAX_VERTICES = 20_000
+#: Largest reduced strategic form (entries ``m x n``) enumerated.
+MAX_CELLS = 250_000
 
 
 @dataclass(frozen=True)
@@ -92,12 +100,13 @@ def strategic_form(game: Game, sf: GameSequenceForm | None = None) -> StrategicF
     Raises
     ------
     NotSupportedError
-        If the game does not have two players, has symbolic payoffs, or has more than
-        :data:`derive.dominance.general.MAX_STRATEGIES` reduced strategies per player.
+        If the game does not have two players, has symbolic payoffs, has more than
+        :data:`derive.dominance.general.MAX_STRATEGIES` reduced strategies per player, or more than
+        :data:`MAX_CELLS` pairs of them (counted before any is listed).
     ImperfectRecallError
         If the game lacks perfect recall.
     """
-    from derive.dominance.general import payoff_table, reduced_strategies
+    from derive.dominance.general import count_reduced_strategies, payoff_table, reduced_strategies
 
     if game.num_players != 2:
         raise NotSupportedError(
@@ -105,6 +114,11 @@ def strategic_form(game: Game, sf: GameSequenceForm | None = None) -> StrategicF
         )
     sf = sf or game_sequence_form(game)
     sf.numeric_matrix(0)  # raises NotSupportedError for symbolic payoffs, naming the symbols
+    m, n = (count_reduced_strategies(sf, p) for p in (0, 1))
+    if m * n > MAX_CELLS:
+        raise NotSupportedError(
+            f"the reduced strategic form is {m:,} x {n:,}, more than the limit of {MAX_CELLS:,} entries"
+        )
     mine, theirs = reduced_strategies(sf, 0), reduced_strategies(sf, 1)
     tables = (payoff_table(sf, 0, mine, theirs), payoff_table(sf, 1, theirs, mine))
 
@@ -276,7 +290,7 @@ def _rational(v: Fraction) -> sp.Rational:
 
 
 def _concepts(
-    compatible: dict[int, frozenset[int]], right: frozenset[int]
+    compatible: dict[int, frozenset[int]], right: frozenset[int], limit=None
 ) -> list[tuple[frozenset, frozenset]]:
     """All maximal bicliques ``(X', Y')`` (both nonempty) of a bipartite graph ``x -> neighbours``.
 
@@ -286,6 +300,8 @@ def _concepts(
     intents: set[frozenset[int]] = set()
     frontier = {nb for nb in compatible.values() if nb}
     while frontier:
+        if limit is not None:
+            limit.check(f"closing {len(intents):,} sets of best replies under intersection (maximal Nash subsets)")
         intents |= frontier
         frontier = {a & b for a in frontier for b in intents if a & b} - intents
     out = []
@@ -297,13 +313,22 @@ def _concepts(
     return sorted(out, key=lambda c: (sorted(c[0]), sorted(c[1])))
 
 
-def all_equilibria(game: Game) -> AllEquilibria:
+def all_equilibria(
+    game: Game, *, progress: Callable[[str], None] | None = None, time_limit: float | None = None
+) -> AllEquilibria:
     """Every Nash equilibrium of a two-player game: extreme equilibria, maximal Nash subsets, families.
 
     Parameters
     ----------
     game : Game
         Two players, perfect recall, numeric payoffs (any sum; extensive or strategic).
+    progress : callable, optional
+        Called with one line of text per stage: the strategic form's size, each polytope's number of
+        vertices, the pairs and subsets found, with the time spent.
+    time_limit : float, optional
+        Seconds after which the enumeration stops with :class:`~derive.solving.limits.TimeLimitError`
+        (vertex enumeration, which can take hours on a 27 x 64 strategic form, runs in a child
+        process that is ended then).  None: no limit.
 
     Returns
     -------
@@ -312,7 +337,10 @@ def all_equilibria(game: Game) -> AllEquilibria:
     Raises
     ------
     NotSupportedError, ImperfectRecallError
-        For a game outside these conditions (one line naming what is missing).
+        For a game outside these conditions (one line naming what is missing), a strategic form
+        over :data:`MAX_CELLS` entries, or more than :data:`MAX_VERTICES` vertices.
+    TimeLimitError
+        When ``time_limit`` is reached (a :class:`NotSupportedError`; the message says at which stage).
 
     Examples
     --------
@@ -327,19 +355,30 @@ def all_equilibria(game: Game) -> AllEquilibria:
     games", Economic Theory 42, sections 2-5; Winkels (1979); Jansen (1981).  Gambit's
     ``enummixed_solve`` lists the same extreme equilibria.
     """
-    form = strategic_form(game)
+    from derive.solving.limits import TimeLimit
+
+    limit = TimeLimit(time_limit, progress, "general-sum enumeration")
+    sf = game_sequence_form(game) if game.num_players == 2 else None
+    form = strategic_form(game, sf)
     m, n = form.shape
+    limit.say(f"general-sum enumeration: reduced strategic form {m} x {n}")
     A, B = _shifted(form.payoffs[0]), _shifted(form.payoffs[1])
     bt = [[B[i][j] for i in range(m)] for j in range(n)]  # rows of B^T
-    xs = [v for v in _vertices(bt, m) if any(v)]
-    ys = [v for v in _vertices(A, n) if any(v)]
+    found = []
+    for p, rows, dim in ((0, bt, m), (1, A, n)):
+        doing = f"listing the vertices of {game.players[p]}'s best-reply polytope ({dim} dimensions, {m + n} inequalities)"
+        limit.say(doing)
+        found.append([v for v in limit.call(doing, _vertices, rows, dim) if any(v)])
+        limit.say(f"  {len(found[-1]):,} vertices")
+    xs, ys = found
     # labels: rows 0..m-1, columns m..m+n-1
     lx = [_labels(x, bt, 0, m) for x in xs]
     ly = [_labels(y, A, m, 0) for y in ys]
     everything = frozenset(range(m + n))
-    compatible = {
-        a: frozenset(b for b in range(len(ys)) if lx[a] | ly[b] == everything) for a in range(len(xs))
-    }
+    compatible = {}
+    for a in range(len(xs)):
+        limit.check(f"pairing {len(xs):,} x {len(ys):,} vertices (strategic form {m} x {n})")
+        compatible[a] = frozenset(b for b in range(len(ys)) if lx[a] | ly[b] == everything)
     players = (0, 1)
     normal = [[_normalised(v) for v in xs], [_normalised(v) for v in ys]]
     used = [
@@ -347,13 +386,14 @@ def all_equilibria(game: Game) -> AllEquilibria:
         sorted({b for nb in compatible.values() for b in nb}),
     ]
     index = [{a: k for k, a in enumerate(used[p])} for p in players]
-    sf = game_sequence_form(game)
     extreme = []
     for a in used[0]:
         for b in sorted(compatible[a]):
             extreme.append(_extreme(form, sf, normal[0][a], normal[1][b]))
+    limit.say(f"  {len(extreme):,} extreme equilibria")
     subsets = []
-    for extent, intent in _concepts(compatible, frozenset(range(len(ys)))):
+    for extent, intent in _concepts(compatible, frozenset(range(len(ys))), limit):
+        limit.check(f"deriving the families of {len(subsets):,} maximal Nash subsets so far")
         fam0 = _family(
             form, 0, [normal[0][a] for a in sorted(extent)], frozenset.intersection(*(lx[a] for a in extent))
         )
@@ -367,6 +407,8 @@ def all_equilibria(game: Game) -> AllEquilibria:
                 (fam1.opponent_payoff, fam0.opponent_payoff),
             )
         )
+    for _, (fam0, fam1), _ in subsets:
+        _check_subset(form, fam0, fam1)
     components = _components([s[0] for s in subsets])
     method = (
         "extreme equilibria: completely labelled vertex pairs of the best-reply polytopes of the reduced "
@@ -477,6 +519,43 @@ def _family(form: StrategicForm, player: int, vertices, common: frozenset[int]) 
         opponent_payoff=level,
         best_replies=tuple(form.strategies[1 - player][j] for j in best),
     )
+
+
+def _centre(family: EquilibriumFamily) -> dict[str, sp.Expr]:
+    """The mixed strategy at the centre of a family's vertices (a relative-interior point)."""
+    if not family.vertices:
+        return family.at({})
+    k = len(family.vertices)
+    return family.at({t: sum(v[t] for v in family.vertices) / k for t in family.parameters})
+
+
+def _check_subset(form: StrategicForm, fam0: EquilibriumFamily, fam1: EquilibriumFamily) -> None:
+    """Re-check a maximal Nash subset before it is reported: at every vertex of each family the
+    strategy is a probability vector, and the pair of centres (a relative-interior point of the
+    product) is a Nash equilibrium, decided by exact best replies.
+
+    Raises
+    ------
+    NotSupportedError
+        If a check fails (a bug: reported, never printed as an equilibrium).
+    """
+    for fam in (fam0, fam1):
+        for point in [*fam.vertices] or [{}]:
+            probs = list(fam.at(point).values())
+            if any(v < 0 for v in probs) or sum(probs) != 1:
+                raise NotSupportedError(
+                    f"a Nash subset's family of {form.game.players[fam.player]} is not a probability at {point} (a bug)"
+                )
+    x, y = _centre(fam0), _centre(fam1)
+    xs = [x[label] for label in form.strategies[0]]
+    ys = [y[label] for label in form.strategies[1]]
+    A, B = form.payoffs
+    rows = [sum((_rational(a) * q for a, q in zip(row, ys)), sp.S.Zero) for row in A]
+    cols = [sum((_rational(B[i][j]) * xs[i] for i in range(len(xs))), sp.S.Zero) for j in range(len(ys))]
+    u0 = sum((p * r for p, r in zip(xs, rows)), sp.S.Zero)
+    u1 = sum((q * c for q, c in zip(ys, cols)), sp.S.Zero)
+    if max(rows) != u0 or max(cols) != u1:
+        raise NotSupportedError("the centre of a Nash subset is not an equilibrium (a bug; reported, not hidden)")
 
 
 def _components(vertex_sets) -> list[int]:

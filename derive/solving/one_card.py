@@ -197,7 +197,7 @@ class OneCardSolution:
     perturbed: tuple = ()
 
 
-def solve_rules(rules, refine: str = "quasi-perfect") -> OneCardSolution:
+def solve_rules(rules, refine: str = "quasi-perfect", progress=None) -> OneCardSolution:
     """Solve one-card poker exactly from its rules, in the sequence form, without a game tree.
 
     The sequence form is built from the betting tree and the deck
@@ -213,6 +213,8 @@ def solve_rules(rules, refine: str = "quasi-perfect") -> OneCardSolution:
         Numeric (rational) ante and bet.
     refine : {"quasi-perfect", "none"}
         As in :func:`solve`.
+    progress : callable, optional
+        Called with one line of text per stage (building the sequence form, solving, certifying).
 
     Returns
     -------
@@ -245,11 +247,13 @@ def solve_rules(rules, refine: str = "quasi-perfect") -> OneCardSolution:
 
     if refine not in ("quasi-perfect", "none"):
         raise ValueError(f"unknown refinement {refine!r}; choose one of quasi-perfect, none")
+    if progress:
+        progress(f"building the sequence form of {rules.name} from its rules")
     sf = one_card_sequence_form(rules)
     # solve in units of the ante (well scaled whatever the chip amounts), then scale back
     ante = QQ(int(rules.ante.p), int(rules.ante.q))
     matrix = {i: {j: v / ante for j, v in row.items()} for i, row in sf.numeric_matrix(0).items()}
-    eq = sequence_form_equilibrium(sf, (matrix, transpose(matrix, sign=-1)), QQ(0), refine)
+    eq = sequence_form_equilibrium(sf, (matrix, transpose(matrix, sign=-1)), QQ(0), refine, progress)
     return OneCardSolution(
         rules=rules,
         value=QQ.to_sympy(eq.value * ante),

@@ -13,7 +13,19 @@ probabilities ``sigma_p(s)``, ``s in S_p``:
 
 sympy solves each system exactly (Groebner bases); solutions may be irrational (algebraic numbers)
 or, in degenerate games, whole families with free probabilities, whose range is then decided with
-sympy's exact inequality solver when one probability is free.  This is the method of Gambit's
+sympy's exact inequality solver when one probability is free.
+
+**Nothing is listed unverified.**  Every solution is substituted back into its equations.  A family
+is listed only with an exact *witness*, a point where every inequality holds (with two or more free
+probabilities, the inequalities that are linear bound a polytope whose vertices cddlib lists; the
+strict ones hold somewhere on it exactly when they hold at the centre of its vertices, a point of
+its relative interior, so an empty family is *proved* empty; curved inequalities are then tried at
+the centre and at midpoints).  At the witness, and at every isolated equilibrium, the profile is
+checked by the independent exact NashConv of :mod:`derive.verification.best_response`; where the
+behaviour probabilities are polynomials in the free ones, every member of the family's closure is
+checked by :func:`~derive.verification.profile_family.check_profile_family`.  A support profile
+whose inequalities these exact methods cannot decide is reported as *undecided*, never as an
+equilibrium.  This is the method of Gambit's
 ``enumpoly_solve`` (McKelvey & McLennan 1996, section 6; Turocy 2008), done in exact arithmetic;
 a test compares the two on Gambit's catalog.  It is exponential in the number of strategies and
 meant for small games.
@@ -22,24 +34,29 @@ meant for small games.
 from __future__ import annotations
 
 import itertools
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 
 import sympy as sp
 
 from derive.extensive_form.game import Game, NotSupportedError
 from derive.sequence_form.general import game_sequence_form, plan_symbol_name
 
-__all__ = ["SupportEquilibrium", "support_equilibria"]
+__all__ = ["SupportEnumeration", "SupportEquilibrium", "UndecidedSupport", "support_enumeration", "support_equilibria"]
 
 #: Largest number of support profiles tried.
 MAX_SUPPORT_PROFILES = 50_000
 #: Largest number of pure strategy profiles of the reduced strategic form.
 MAX_PROFILES = 200_000
+#: Default limit, in seconds, on the whole enumeration.
+TIME_LIMIT = 120
+#: Seconds between two progress lines.
+PROGRESS_EVERY = 10
 
 
 @dataclass(frozen=True)
 class SupportEquilibrium:
-    """The equilibria with one support profile: a point, or a family in free probabilities.
+    """The equilibria with one support profile: a point, or a family in free probabilities, verified.
 
     Attributes
     ----------
@@ -55,9 +72,16 @@ class SupportEquilibrium:
         probability vanishes: those ends are equilibria with smaller supports, listed on their own);
         empty when there is no parameter.
     conditions : tuple of sympy relationals
-        For two or more parameters, the inequalities the parameters must satisfy (not simplified).
+        For two or more parameters, the inequalities that define the family: the irredundant
+        linear ones (strict where a probability must stay positive) and the curved ones.
     payoffs : tuple of sympy.Expr
         Each player's payoff.
+    witness : dict
+        A point of the family, ``{parameter: exact value}``, where every inequality was checked
+        exactly and NashConv is 0 (empty for an isolated equilibrium).
+    verification : str
+        How the members of the family were verified beyond the witness, in one sentence
+        (``"exact NashConv 0"`` for an isolated equilibrium).
     """
 
     supports: tuple[tuple[str, ...], ...]
@@ -66,6 +90,8 @@ class SupportEquilibrium:
     ranges: tuple[sp.Set, ...]
     conditions: tuple[sp.Basic, ...]
     payoffs: tuple[sp.Expr, ...]
+    witness: dict = field(default_factory=dict)
+    verification: str = ""
 
     @property
     def is_isolated(self) -> bool:
@@ -73,20 +99,79 @@ class SupportEquilibrium:
         return not self.parameters
 
 
+@dataclass(frozen=True)
+class UndecidedSupport:
+    """A support profile whose equations have a solution that could not be shown to be an equilibrium.
+
+    Attributes
+    ----------
+    supports : tuple of tuple of str
+    strategies : tuple of dict
+        The candidate mixed strategies, in :attr:`parameters`.
+    parameters : tuple of sympy.Symbol
+    conditions : tuple of sympy relationals
+        The inequalities the candidate needs (not simplified).
+    reason : str
+        Why it is not listed as an equilibrium.
+    """
+
+    supports: tuple[tuple[str, ...], ...]
+    strategies: tuple[dict[str, sp.Expr], ...]
+    parameters: tuple[sp.Symbol, ...]
+    conditions: tuple[sp.Basic, ...]
+    reason: str
+
+
+@dataclass(frozen=True)
+class SupportEnumeration:
+    """The result of support enumeration (see the module docstring).
+
+    Attributes
+    ----------
+    equilibria : tuple of SupportEquilibrium
+        Every verified equilibrium and family, isolated points first.
+    undecided : tuple of UndecidedSupport
+        Candidates the exact checks could not decide (the list of equilibria may then be incomplete).
+    support_profiles : int
+        The number of support profiles examined.
+    empty : int
+        Candidate solutions proved not to give any equilibrium (an inequality fails, or the
+        inequalities have no common point).
+    strategies : tuple of int
+        Each player's number of reduced strategies.
+    """
+
+    equilibria: tuple[SupportEquilibrium, ...]
+    undecided: tuple[UndecidedSupport, ...]
+    support_profiles: int
+    empty: int
+    strategies: tuple[int, ...]
+
+    @property
+    def is_complete(self) -> bool:
+        """Whether every support profile was decided (then :attr:`equilibria` lists every equilibrium)."""
+        return not self.undecided
+
+
 def _strategic_form(game: Game):
-    """Reduced strategies per player and ``pure profile -> payoff vector`` (exact)."""
-    from derive.dominance.general import reduced_strategies
+    """Reduced strategies per player (labels and sequences) and ``pure profile -> payoff vector``."""
+    from derive.dominance.general import count_reduced_strategies, reduced_strategies
 
     game.require_perfect_recall()
     if game.is_symbolic:
         raise NotSupportedError("the game has symbolic payoffs or probabilities; substitute numbers")
     sf = game_sequence_form(game)
-    strategies = [reduced_strategies(sf, p) for p in range(game.num_players)]
+    counts = [count_reduced_strategies(sf, p) for p in range(game.num_players)]
     total = 1
-    for s in strategies:
-        total *= len(s)
+    for c in counts:
+        total *= c
     if total > MAX_PROFILES:
-        raise NotSupportedError(f"{total:,} pure strategy profiles, more than {MAX_PROFILES:,}")
+        shape = " x ".join(f"{c:,}" for c in counts)
+        raise NotSupportedError(
+            f"the reduced strategic form is {shape}: {total:,} pure strategy profiles, more than the "
+            f"limit of {MAX_PROFILES:,} for support enumeration"
+        )
+    strategies = [reduced_strategies(sf, p) for p in range(game.num_players)]
     entries = [sf.payoff_entries(p) for p in range(game.num_players)]
     table = {}
     for profile in itertools.product(*(range(len(s)) for s in strategies)):
@@ -95,7 +180,9 @@ def _strategic_form(game: Game):
             sp.Add(*(w for key, w in entries[p].items() if all(k in seqs[q] for q, k in enumerate(key))))
             for p in range(game.num_players)
         )
-    return [tuple(s.label for s in strats) for strats in strategies], table
+    labels = [tuple(s.label for s in strats) for strats in strategies]
+    sequences = [tuple(s.sequences for s in strats) for strats in strategies]
+    return sf, labels, sequences, table
 
 
 def _payoff(table, p: int, sigma, fixed: dict[int, int] | None = None) -> sp.Expr:
@@ -116,57 +203,108 @@ def _payoff(table, p: int, sigma, fixed: dict[int, int] | None = None) -> sp.Exp
     return sp.expand(total)
 
 
-def support_equilibria(game: Game) -> tuple[SupportEquilibrium, ...]:
-    """Every Nash equilibrium of a small game, by support enumeration (module docstring).
+def support_enumeration(
+    game: Game, *, progress: Callable[[str], None] | None = None, time_limit: float | None = TIME_LIMIT
+) -> SupportEnumeration:
+    """Every Nash equilibrium of a small game, by support enumeration, each verified (module docstring).
 
     Parameters
     ----------
     game : Game
         Any number of players, perfect recall, numeric payoffs.
+    progress : callable, optional
+        Called with one line of text when the work starts (its size) and every
+        :data:`PROGRESS_EVERY` seconds after.
+    time_limit : float or None
+        Seconds after which the enumeration stops (None: no limit).
 
     Returns
     -------
-    tuple of SupportEquilibrium
-        One entry per support profile that has equilibria, isolated points first.
+    SupportEnumeration
 
     Raises
     ------
     NotSupportedError
-        For symbolic payoffs, or more than :data:`MAX_PROFILES` pure profiles or
-        :data:`MAX_SUPPORT_PROFILES` support profiles.
-
-    Examples
-    --------
-    >>> from derive.games.textbook import matching_pennies
-    >>> [e.payoffs for e in support_equilibria(matching_pennies())]
-    [(0, 0)]
+        For symbolic payoffs, more than :data:`MAX_PROFILES` pure profiles or
+        :data:`MAX_SUPPORT_PROFILES` support profiles (counted before any is listed).
+    TimeLimitError
+        When ``time_limit`` is reached (a :class:`NotSupportedError`; the message says how far it got).
 
     References
     ----------
     McKelvey & McLennan (1996), "Computation of equilibria in finite games", section 6; Gambit's
     ``enumpoly_solve``.
     """
-    labels, table = _strategic_form(game)
+    from derive.solving.limits import TimeLimit
+
+    limit = TimeLimit(time_limit, progress, "support enumeration")
+    sf, labels, sequences, table = _strategic_form(game)
     n = game.num_players
     sizes = [len(s) for s in labels]
     subsets = [[c for r in range(1, m + 1) for c in itertools.combinations(range(m), r)] for m in sizes]
     count = 1
     for s in subsets:
         count *= len(s)
+    shape = " x ".join(str(m) for m in sizes)
     if count > MAX_SUPPORT_PROFILES:
-        raise NotSupportedError(f"{count:,} support profiles, more than {MAX_SUPPORT_PROFILES:,}")
+        raise NotSupportedError(
+            f"the reduced strategic form is {shape}: {count:,} support profiles, more than the limit of "
+            f"{MAX_SUPPORT_PROFILES:,} for support enumeration"
+        )
+    limit.say(f"support enumeration: reduced strategic form {shape}, {count:,} support profiles")
     symbols = [
         [sp.Symbol(plan_symbol_name(p, labels[p][k], f"s{p + 1}"), real=True) for k in range(sizes[p])]
         for p in range(n)
     ]
+    context = _Context(game, sf, labels, sequences, table)
     found: list[SupportEquilibrium] = []
-    for supports in itertools.product(*subsets):
-        result = _solve_support(table, labels, symbols, supports)
-        found.extend(result)
-    return tuple(sorted(found, key=lambda e: (not e.is_isolated, [len(s) for s in e.supports])))
+    undecided: list[UndecidedSupport] = []
+    empty = 0
+    shown = limit.elapsed
+    for done, supports in enumerate(itertools.product(*subsets)):
+        limit.check(f"solving support profile {done + 1:,} of {count:,} (reduced strategic form {shape})")
+        if limit.elapsed - shown >= PROGRESS_EVERY:
+            limit.say(f"  {done:,} of {count:,} support profiles")
+            shown = limit.elapsed
+        for result in _solve_support(context, symbols, supports):
+            if isinstance(result, SupportEquilibrium):
+                found.append(result)
+            elif isinstance(result, UndecidedSupport):
+                undecided.append(result)
+            else:
+                empty += 1
+    ordered = tuple(sorted(found, key=lambda e: (not e.is_isolated, [len(s) for s in e.supports])))
+    return SupportEnumeration(ordered, tuple(undecided), count, empty, tuple(sizes))
 
 
-def _solve_support(table, labels, symbols, supports) -> list[SupportEquilibrium]:
+def support_equilibria(game: Game) -> tuple[SupportEquilibrium, ...]:
+    """The verified equilibria of :func:`support_enumeration` (``.equilibria``), without a time limit.
+
+    Candidates the exact checks cannot decide are left out; :func:`support_enumeration` lists them.
+
+    Examples
+    --------
+    >>> from derive.games.textbook import matching_pennies
+    >>> [e.payoffs for e in support_equilibria(matching_pennies())]
+    [(0, 0)]
+    """
+    return support_enumeration(game, time_limit=None).equilibria
+
+
+@dataclass(frozen=True)
+class _Context:
+    game: Game
+    sf: object
+    labels: list
+    sequences: list
+    table: dict
+
+
+_EMPTY = object()  # a candidate proved to give no equilibrium
+
+
+def _solve_support(context: _Context, symbols, supports) -> list:
+    labels, table = context.labels, context.table
     n = len(labels)
     sigma = [
         [symbols[p][k] if k in supports[p] else sp.S.Zero for k in range(len(labels[p]))] for p in range(n)
@@ -194,62 +332,220 @@ def _solve_support(table, labels, symbols, supports) -> list[SupportEquilibrium]
         if equations:
             return []
         solutions = [{}]
+    names = tuple(tuple(labels[p][k] for k in supports[p]) for p in range(n))
+    return [r for sol in solutions for r in _candidate(context, supports, names, sigma, values, equations, sol)]
+
+
+def _candidate(context: _Context, supports, names, sigma, values, equations, sol) -> list:
+    """One solution of a support profile's equations: the equilibria it gives (verified), ``[_EMPTY]``
+    if it is proved to give none, or an :class:`UndecidedSupport`."""
+    labels = context.labels
+    n = len(labels)
+    if any(sp.sympify(v).has(sp.I) for v in sol.values()):  # sympy lists complex solutions too
+        if any(sp.sympify(v).free_symbols for v in sol.values()):
+            return [UndecidedSupport(names, (), tuple(sol), (), "sympy's solution has complex coefficients")]
+        if any(sp.simplify(sp.im(v)) != 0 for v in sol.values()):
+            return [_EMPTY]  # a non-real solution is no probability
+        sol = {k: sp.simplify(sp.re(v)) for k, v in sol.items()}  # real, written with I
+    strategies = [[sp.simplify(sp.sympify(x).subs(sol)) for x in row] for row in sigma]
+    free = tuple(sorted(set().union(*(x.free_symbols for row in strategies for x in row)), key=str))
+    mixed = tuple({labels[p][k]: strategies[p][k] for k in range(len(labels[p]))} for p in range(n))
+    payoffs = tuple(sp.simplify(values[p][supports[p][0]].subs(sol)) for p in range(n))
+    # (expression, strict): each must be > 0 (strict) or >= 0 on the family
+    needs: list[tuple[sp.Expr, bool]] = []
+    for p in range(n):
+        needs.extend((strategies[p][k], True) for k in supports[p])
+        best = sp.expand(values[p][supports[p][0]].subs(sol))
+        needs.extend(
+            (sp.expand(best - values[p][k].subs(sol)), False) for k in range(len(labels[p])) if k not in supports[p]
+        )
+    conditions = tuple((e > 0) if strict else (e >= 0) for e, strict in needs)
+
+    def undecided(reason: str) -> UndecidedSupport:
+        return UndecidedSupport(names, mixed, free, tuple(c for c in conditions if c is not sp.true), reason)
+
+    if any(not _is_zero(sp.sympify(e).subs(sol)) for e in equations):
+        return [undecided("sympy's solution does not satisfy the equations when substituted back")]
+    if not free:
+        if not all(_holds(e, strict) for e, strict in needs):
+            return [_EMPTY]
+        conv = _nash_conv(context, mixed)
+        if not _is_zero(conv):
+            return [undecided(f"the independent NashConv is {conv}, not 0 (a bug: reported, not listed)")]
+        return [SupportEquilibrium(names, mixed, (), (), (), payoffs, {}, "exact NashConv 0")]
+    if len(free) == 1:
+        return _one_parameter(context, names, mixed, free[0], needs, payoffs, undecided)
+    return [_several_parameters(context, names, mixed, free, needs, payoffs, undecided)]
+
+
+def _one_parameter(context, names, mixed, t, needs, payoffs, undecided):
+    where = sp.S.Reals
+    for e, strict in needs:
+        c = (e > 0) if strict else (e >= 0)
+        if c is sp.true:
+            continue
+        if c is sp.false:
+            return [_EMPTY]
+        where = where & sp.solve_univariate_inequality(c, t, relational=False)
+    if where is sp.S.EmptySet or where.is_empty:
+        return [_EMPTY]
+    if isinstance(where, sp.FiniteSet):  # isolated points after all: each checked on its own
+        out = []
+        for point in where:
+            at = tuple({k: sp.simplify(v.subs(t, point)) for k, v in m.items()} for m in mixed)
+            conv = _nash_conv(context, at)
+            if not _is_zero(conv):
+                return [undecided(f"at {t} = {point} the independent NashConv is {conv}, not 0 (a bug)")]
+            out.append(
+                SupportEquilibrium(
+                    names, at, (), (), (), tuple(sp.simplify(u.subs(t, point)) for u in payoffs), {}, "exact NashConv 0"
+                )
+            )
+        return out
+    interval = next((part for part in _parts(where) if isinstance(part, sp.Interval)), None)
+    if interval is None:
+        return [undecided(f"the range {where} has no interval to take a point from")]
+    from derive.solving.symbolic_payoffs import rational_between
+
+    point = {t: rational_between(interval.start, interval.end)}
+    if not all(_holds(e.subs(point), strict) for e, strict in needs):
+        return [undecided(f"the point {point[t]} of the range {where} fails an inequality (a bug)")]
+    domain = None
+    if isinstance(where, sp.Interval) and where.start.is_Rational and where.end.is_Rational:
+        domain = [t >= where.start, t <= where.end]
+    verdict = _verify(context, mixed, point, domain, undecided)
+    if isinstance(verdict, UndecidedSupport):
+        return [verdict]
+    return [SupportEquilibrium(names, mixed, (t,), (where,), (), payoffs, point, verdict)]
+
+
+def _several_parameters(context, names, mixed, free, needs, payoffs, undecided):
+    from derive.solving.polytope import FamilyCertificateError, polytope, sample_points
+
+    linear = [(e, strict) for e, strict in needs if _degree(e, free) <= 1]
+    curved = [(e, strict) for e, strict in needs if _degree(e, free) > 1]
+    for e, strict in linear:
+        if not e.free_symbols & set(free) and not _holds(e, strict):
+            return _EMPTY
+    # each free parameter is a probability of its player's support: t <= 1 is implied (the player's
+    # probabilities are positive and add up to 1) and bounds the polytope when some are curved
+    linear += [(1 - t, False) for t in free]
+    try:
+        facets, vertices = polytope([e for e, _ in linear], free)
+    except FamilyCertificateError:  # the closure of the linear part is empty
+        return _EMPTY
+    if not vertices:
+        return undecided("too many vertices to decide the inequalities")
+    centre = {t: sum(v[t] for v in vertices) / len(vertices) for t in free}
+    # the strict linear inequalities hold somewhere on the closure iff they hold at the centre of its
+    # vertices (a relative-interior point), so this proves the family empty
+    if not all(_holds(e.subs(centre), strict) for e, strict in linear):
+        return _EMPTY
+    witness = next(
+        (q for q in [centre, *sample_points(vertices, free)] if all(_holds(e.subs(q), s) for e, s in needs)),
+        None,
+    )
+    if witness is None:
+        return undecided(
+            "no point found where the curved inequalities "
+            + ", ".join(f"{e} {'>' if s else '>='} 0" for e, s in curved)
+            + " hold together with the linear ones"
+        )
+    strict_of: dict[sp.Expr, bool] = {}
+    for e, s in linear:  # a facet is strict when any inequality it comes from is
+        strict_of[_normal(e, free)] = strict_of.get(_normal(e, free), False) or s
+    conditions = tuple(
+        sp.Gt(slack, 0, evaluate=False) if strict_of.get(_normal(slack, free), False) else c
+        for c in facets
+        for slack in [c.lhs - c.rhs]
+    ) + tuple((e > 0) if s else (e >= 0) for e, s in curved)
+    domain = [sp.Ge(c.lhs - c.rhs, 0) for c in facets] + [e >= 0 for e, _ in curved]
+    verdict = _verify(context, mixed, witness, domain, undecided)
+    if isinstance(verdict, UndecidedSupport):
+        return verdict
+    return SupportEquilibrium(names, mixed, tuple(free), (), conditions, payoffs, witness, verdict)
+
+
+def _verify(context, mixed, witness, domain, undecided):
+    """Exact NashConv 0 at the witness, then every member of the closure by check_profile_family
+    where the behaviour probabilities are polynomial; the sentence saying how the members were checked."""
+    from derive.verification.profile_family import check_profile_family
+
+    at = tuple({k: sp.simplify(v.subs(witness)) for k, v in m.items()} for m in mixed)
+    conv = _nash_conv(context, at)
+    if not _is_zero(conv):
+        return undecided(f"at the point {witness} the independent NashConv is {conv}, not 0 (a bug)")
+    behaviour = _behaviour(context, mixed)
+    params = list(witness)
+    polynomial = all(sp.sympify(v).is_polynomial(*params) for row in behaviour for d in row.values() for v in d.values())
+    if domain is None or not polynomial:
+        return "every member meets the indifference equations and no-gain inequalities that define it"
+    try:
+        check = check_profile_family(context.game, behaviour, domain)
+    except NotSupportedError as exc:
+        return f"every member meets the conditions that define it (the family check: {exc})"
+    if check.is_equilibrium is False:
+        return undecided(f"check_profile_family finds a member that is not an equilibrium: {check.failures[:1]}")
+    if check.is_equilibrium is None:
+        return "every member meets the conditions that define it (the family check was undecided)"
+    return "every member of its closure checked exactly (check_profile_family)"
+
+
+def _behaviour(context: _Context, mixed) -> list[dict[str, dict[str, sp.Expr]]]:
+    """Behaviour strategies of a mixed profile over reduced strategies, through its realization plans
+    (``x(sigma a) / x(sigma)``; uniform at an information set the player's own play never reaches)."""
+    game, sf = context.game, context.sf
     out = []
-    for sol in solutions:
-        strategies = [[sp.simplify(sp.sympify(x).subs(sol)) for x in row] for row in sigma]
-        free = sorted(set().union(*(x.free_symbols for row in strategies for x in row)), key=str)
-        conditions = []
-        for p in range(n):
-            for k in supports[p]:
-                conditions.append(strategies[p][k] > 0)
-            first = supports[p][0]
-            best = sp.expand(values[p][first].subs(sol))
-            for k in range(len(labels[p])):
-                if k not in supports[p]:
-                    conditions.append(sp.expand(values[p][k].subs(sol)) - best <= 0)
-        payoffs = tuple(sp.simplify(values[p][supports[p][0]].subs(sol)) for p in range(n))
-        mixed = tuple({labels[p][k]: strategies[p][k] for k in range(len(labels[p]))} for p in range(n))
-        names = tuple(tuple(labels[p][k] for k in supports[p]) for p in range(n))
-        if not free:
-            if all(_holds(c) for c in conditions):
-                out.append(SupportEquilibrium(names, mixed, (), (), (), payoffs))
-            continue
-        if len(free) == 1:
-            (t,) = free
-            where = sp.S.Reals
-            for c in conditions:
-                if c is sp.true:
-                    continue
-                if c is sp.false:
-                    where = sp.S.EmptySet
-                    break
-                where = where & sp.solve_univariate_inequality(c, t, relational=False)
-            if isinstance(where, sp.FiniteSet):  # isolated points after all
-                for point in where:
-                    out.append(
-                        SupportEquilibrium(
-                            names,
-                            tuple({k: sp.simplify(v.subs(t, point)) for k, v in m.items()} for m in mixed),
-                            (),
-                            (),
-                            (),
-                            tuple(sp.simplify(u.subs(t, point)) for u in payoffs),
-                        )
-                    )
-            elif where is not sp.S.EmptySet and not where.is_empty:
-                out.append(SupportEquilibrium(names, mixed, (t,), (where,), (), payoffs))
-            continue
-        kept = tuple(c for c in conditions if c is not sp.true)
-        if sp.false not in kept:
-            out.append(SupportEquilibrium(names, mixed, tuple(free), (), kept, payoffs))
+    for p, dist in enumerate(mixed):
+        plan: dict[int, sp.Expr] = {}
+        for (label, prob), seqs in zip(dist.items(), context.sequences[p]):
+            for k in seqs:
+                plan[k] = plan.get(k, sp.S.Zero) + prob
+        strategy = {}
+        for info in game.infosets_of(p):
+            reach = sp.simplify(plan.get(sf.parent[info.index], sp.S.Zero))
+            kids = [sp.simplify(plan.get(sf.index[p][(info.index, a)], sp.S.Zero)) for a in range(len(info.actions))]
+            if _is_zero(reach):
+                strategy[info.label] = {a: sp.Rational(1, len(info.actions)) for a in info.actions}
+            else:
+                strategy[info.label] = {a: sp.cancel(x / reach) for a, x in zip(info.actions, kids)}
+        out.append(strategy)
     return out
 
 
-def _holds(condition) -> bool:
-    """An exact comparison of algebraic numbers (sympy decides these signs rigorously)."""
-    if condition in (sp.true, sp.false):
-        return bool(condition)
-    value = sp.simplify(condition.lhs - condition.rhs)
-    if isinstance(condition, sp.StrictGreaterThan):
-        return bool(value.is_positive)
-    return bool(value.is_nonpositive) or value == 0
+def _nash_conv(context: _Context, mixed) -> sp.Expr:
+    from derive.verification.best_response import behaviour_profile, game_nash_conv
+
+    return sp.simplify(game_nash_conv(behaviour_profile(context.game, _behaviour(context, mixed))))
+
+
+def _parts(where: sp.Set):
+    return where.args if isinstance(where, sp.Union) else (where,)
+
+
+def _degree(expr: sp.Expr, params) -> int:
+    expr = sp.expand(expr)
+    if not expr.free_symbols & set(params):
+        return 0
+    return sp.Poly(expr, *params).total_degree()
+
+
+def _normal(expr: sp.Expr, params) -> sp.Expr:
+    """``expr`` scaled so that its largest coefficient is 1 in absolute value (as ``polytope`` does)."""
+    expr = sp.expand(expr)
+    scale = max((abs(expr.coeff(t)) for t in params if expr.coeff(t) != 0), default=1)
+    return sp.expand(expr / scale)
+
+
+def _is_zero(value) -> bool:
+    value = sp.sympify(value)
+    return value == 0 or sp.simplify(value) == 0
+
+
+def _holds(expr, strict: bool) -> bool:
+    """``expr > 0`` (strict) or ``expr >= 0``, decided exactly for rational and algebraic numbers."""
+    value = sp.sympify(expr)
+    if value.free_symbols:
+        return False
+    value = sp.simplify(value)
+    return bool(value.is_positive) if strict else bool(value.is_nonnegative) or value == 0

@@ -22,7 +22,11 @@ their labels, hence the completely labelled pairs and the maximal Nash subsets s
    its defining polynomial, not solved (and listed as *unsettled*, not as a breakpoint, when the
    equilibria on its two sides agree);
 4. neighbouring pieces whose equilibria agree (the formulas, and their values at the point between)
-   are merged, so the breakpoints listed are those where the set of equilibria changes.
+   are merged, so the breakpoints listed are those where the set of equilibria changes;
+5. every extreme equilibrium of every piece is then checked on the whole piece, exactly: its
+   probabilities are non-negative and sum to 1, and no pure strategy pays either player more, each
+   a rational function of ``c`` whose sign is decided between the exact real roots of its numerator
+   (:func:`nonpositive_on`).  Nothing that fails is returned.
 
 This generalises what :mod:`derive.solving.parametric` does for the bet size of one-card poker.
 """
@@ -355,7 +359,7 @@ def piecewise_equilibria(
         lo, hi = ends[k], ends[k + 1]
         if lo == hi:
             continue
-        point = _rational_between(lo, hi)
+        point = rational_between(lo, hi)
         piece = _solve_at(game, c, point, labels, A, B, symbolic=True)
         pieces.append(dataclasses.replace(piece, where=sp.Interval.open(lo, hi)))
         if k + 1 < len(ends) - 1:
@@ -372,6 +376,8 @@ def piecewise_equilibria(
             piece = dataclasses.replace(at, where=sp.FiniteSet(end))
             pieces = [piece, *pieces] if end == domain.start else [*pieces, piece]
     merged = _merge(pieces, c)
+    for piece in merged:
+        _verify_piece(piece, c, labels, A, B)
     breakpoints, unsettled = [], []
     for k, p in enumerate(merged):
         if isinstance(p.where, sp.FiniteSet) and 0 < k < len(merged) - 1:
@@ -386,7 +392,74 @@ def piecewise_equilibria(
     )
 
 
-def _rational_between(lo: sp.Expr, hi: sp.Expr) -> sp.Rational:
+def nonpositive_on(expr: sp.Expr, c: sp.Symbol, lo: sp.Expr, hi: sp.Expr) -> bool:
+    """Whether the rational function ``expr`` of ``c`` is defined and ``<= 0`` on the open interval ``(lo, hi)``.
+
+    Decided exactly: the real roots of its numerator and denominator inside the interval are isolated
+    (sympy's ``real_roots``, exact comparison with the ends); the denominator must have none, and the
+    numerator's sign is evaluated at a rational point between each pair of neighbouring roots,
+    where it cannot change.  ``lo`` and ``hi`` may be rational, algebraic or infinite.
+    """
+    num, den = sp.fraction(sp.cancel(sp.together(expr)))
+    if not num.has(c) and not den.has(c):
+        return bool(sp.simplify(expr) <= 0)
+    inside = sp.Interval.open(lo, hi)
+
+    def roots(f):
+        if not f.has(c):
+            return []
+        return [r for r in sp.real_roots(sp.Poly(f, c)) if inside.contains(r) is sp.true]
+
+    if roots(den):
+        return False
+    ends = [lo, *sorted(set(roots(num)), key=lambda r: sp.N(r, 50)), hi]
+    return all(
+        sp.sympify(expr).subs(c, rational_between(a, b)) <= 0 for a, b in zip(ends, ends[1:]) if a != b
+    )
+
+
+def _verify_piece(piece: Piece, c: sp.Symbol, labels, A: sp.Matrix, B: sp.Matrix) -> None:
+    """Check that each extreme equilibrium of a piece is a mixed-strategy pair and an equilibrium at
+    every point of the piece: probabilities ``>= 0`` summing to 1, no pure strategy of either player
+    paying more (:func:`nonpositive_on` on an interval; exact arithmetic at a point).
+
+    Raises
+    ------
+    NotSupportedError
+        Naming the piece and the failing condition (a bug: reported, never printed as an answer).
+    """
+    if piece.extreme is None:
+        return
+    where = piece.where
+    if isinstance(where, sp.FiniteSet):
+        (r,) = where
+
+        def holds(expr: sp.Expr) -> bool:
+            return bool(sp.simplify(sp.sympify(expr).subs(c, r)) <= 0)
+    else:
+
+        def holds(expr: sp.Expr) -> bool:
+            return nonpositive_on(expr, c, where.start, where.end)
+
+    for k, e in enumerate(piece.extreme, start=1):
+        x = sp.Matrix([e.strategies[0].get(label, 0) for label in labels[0]])
+        y = sp.Matrix([e.strategies[1].get(label, 0) for label in labels[1]])
+        checks = [(-v, "a negative probability") for v in (*x, *y)]
+        for vec in (x, y):
+            if sp.simplify(sum(vec) - 1) != 0:
+                raise NotSupportedError(f"on {where}, extreme equilibrium {k}: probabilities do not sum to 1 (a bug)")
+        rows, cols = A * y, (x.T * B).T
+        u0, u1 = (x.T * A * y)[0, 0], (x.T * B * y)[0, 0]
+        checks += [(rows[i] - u0, f"row {labels[0][i]!r} pays more") for i in range(len(labels[0]))]
+        checks += [(cols[j] - u1, f"column {labels[1][j]!r} pays more") for j in range(len(labels[1]))]
+        for expr, what in checks:
+            if not holds(expr):
+                raise NotSupportedError(
+                    f"on {where}, extreme equilibrium {k} fails: {what} somewhere (a bug: reported, not printed)"
+                )
+
+
+def rational_between(lo: sp.Expr, hi: sp.Expr) -> sp.Rational:
     """The rational with the smallest denominator strictly between ``lo < hi`` (real algebraic
     numbers or infinities), checked by exact comparison."""
     if lo == -sp.oo and hi == sp.oo:

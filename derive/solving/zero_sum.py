@@ -45,6 +45,7 @@ replies as well as he can.
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import sympy as sp
@@ -77,7 +78,8 @@ def require_two_player_constant_sum(game: Game) -> None:
     Raises
     ------
     NotSupportedError
-        Saying in one line which property is missing (number of players, constant sum, symbols).
+        Saying in one line which property is missing (number of players, constant sum: naming the
+        terminals whose payoffs do not add up, symbols).
     ImperfectRecallError
         If recall is imperfect, naming an information set where it fails.
     """
@@ -94,8 +96,8 @@ def require_two_player_constant_sum(game: Game) -> None:
         )
     if not game.is_constant_sum:
         raise NotSupportedError(
-            f"{game.title or 'this game'} is not constant-sum; its equilibria are found by "
-            "derive.solving.general_sum.all_equilibria (derive solve GAME lists them all)"
+            f"{game.title or 'this game'} is not constant-sum ({game.sum_report()}); its equilibria are "
+            "found by derive.solving.general_sum.all_equilibria (derive solve GAME --general-sum)"
         )
 
 
@@ -382,7 +384,9 @@ class SequenceFormEquilibrium:
     perturbed: tuple = ()
 
 
-def sequence_form_equilibrium(sf, mats, constant, refine: str = "quasi-perfect") -> SequenceFormEquilibrium:
+def sequence_form_equilibrium(
+    sf, mats, constant, refine: str = "quasi-perfect", progress: Callable[[str], None] | None = None
+) -> SequenceFormEquilibrium:
     """Value and one equilibrium of a two-player constant-sum game given by its sequence form.
 
     Parameters
@@ -396,6 +400,8 @@ def sequence_form_equilibrium(sf, mats, constant, refine: str = "quasi-perfect")
         The players' payoffs add up to it on every play.
     refine : {"quasi-perfect", "none"}
         As in :func:`solve_zero_sum`.
+    progress : callable, optional
+        Called with one line of text per stage (the LP's size, then the certificate).
 
     Returns
     -------
@@ -407,16 +413,22 @@ def sequence_form_equilibrium(sf, mats, constant, refine: str = "quasi-perfect")
         If the exact certificate fails (or the perturbed LP finds no stable basis).
     """
     perturbed: tuple = ()
+    say = progress or (lambda message: None)
+    rows, cols = sf.shape
     if refine == "quasi-perfect":
         from derive.solving.refine import perturbed_plans
+
+        say(f"solving the perturbed sequence-form LP ({rows:,} x {cols:,} sequences) exactly in ε")
 
         perturbed = perturbed_plans(sf, mats)
         x, y = (
             [QQ.from_sympy(perturbed[p].limit[sf.label(p, k)]) for k in range(sf.shape[p])] for p in (0, 1)
         )
     else:
+        say(f"solving the sequence-form LP ({rows:,} x {cols:,} sequences) by HiGHS, then exactly")
         x = _solve_side(sf, mats[0], 0)
         y = _solve_side(sf, mats[1], 1)
+    say("certifying the equilibrium by exact best responses")
     lower, _, _ = best_response_values(sf, 1, row_times(mats[0], x), maximize=False)
     secured, _, _ = best_response_values(sf, 0, row_times(mats[1], y), maximize=False)
     upper = constant - secured
@@ -446,7 +458,11 @@ REFINEMENTS = ("quasi-perfect", "none")
 
 
 def solve_zero_sum(
-    game: Game, *, all_optimal: bool = False, refine: str = "quasi-perfect"
+    game: Game,
+    *,
+    all_optimal: bool = False,
+    refine: str = "quasi-perfect",
+    progress: Callable[[str], None] | None = None,
 ) -> ZeroSumSolution:
     """Solve a two-player constant-sum game with perfect recall exactly.
 
@@ -460,6 +476,8 @@ def solve_zero_sum(
         ``"quasi-perfect"`` (default): the equilibrium is the exact limit of Miltersen &
         Sørensen's perturbed LP (:mod:`derive.solving.refine`), sensible at every information
         set.  ``"none"``: the vertex of the optimal set that the LP's basis gives.
+    progress : callable, optional
+        Called with one line of text per stage (sequence form, LP, certificate, optimal sets).
 
     Returns
     -------
@@ -497,10 +515,12 @@ def solve_zero_sum(
     # the same LPs (shifted by c) apply, and every number shown to player 1 is his own payoff
     mats = (sf.numeric_matrix(0), transpose(sf.numeric_matrix(1)))
     c = QQ(int(constant.p), int(constant.q))
-    eq = sequence_form_equilibrium(sf, mats, c, refine)
+    eq = sequence_form_equilibrium(sf, mats, c, refine, progress)
     value, plans, strategies = eq.value, eq.plans, eq.strategies
     sets: tuple[OptimalSet, ...] = ()
     if all_optimal:
+        if progress:
+            progress("deriving each player's whole optimal set")
         values = (value, c - value)
         usable = _usable(sf, mats, values)
         sets = tuple(_classified(sf, mats, _optimal_set(sf, mats, p, usable, values[p])) for p in (0, 1))
