@@ -75,9 +75,9 @@ def test_symbolic_payoffs_in_declared_symbols():
 @pytest.mark.parametrize(
     "tree, message",
     [
-        (chance({"h": (0.5, payoff(1, -1)), "t": (0.5, payoff(-1, 1))}), "0.5 is a float"),
+        (chance({"h": (1 / 3, payoff(1, -1)), "t": (2 / 3, payoff(-1, 1))}), "0.3333333333333333 is a float"),
         (chance({"h": ("1/3", payoff(1, -1)), "t": ("1/3", payoff(-1, 1))}), "sum to 2/3, not exactly 1"),
-        (chance({"h": ("0.25", payoff(1, -1)), "t": ("3/4", payoff(-1, 1))}), "'0.25' is a decimal"),
+        (chance({"h": ("0.25", payoff(1, -1)), "t": ("1/2", payoff(-1, 1))}), "sum to 3/4, not exactly 1"),
         (decision("Nobody", "a", {"x": payoff(1, -1)}), "unknown player 'Nobody'"),
         (decision("A", "a", {"x": payoff(1, -1, 0)}), "has 3 entries for 2 players"),
         (

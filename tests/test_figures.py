@@ -159,8 +159,8 @@ def test_plans_by_label_and_exact_check():
         draw_strategy_tree(game, 1, {**by_label, "Z:bet": 0})
     with pytest.raises(ValueError, match="Q:x"):
         draw_strategy_tree(game, 1, {**by_label, "Q:bet": sp.Rational(1, 2)})
-    with pytest.raises(ValueError, match="exact"):
-        draw_strategy_tree(game, 1, {**by_label, "Q:bet": sp.Float(0.5)})
+    with pytest.raises(ValueError, match="exact"):  # a float that is not a short decimal (0.5 would be 1/2)
+        draw_strategy_tree(game, 1, {**by_label, "Q:bet": sp.Float(1 / 3)})
     with pytest.raises(ValueError, match="player"):
         draw_strategy_tree(game, 2, by_label)
     with pytest.raises(ValueError, match="deck"):

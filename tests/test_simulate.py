@@ -203,8 +203,8 @@ def test_with_parameters(kuhn):
     opener, dealer = kuhn_strategies(kuhn)
     fixed = with_parameters(dealer, {xi: sp.Rational(1, 3), eta: "1/3"})
     assert fixed.probability(kuhn.infoset(1, "Q:x"), Action.CHECK) == sp.Rational(2, 3)
-    with pytest.raises(SimulationError, match="exact"):
-        with_parameters(dealer, {xi: 0.5})
+    with pytest.raises(SimulationError, match="exact"):  # 0.5 is exactly 1/2 and accepted; 1/3 is not
+        with_parameters(dealer, {xi: 1 / 3})
     with pytest.raises(SimulationError, match="not in"):
         with_parameters(dealer, {xi: 2, eta: 0})
     with pytest.raises(SimulationError, match="number"):

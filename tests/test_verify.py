@@ -141,7 +141,7 @@ def test_solver_equilibrium_is_nash(one_raise):
         ({"Q:x": {"bet": "x"}}, "probability at Q:x bet must be a number, got 'x'"),
         ({"Q:x": {"bet": 1}}, "no probabilities given for information set 'Q:b' of the dealer"),
         ({"Q:x": {"b": "1/2", "bet": "1/2"}}, "action 'bet' is given twice at 'Q:x'"),
-        ({"Q:x": {"bet": 1 / 3, "check": 2 / 3}}, "type exact fractions such as '1/3'"),
+        ({"Q:x": {"bet": 1 / 3, "check": 2 / 3}}, "0.3333333333333333 is a float, not exact; write '1/3'"),
     ],
 )
 def test_bad_user_strategy(kuhn, mapping, message):

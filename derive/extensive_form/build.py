@@ -3,8 +3,9 @@
 A tree is written as it is drawn on a blackboard.  Decision nodes of the same
 player with the same information-set label form one information set; payoffs
 and probabilities may be integers, fractions, strings such as ``"1/3"`` or
-sympy expressions in symbols (a pot ``P``, a bet ``B``).  Floats are refused:
-results must be exact.
+sympy expressions in symbols (a pot ``P``, a bet ``B``).  Results must be exact: a
+float is accepted only when it is exactly a short decimal (``0.5``), any other (``1/3``, ``0.1``)
+is refused with the exact form to type instead (:mod:`derive.extensive_form.exact`).
 
 Examples
 --------
@@ -49,10 +50,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from fractions import Fraction
 
 import sympy as sp
 
+from derive.extensive_form.exact import exact_number
 from derive.extensive_form.game import CHANCE, Game, GameModelError, InformationSet, Node
 
 __all__ = ["Subtree", "chance", "decision", "exact_value", "extensive_form", "payoff"]
@@ -110,7 +111,8 @@ def chance(
 ) -> Subtree:
     """A chance node: ``branches`` maps each action label to ``(probability, subtree)``.
 
-    Probabilities must be exact (int, Fraction, ``"1/3"``, sympy expression) and sum to 1.
+    Probabilities must be exact (int, Fraction, ``"1/3"``, sympy expression, a float only when it is
+    exactly a short decimal such as 0.5) and sum to 1.
     """
     return Subtree(
         CHANCE,
@@ -138,37 +140,28 @@ def _outcome(values: Sequence[object] | None) -> tuple[object, ...] | None:
 
 
 def exact_value(value: object, where: str) -> sp.Expr:
-    """Read ``value`` as an exact sympy number or expression.
+    """Read ``value`` as an exact sympy number or expression, by the rule of :mod:`derive.extensive_form.exact`.
 
-    Accepts int, :class:`fractions.Fraction`, a string such as ``"3/2"`` or ``"-1"``, and sympy
-    expressions without floats.
+    Accepts int, :class:`fractions.Fraction`, a string such as ``"3/2"``, ``"-1"`` or ``"0.25"``
+    (read as the exact fraction or decimal it spells), sympy expressions, and a float only when it
+    is exactly a short decimal (``0.5`` is 1/2; ``1/3`` and ``0.1`` are refused).
 
     Raises
     ------
     GameModelError
-        If ``value`` is a float (or contains one), a bool, or not a number; the message names
-        ``where`` and the value.
+        If ``value`` is a float that is not exactly a short decimal (or an expression holding one), a
+        bool, or not a number; one line naming ``where`` and the value, suggesting the exact form.
+
+    Examples
+    --------
+    >>> exact_value(0.5, "payoff"), exact_value("0.25", "probability")
+    (1/2, 1/4)
+    >>> exact_value(1/3, "probability of 'h'")
+    Traceback (most recent call last):
+    ...
+    derive.extensive_form.game.GameModelError: probability of 'h': 0.3333333333333333 is a float, not exact; write '1/3' or sympy.Rational(1, 3)
     """
-    if isinstance(value, bool) or isinstance(value, float):
-        raise GameModelError(f"{where}: {value!r} is a float or bool; give an exact number such as 1/3")
-    if isinstance(value, int):
-        return sp.Integer(value)
-    if isinstance(value, Fraction):
-        return sp.Rational(value.numerator, value.denominator)
-    if isinstance(value, str):
-        try:
-            number = Fraction(value.strip())
-        except (ValueError, ZeroDivisionError):
-            raise GameModelError(f"{where}: {value!r} is not an exact number") from None
-        if "." in value or "e" in value.lower():
-            raise GameModelError(f"{where}: {value!r} is a decimal; give an exact fraction such as 1/3")
-        return sp.Rational(number.numerator, number.denominator)
-    if isinstance(value, sp.Basic):
-        expr = sp.sympify(value)
-        if expr.atoms(sp.Float):
-            raise GameModelError(f"{where}: {expr} contains a float; give exact numbers")
-        return expr
-    raise GameModelError(f"{where}: {value!r} is not a number")
+    return exact_number(value, where, GameModelError)
 
 
 def extensive_form(

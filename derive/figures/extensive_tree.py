@@ -28,7 +28,7 @@ from matplotlib.patches import PathPatch, Polygon
 from matplotlib.path import Path
 
 from derive.extensive_form.game import Game
-from derive.figures.labels import _mathtext
+from derive.figures.labels import _exact, _mathtext
 from derive.figures.style import _GREY, _INK, _LIGHT_GREY, _RC, _TITLE_SIZE
 
 __all__ = ["draw_extensive_form", "tree_layout"]
@@ -60,7 +60,8 @@ def draw_extensive_form(
     game : Game
         Any number of players; symbolic payoffs and probabilities are typeset.
     profile : mapping, optional
-        ``player -> information-set label -> {action: probability}`` (exact); when given, each
+        ``player -> information-set label -> {action: probability}`` (exact; a float only when
+        it is exactly a short decimal such as 0.5, else ValueError); when given, each
         action is labelled with its probability and played actions are drawn bold.
     title : str, optional
         Defaults to the game's title.
@@ -188,7 +189,10 @@ def _draw(game: Game, profile, title, off_path) -> Figure:
                 label = f"{label}\n{_text(n.probabilities[k])}"
             elif profile is not None and n.player in profile:
                 info = game.infosets[n.infoset]
-                prob = sp.sympify(profile[n.player][info.label].get(n.actions[k], 0))
+                prob = _exact(
+                    profile[n.player][info.label].get(n.actions[k], 0),
+                    f"probability of {n.actions[k]!r} at {info.label!r}",
+                )
                 label = f"{label}\n{_text(prob)}"
                 played = prob != 0
                 style = {

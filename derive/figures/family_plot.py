@@ -11,7 +11,7 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
 from derive.extensive_form.one_card_tree import ExtensiveFormGame
-from derive.figures.labels import _mathtext, _situation_name, _tidy
+from derive.figures.labels import _exact, _mathtext, _situation_name, _tidy
 from derive.figures.style import _INK, _PLOT_LABEL_SIZE, _PLOT_TEXT_SIZE, _PLOT_TITLE_SIZE, _RC, _style_axes
 from derive.games.one_card import PLAYER_NAMES
 from derive.sequence_form.strategies import situations
@@ -86,7 +86,8 @@ def draw_family_plans(
         What the parameter means, written under the panels (e.g. "α:
         probability of checkraising the ace"); each panel's axis shows the symbol.
     fixed : mapping, optional
-        Values for the family's other parameters (required if it has more than one).
+        Values for the family's other parameters (required if it has more than one), exact:
+        ``"1/3"``, Rationals, or a float only when it is exactly a short decimal such as 0.5.
 
     Returns
     -------
@@ -98,7 +99,8 @@ def draw_family_plans(
     ------
     ValueError
         If the family has no parameter, ``parameter`` is not one of its
-        parameters, other parameters are left free, or the fixed values
+        parameters, other parameters are left free, a fixed value is a float
+        that is not exactly a short decimal (``1/3``), or the fixed values
         leave the parameter no range.
 
     Examples
@@ -118,7 +120,7 @@ def draw_family_plans(
     parameter = family.parameters[0] if parameter is None else parameter
     if parameter not in family.parameters:
         raise ValueError(f"{parameter} is not a parameter of the family {family.parameters}")
-    fixed_values = {k: sp.Rational(v) if not isinstance(v, sp.Basic) else v for k, v in (fixed or {}).items()}
+    fixed_values = {k: _exact(v, f"fixed value of {k}") for k, v in (fixed or {}).items()}
     free = [p for p in family.parameters if p != parameter and p not in fixed_values]
     if free:
         raise ValueError(f"fix the family's other parameters {free} (argument fixed)")

@@ -1,7 +1,8 @@
 """Exact numbers and the words figures print.
 
-:func:`_exact` turns a caller's number into an exact sympy expression (floats
-become their decimals' Rationals; sympy Floats are refused); :func:`_tidy`
+:func:`_exact` turns a caller's number into an exact sympy expression (by the
+rule of :mod:`derive.extensive_form.exact`: a float only when it is exactly a
+short decimal such as 0.5, any other refused with the exact form to type); :func:`_tidy`
 picks the shortest-printing of a few equivalent forms; :func:`_mathtext`
 typesets an expression for matplotlib's mathtext; :func:`_situation_name`
 names what a player faces at an information set ("checked to", "bet to", ...).
@@ -11,10 +12,10 @@ Every probability stays an exact sympy expression until it is turned into text h
 from __future__ import annotations
 
 import re
-from fractions import Fraction
 
 import sympy as sp
 
+from derive.extensive_form.exact import exact_number
 from derive.extensive_form.one_card_tree import InformationSet
 from derive.games.one_card import Action
 
@@ -22,21 +23,21 @@ __all__: list[str] = []
 
 
 def _exact(value: object, where: str) -> sp.Expr:
-    """An exact sympy expression for a plan probability (floats become decimals' Rationals)."""
-    if isinstance(value, bool):
-        raise ValueError(f"probability of plan {where} must be a number, got {value!r}")
-    try:
-        if isinstance(value, float):
-            expr = sp.Rational(repr(value))
-        elif isinstance(value, Fraction):
-            expr = sp.Rational(value.numerator, value.denominator)
-        else:
-            expr = sp.sympify(value)
-    except (TypeError, ValueError, SyntaxError, sp.SympifyError):
-        raise ValueError(f"probability of plan {where} must be a number, got {value!r}") from None
-    if not isinstance(expr, sp.Expr) or expr.has(sp.Float):
-        raise ValueError(f"probability of plan {where} must be exact, got {value!r}")
-    return expr
+    """An exact sympy expression for a number a figure is given (a plan probability, a bet size, a value).
+
+    The rule of :mod:`derive.extensive_form.exact`: a float only when it is exactly a short decimal
+    (0.5 is 1/2; 1/3 and 0.1 are refused, naming ``where`` and the exact form); strings are exact
+    (``"1/3"``, ``"0.1"``) or sympy expressions (``"1 - alpha"``).
+    """
+    if isinstance(value, str):
+        try:
+            return exact_number(value, where, ValueError)
+        except ValueError:
+            try:
+                value = sp.sympify(value)
+            except (TypeError, ValueError, SyntaxError, sp.SympifyError):
+                raise ValueError(f"{where} must be a number, got {value!r}") from None
+    return exact_number(value, where, ValueError, not_a_number="{name} must be a number, got {value!r}")
 
 
 def _tidy(expr: sp.Expr) -> sp.Expr:

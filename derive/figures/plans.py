@@ -33,7 +33,7 @@ def _read_plans(
         if not isinstance(plan, Sequence) or plan not in known:
             unknown.append(getattr(key, "label", key))
             continue
-        out[plan] = _exact(value, plan.label)
+        out[plan] = _exact(value, f"probability of plan {plan.label}")
     if unknown:
         raise ValueError(
             f"not plans of the {PLAYER_NAMES[player]} in {game.rules.name}: {sorted(map(str, unknown))}"

@@ -22,6 +22,7 @@ import sympy as sp
 
 from derive.extensive_form.game import Game
 from derive.figures.extensive_tree import tree_layout
+from derive.figures.labels import _exact
 from derive.presentation.latex import escape_text, to_latex
 
 __all__ = ["tikz_document", "tikz_game_tree"]
@@ -47,7 +48,8 @@ def tikz_game_tree(
     game : Game
     profile : mapping, optional
         ``player -> information-set label -> {action: probability}``: label the actions with
-        their probabilities and draw the played ones bold.
+        their probabilities and draw the played ones bold.  Probabilities are exact (a float
+        only when it is exactly a short decimal such as 0.5, else ValueError).
     leaf_spacing, level_spacing : float
         Centimetres between neighbouring leaves (by default 1.3, less for trees with more than
         18 leaves, so that the picture is at most 24 cm wide) and between levels.
@@ -107,7 +109,10 @@ def tikz_game_tree(
                 label += f"\\\\{_math(n.probabilities[k])}"
             elif profile is not None and n.player in profile:
                 info = game.infosets[n.infoset]
-                prob = sp.sympify(profile[n.player][info.label].get(n.actions[k], 0))
+                prob = _exact(
+                    profile[n.player][info.label].get(n.actions[k], 0),
+                    f"probability of {n.actions[k]!r} at {info.label!r}",
+                )
                 label += f"\\\\{_math(prob)}"
                 style = f"player{n.player}, very thick" if prob != 0 else "gray!60, dashed"
             lines.append(f"\\draw[{style}] (n{n.index}) -- node[edge label] {{{label}}} (n{c});")

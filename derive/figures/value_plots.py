@@ -52,7 +52,9 @@ def draw_value_by_bet_size(
     ----------
     series : mapping
         Line label (e.g. ``"Kuhn poker (1 bet)"``) -> ``{bet size: value}``,
-        exact numbers (Rationals, ints or strings such as ``"-1/18"``).
+        exact numbers (Rationals, ints or strings such as ``"-1/18"``; a float
+        only when it is exactly a short decimal such as 0.5, see
+        :mod:`derive.extensive_form.exact`).
     title : str, optional
         Default "Game value to the opener against the bet size".
     ante : number
@@ -70,7 +72,8 @@ def draw_value_by_bet_size(
     Raises
     ------
     ValueError
-        If ``series`` is empty, a series is empty, or a value is not exact.
+        If ``series`` is empty, a series is empty, or a value is not exact (a
+        float such as ``1/3`` is refused with the exact form to type).
 
     Examples
     --------
@@ -159,11 +162,12 @@ def draw_value_curves(
     Parameters
     ----------
     curves : mapping
-        Line label -> ``(v(b) as a sympy expression or Piecewise, breakpoints)``.
+        Line label -> ``(v(b) as a sympy expression or Piecewise, breakpoints)``; the
+        breakpoints are exact (a float only when it is exactly a short decimal such as 0.5).
     symbol : sympy.Symbol
         The bet-size symbol ``b``.
     b_max : number
-        Right end of the plotted range (from 0).
+        Right end of the plotted range (from 0), exact like the breakpoints.
     title : str, optional
 
     Returns
@@ -174,11 +178,13 @@ def draw_value_curves(
     Raises
     ------
     ValueError
-        If ``curves`` is empty or a curve has another free symbol.
+        If ``curves`` is empty, a curve has another free symbol, or ``b_max`` or a breakpoint
+        is a float that is not exactly a short decimal (``1/3``).
     """
     if not curves:
         raise ValueError("no curves to draw")
-    top = float(_exact(b_max, "b_max"))
+    b_top = _exact(b_max, "b_max")
+    top = float(b_top)
     xs = np.linspace(top / 400, top, 400)
     with matplotlib.rc_context(_RC):
         fig = Figure(figsize=(9.0, 5.6), layout="constrained")
@@ -211,8 +217,8 @@ def draw_value_curves(
                 **style,
             )
             for bp in breaks:
-                bp = sp.sympify(bp)
-                if 0 < bp <= sp.Rational(str(top)):
+                bp = _exact(bp, f"breakpoint of {label}")
+                if 0 < bp <= b_top:
                     y = float(expr.subs(symbol, bp))
                     ax.plot([float(bp)], [y], "o", color=style.get("color", _INK), markersize=6, zorder=10)
                     ax.annotate(

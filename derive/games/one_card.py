@@ -24,9 +24,10 @@ from __future__ import annotations
 import enum
 import numbers
 from dataclasses import dataclass
-from fractions import Fraction
 
 import sympy as sp
+
+from derive.extensive_form.exact import exact_number
 
 __all__ = [
     "Action",
@@ -102,45 +103,40 @@ _LETTERS = {
 _FROM_LETTER = {v: k for k, v in _LETTERS.items()}
 
 
-def parse_exact(value: object) -> sp.Expr:
-    """Read a number exactly: int, Fraction, sympy expression, or a string such as ``"3/2"``.
+def parse_exact(value: object, name: str = "value") -> sp.Expr:
+    """Read a number exactly: int, Fraction, sympy expression, a string such as ``"3/2"`` or ``"0.1"``.
 
-    A Python float becomes the Rational of its shortest decimal
-    representation (``0.1`` -> ``1/10``), so no float reaches sympy.
+    The rule of :mod:`derive.extensive_form.exact`: a string is the exact fraction or decimal it
+    spells (``"0.1"`` is 1/10); a float is accepted only when it is exactly a short decimal
+    (``0.5`` is 1/2), and any other float (``1/3``, ``0.1``) is refused, so no float reaches sympy.
 
     Raises
     ------
     ValueError
-        If ``value`` is a bool, or not a number or numeric string.
+        If ``value`` is a bool, not a number or numeric string, or a float that is not exactly a
+        short decimal (one line naming ``name`` and the value, suggesting the exact form).
 
     Examples
     --------
-    >>> parse_exact("3/2"), parse_exact(0.1)
-    (3/2, 1/10)
+    >>> parse_exact("3/2"), parse_exact("0.1"), parse_exact(0.5)
+    (3/2, 1/10, 1/2)
+    >>> parse_exact(0.1, "bet")
+    Traceback (most recent call last):
+    ...
+    ValueError: bet: 0.1 is a float, not exact; write '1/10' or sympy.Rational(1, 10)
     """
-    if isinstance(value, bool):
-        raise ValueError(f"not a number: {value!r}")
-    try:
-        if isinstance(value, sp.Basic):
-            return sp.sympify(value)
-        if isinstance(value, float):
-            return sp.Rational(repr(value))
-        if isinstance(value, (numbers.Integral, Fraction)):
-            return sp.Rational(value)
-        if isinstance(value, str):
-            return sp.Rational(value.strip())
-    except (TypeError, ValueError, SyntaxError, ZeroDivisionError, sp.SympifyError):
-        pass
-    raise ValueError(f"not a number: {value!r}")
+    return exact_number(value, name, ValueError, not_a_number="not a number: {value!r}")
 
 
 def exact_amount(value: object, what: str) -> sp.Expr:
     """Convert a chip amount to an exact, positive sympy expression.
 
     Integers, :class:`fractions.Fraction`, sympy Rationals and strings such as
-    ``"3/2"`` or ``"0.5"`` become Rationals.  A Python float becomes the
-    Rational of its shortest decimal representation (``0.1`` -> ``1/10``), so
-    that no float ever reaches sympy.  A sympy expression is accepted when
+    ``"3/2"`` or ``"0.5"`` become Rationals.  A Python float is accepted only
+    when it is exactly a short decimal (``0.5``, ``1.5``: nothing is lost); any
+    other float (``1/3``, or ``0.1``, whose binary value is not 1/10) is refused
+    with the exact form to type instead, so that no float ever reaches sympy
+    (:mod:`derive.extensive_form.exact`).  A sympy expression is accepted when
     sympy can prove it positive (declare symbols with ``positive=True``).
 
     Parameters
@@ -158,21 +154,21 @@ def exact_amount(value: object, what: str) -> sp.Expr:
     Raises
     ------
     GameDefinitionError
-        If the value is not a number, not finite, or not provably positive.
+        If the value is not a number, a float that is not exactly a short
+        decimal, not finite, or not provably positive.
 
     Examples
     --------
-    >>> exact_amount("3/2", "bet")
-    3/2
+    >>> exact_amount("3/2", "bet"), exact_amount("0.1", "ante"), exact_amount(0.25, "ante")
+    (3/2, 1/10, 1/4)
     >>> exact_amount(0.1, "ante")
-    1/10
+    Traceback (most recent call last):
+    ...
+    derive.games.one_card.GameDefinitionError: ante: 0.1 is a float, not exact; write '1/10' or sympy.Rational(1, 10)
     """
-    try:
-        amount = parse_exact(value)
-    except ValueError:
-        raise GameDefinitionError(f"{what} must be a positive number, got {value!r}") from None
-    if amount.has(sp.Float):
-        raise GameDefinitionError(f"{what} must be exact, got the float {value!r}")
+    amount = exact_number(
+        value, what, GameDefinitionError, not_a_number="{name} must be a positive number, got {value!r}"
+    )
     if not amount.is_finite and amount.is_number:
         raise GameDefinitionError(f"{what} must be finite, got {value!r}")
     if amount.is_positive is not True:
@@ -202,8 +198,9 @@ class OneCardPoker:
     name : str
         A human-readable name ("Kuhn poker", ...).
 
-    Use :func:`one_card_poker` (which validates its input) rather than the
-    constructor.
+    Use :func:`one_card_poker` (which validates all of its input) rather than the
+    constructor; the constructor reads ``ante`` and ``bet`` with :func:`exact_amount` too (and
+    refuses a ``max_bets`` that is not an integer >= 0).
     """
 
     deck: tuple[str, ...]
@@ -211,6 +208,16 @@ class OneCardPoker:
     ante: sp.Expr
     bet: sp.Expr
     name: str
+
+    def __post_init__(self) -> None:
+        if (
+            isinstance(self.max_bets, bool)
+            or not isinstance(self.max_bets, numbers.Integral)
+            or self.max_bets < 0
+        ):
+            raise GameDefinitionError(f"max_bets must be an integer >= 0, got {self.max_bets!r}")
+        object.__setattr__(self, "ante", exact_amount(self.ante, "ante"))
+        object.__setattr__(self, "bet", exact_amount(self.bet, "bet"))
 
     @property
     def num_cards(self) -> int:

@@ -93,13 +93,15 @@ def myerson_poker(ante: object = 1, bet: object = 1) -> Game:
 
     Parameters
     ----------
-    ante, bet : number or sympy expression
-        Exact amounts (symbols allowed).
+    ante, bet : number, str or sympy expression
+        Exact amounts (symbols allowed; a float only when it is exactly a short decimal such as
+        0.5, see :mod:`derive.extensive_form.exact`).
 
     Raises
     ------
     GameModelError
-        If an amount is a float or not a number.
+        If an amount is a float that is not exactly a short decimal (``1/3``; the message gives
+        the exact form) or not a number.
 
     Examples
     --------
@@ -135,7 +137,8 @@ def reiley_poker(ante: object = 1, bet: object = 1) -> Game:
     Raises
     ------
     GameModelError
-        If an amount is a float or not a number.
+        If an amount is a float that is not exactly a short decimal (``1/3``; the message gives
+        the exact form) or not a number (:mod:`derive.extensive_form.exact`).
 
     References
     ----------
@@ -170,7 +173,9 @@ def beer_quiche(weak: object = "1/10", taste: object = 1) -> Game:
     Raises
     ------
     GameModelError
-        If ``weak`` or ``taste`` is a float or not a number (or symbol).
+        If ``weak`` or ``taste`` is a float that is not exactly a short decimal (``weak=0.1`` is
+        refused: write ``"1/10"`` or ``"0.1"``; ``0.5`` is 1/2), or not a number (or symbol); see
+        :mod:`derive.extensive_form.exact`.
 
     References
     ----------

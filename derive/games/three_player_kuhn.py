@@ -50,7 +50,8 @@ def three_player_kuhn_poker(ante: object = 1, bet: object = 1) -> Game:
     Raises
     ------
     GameModelError
-        If the ante or the bet is not an exact positive amount.
+        If the ante or the bet is not an exact positive amount (a float only when it is exactly a
+        short decimal such as 0.5; ``1/3`` is refused, see :mod:`derive.extensive_form.exact`).
 
     Examples
     --------
@@ -198,7 +199,7 @@ def szafron_gibson_sturtevant_family(subfamily: int) -> ProfileFamily:
     (``kuhn_3p_equilibrium_player``, D. Morrill, 2013, in the ACPC server code), since the paper's
     text was not at hand; derive checks the transcription itself, whatever its source.
     """
-    if subfamily not in (1, 2, 3):
+    if isinstance(subfamily, bool) or not isinstance(subfamily, int) or subfamily not in (1, 2, 3):
         raise ValueError(f"the sub-family must be 1, 2 or 3, got {subfamily!r}")
     R = sp.Rational
     s = SGS_SYMBOLS

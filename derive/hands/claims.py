@@ -12,9 +12,11 @@ from functools import lru_cache
 
 import sympy as sp
 
+from derive.extensive_form.exact import exact_number
 from derive.hands.classes import FIVE_CARD_CLASSES
 from derive.hands.counting import formula_text, hand_table
 from derive.hands.draws import DrawOdds, draw_odds
+from derive.hands.errors import HandsError
 
 __all__ = [
     "ABOUT_RULE",
@@ -52,7 +54,8 @@ def claim_holds(value: sp.Rational, stated: sp.Rational, rule: str) -> bool:
     value : sympy.Rational
         The exact value.
     stated : sympy.Rational
-        The text's value.
+        The text's value.  Both are read exactly (int, ``"47/2"``, ``"4.5"``, Rational; a float
+        only when it is exactly a short decimal such as 4.5, see :mod:`derive.extensive_form.exact`).
     rule : str
         :data:`EXACT_RULE`, :data:`ROUNDED_RULE` or :data:`ABOUT_RULE`.
 
@@ -65,6 +68,8 @@ def claim_holds(value: sp.Rational, stated: sp.Rational, rule: str) -> bool:
     ------
     ValueError
         An unknown rule.
+    HandsError
+        A value that is not an exact number (a float such as ``1/3``; the message gives the exact form).
 
     Examples
     --------
@@ -73,13 +78,15 @@ def claim_holds(value: sp.Rational, stated: sp.Rational, rule: str) -> bool:
     >>> claim_holds(sp.Rational(3461, 704), 4, ROUNDED_RULE)
     False
     """
-    gap = abs(sp.Rational(value) - sp.Rational(stated))
+    value = exact_number(value, "value", HandsError, symbolic=False)
+    stated = exact_number(stated, "stated", HandsError, symbolic=False)
+    gap = abs(value - stated)
     if rule == EXACT_RULE:
         return gap == 0
     if rule == ROUNDED_RULE:
         return gap <= sp.Rational(1, 2)
     if rule == ABOUT_RULE:
-        return gap <= abs(sp.Rational(stated)) / 10
+        return gap <= abs(stated) / 10
     raise ValueError(f"unknown tolerance rule {rule!r}")
 
 

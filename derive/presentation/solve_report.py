@@ -40,6 +40,9 @@ def _kind(game: Game) -> str:
         return "zero-sum"
     if game.is_constant_sum:
         return f"constant-sum ({to_text(game.constant_sum)})"
+    if game.is_almost_constant_sum:
+        common, odd = game.sum_exceptions
+        return f"general-sum (the payoffs add up to {to_text(common)} except at {_count(len(odd), 'terminal')})"
     return "general-sum"
 
 

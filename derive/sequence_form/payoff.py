@@ -23,6 +23,7 @@ from dataclasses import dataclass
 
 import sympy as sp
 
+from derive.extensive_form.exact import exact_number
 from derive.extensive_form.one_card_tree import DecisionNode, ExtensiveFormGame, Sequence
 from derive.sequence_form.strategies import (
     BehaviourStrategy,
@@ -173,13 +174,22 @@ def plan_values(
     payoff : BilinearPayoff
     player : int
     opponent_plans : mapping
-        The other player's plan symbol -> value (numbers or expressions in α ...).
+        The other player's plan symbol -> value (numbers or expressions in α ...), exact: a
+        float only when it is exactly a short decimal such as 0.5
+        (:mod:`derive.extensive_form.exact`).
 
     Returns
     -------
     dict
         ``plan (Sequence) -> PlanValue``, exact.
+
+    Raises
+    ------
+    ValueError
+        If a value is a float that is not exactly a short decimal (``1/3``; the message gives
+        the exact form) or not a number.
     """
+    opponent_plans = {k: exact_number(v, f"value of {k}", ValueError) for k, v in opponent_plans.items()}
     game = payoff.game
     n = game.rules.num_cards
     other = 1 - player

@@ -25,8 +25,9 @@ from dataclasses import dataclass
 
 import sympy as sp
 
+from derive.extensive_form.exact import exact_number, is_float
 from derive.extensive_form.one_card_tree import ExtensiveFormGame, InformationSet, Sequence
-from derive.games.one_card import PLAYER_NAMES, Action, parse_exact
+from derive.games.one_card import PLAYER_NAMES, Action
 
 __all__ = [
     "BehaviourStrategy",
@@ -122,12 +123,13 @@ def realization_in_plans(game: ExtensiveFormGame, sequence: Sequence) -> sp.Expr
 
 
 def _exact_probability(value: object, where: str) -> sp.Expr:
-    try:
-        p = parse_exact(value)
-    except ValueError:
-        raise InvalidStrategyError(f"probability at {where} must be a number, got {value!r}") from None
-    if p.has(sp.Float):
-        raise InvalidStrategyError(f"probability at {where} must be exact, got {value!r}")
+    """A probability read by the rule of :mod:`derive.extensive_form.exact`, checked to lie in [0, 1]."""
+    p = exact_number(
+        value,
+        f"probability at {where}",
+        InvalidStrategyError,
+        not_a_number="{name} must be a number, got {value!r}",
+    )
     if p.is_number and not (0 <= p <= 1):
         raise InvalidStrategyError(f"probability at {where} must be in [0, 1], got {p}")
     return p
@@ -145,11 +147,34 @@ class BehaviourStrategy:
         ``InformationSet -> {Action: probability}``, exact (Rationals or
         expressions in declared parameters); each distribution sums to 1.
         Every information set of the player is present, including those
-        the player's own play never reaches.
+        the player's own play never reaches.  A float given to the
+        constructor is read by the rule of :mod:`derive.extensive_form.exact`
+        (0.5 becomes 1/2; 1/3 raises :class:`InvalidStrategyError`); use
+        :func:`behaviour_strategy` to read and check a strategy typed in by a user.
     """
 
     player: int
     probabilities: dict[InformationSet, dict[Action, sp.Expr]]
+
+    def __post_init__(self) -> None:
+        def inexact(p: object) -> bool:
+            return is_float(p) or (isinstance(p, sp.Basic) and p.has(sp.Float))
+
+        if any(inexact(p) for dist in self.probabilities.values() for p in dist.values()):
+            exact = {
+                info: {
+                    action: exact_number(
+                        p,
+                        f"probability at {getattr(info, 'label', info)} {getattr(action, 'value', action)}",
+                        InvalidStrategyError,
+                    )
+                    if inexact(p)
+                    else p
+                    for action, p in dist.items()
+                }
+                for info, dist in self.probabilities.items()
+            }
+            object.__setattr__(self, "probabilities", exact)
 
     def __hash__(self) -> int:
         return hash((self.player, tuple(self.probabilities)))
@@ -196,8 +221,9 @@ def behaviour_strategy(
     mapping : mapping
         Information set (label such as ``"K:xb"``, or :class:`InformationSet`)
         to a mapping from action (``"call"``, ``"c"`` or :class:`Action`) to
-        probability (int, ``"1/3"``, Fraction, sympy expression; a float is
-        read as its decimal).  Actions left out have probability 0.
+        probability (int, ``"1/3"``, ``"0.25"``, Fraction, sympy expression;
+        a float only when it is exactly a short decimal such as 0.5, see
+        :mod:`derive.extensive_form.exact`).  Actions left out have probability 0.
     default_single_action : bool
         Fill information sets with a single legal action with that action.
 
@@ -209,8 +235,9 @@ def behaviour_strategy(
     ------
     InvalidStrategyError
         Naming the first bad item: an unknown information set or action, a
-        probability outside [0, 1], a distribution not summing to 1, or a
-        missing information set.
+        float that is not exactly a short decimal (``1/3``), a probability
+        outside [0, 1], a distribution not summing to 1, or a missing
+        information set.
 
     Examples
     --------
@@ -246,18 +273,15 @@ def behaviour_strategy(
             )
         probs = {a: sp.S.Zero for a in info.actions}
         seen: set[Action] = set()
-        floats = False
         for act, value in dist.items():
             action = _parse_action(act, info)
             if action in seen:
                 raise InvalidStrategyError(f"action {action.value!r} is given twice at {info.label!r}")
             seen.add(action)
-            floats = floats or isinstance(value, float)
             probs[action] = _exact_probability(value, f"{info.label} {action.value}")
         total = sp.simplify(sp.Add(*probs.values()))
         if total != 1:
-            hint = " (floats are read as decimals; type exact fractions such as '1/3')" if floats else ""
-            raise InvalidStrategyError(f"probabilities at {info.label!r} sum to {total}, not 1{hint}")
+            raise InvalidStrategyError(f"probabilities at {info.label!r} sum to {total}, not 1")
         out[info] = probs
     for info in game.infosets[player]:
         if info not in out:

@@ -9,15 +9,17 @@ The whole set of optimal strategies is derived in :mod:`derive.solving.families`
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 import sympy as sp
 from sympy.polys.domains import QQ
 
+from derive.extensive_form.exact import exact_number
 from derive.extensive_form.one_card_tree import DecisionNode, ExtensiveFormGame, InformationSet, Sequence
 from derive.games.one_card import Action, SymbolicGameError
 from derive.sequence_form import PlanForm, plan_form
-from derive.sequence_form.strategies import BehaviourStrategy
+from derive.sequence_form.strategies import BehaviourStrategy, InvalidStrategyError
 from derive.solving.lp import maximin
 
 __all__ = [
@@ -295,6 +297,16 @@ def _quasi_perfect(game: ExtensiveFormGame) -> Equilibrium:
     )
 
 
+def _exact_plans(plans: Mapping[Sequence, object]) -> dict[Sequence, sp.Expr]:
+    """Plan probabilities read exactly (:mod:`derive.extensive_form.exact`); Rationals pass as they are."""
+    return {
+        s: v
+        if isinstance(v, sp.Rational)
+        else exact_number(v, f"plan probability of {getattr(s, 'label', s)}", InvalidStrategyError)
+        for s, v in plans.items()
+    }
+
+
 def behaviour_from_plans(
     game: ExtensiveFormGame,
     player: int,
@@ -309,7 +321,19 @@ def behaviour_from_plans(
     ``r(parent(I)) = 0`` the player's own play never reaches ``I``: if
     ``opponent_plans`` (numeric) is given, the action whose best plan earns
     most against it is played there, otherwise the first action.
+
+    Plan probabilities are read by the rule of :mod:`derive.extensive_form.exact` (a float only
+    when it is exactly a short decimal such as 0.5).
+
+    Raises
+    ------
+    derive.sequence_form.strategies.InvalidStrategyError
+        If a plan probability is a float that is not exactly a short decimal (``1/3``; the message
+        gives the exact form) or not a number.
     """
+    plans = _exact_plans(plans)
+    if opponent_plans is not None:
+        opponent_plans = _exact_plans(opponent_plans)
     realization: dict[Sequence, sp.Expr] = {}
 
     def real(s: Sequence) -> sp.Expr:

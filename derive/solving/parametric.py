@@ -32,7 +32,7 @@ import sympy as sp
 from sympy.polys.domains import QQ
 
 from derive.extensive_form.one_card_tree import ExtensiveFormGame, build_tree
-from derive.games.one_card import one_card_poker
+from derive.games.one_card import GameDefinitionError, exact_amount, one_card_poker
 from derive.sequence_form import PlanForm, plan_form
 from derive.sequence_form.strategies import NamedParameter, plan_symbol
 from derive.solving.families import FamilyCertificateError, OptimalFamily, _derive_family
@@ -95,9 +95,24 @@ class BetSizeAnalysis:
         args = [(v, b <= up) if up != sp.oo else (v, True) for v, up in merged]
         return sp.Piecewise(*args)
 
-    def value_at(self, bet: sp.Expr) -> sp.Expr:
-        """The closed form evaluated at ``bet``."""
-        return sp.nsimplify(self.value.subs(b, bet))
+    def value_at(self, bet: object) -> sp.Expr:
+        """The closed form evaluated at ``bet`` (exact: ``"1/2"``, Rational, or a float only when it is
+        exactly a short decimal such as 0.5; :func:`derive.games.one_card.exact_amount`).
+
+        Raises
+        ------
+        derive.games.one_card.GameDefinitionError
+            If ``bet`` is not a positive exact number (``1/3`` as a float is refused).
+        """
+        return sp.nsimplify(self.value.subs(b, _bet_size(bet, "bet")))
+
+
+def _bet_size(value: object, name: str) -> sp.Rational:
+    """A positive exact bet size (the rule of :mod:`derive.extensive_form.exact`), not a symbol."""
+    size = exact_amount(value, name)
+    if not size.is_Rational:
+        raise GameDefinitionError(f"{name} must be a number, got {value!r}")
+    return size
 
 
 def _entry_polynomials(pf: PlanForm) -> dict[tuple[int, int], list]:
@@ -204,7 +219,9 @@ def bet_size_analysis(
     deck, max_bets : int
         The rules (ante 1, bet ``b`` chips).
     samples : sequence of numbers, optional
-        Bet sizes to start from (default: 1/8, 1/4, ..., 4 and 6, 8, 16).
+        Bet sizes to start from (default: 1/8, 1/4, ..., 4 and 6, 8, 16): positive and exact
+        (``"1/3"``, Rationals, or floats only when exactly a short decimal such as 0.5, see
+        :mod:`derive.extensive_form.exact`).
     named : sequence of NamedParameter
         Parameters to write the families in (e.g. Kuhn's letters).
     checks : int
@@ -219,6 +236,8 @@ def bet_size_analysis(
     ------
     ParametricError
         If a breakpoint cannot be located exactly or a check fails.
+    derive.games.one_card.GameDefinitionError
+        If a sample is not a positive exact number (a float such as ``1/3`` is refused).
 
     Examples
     --------
@@ -227,11 +246,11 @@ def bet_size_analysis(
     (-1/18, -1/60)
     """
     say = progress or (lambda _m: None)
-    game = build_tree(one_card_poker(deck, max_bets, 1, b))
-    pf = plan_form(game)
     if samples is None:
         samples = [sp.Rational(k, 8) for k in range(1, 33)] + [6, 8, 16]
-    points = sorted({sp.Rational(s) if not isinstance(s, str) else sp.Rational(s) for s in samples})
+    points = sorted({_bet_size(s, "bet size sample") for s in samples})
+    game = build_tree(one_card_poker(deck, max_bets, 1, b))
+    pf = plan_form(game)
     say(f"deciding the supports at {len(points)} bet sizes ...")
     polys = _entry_polynomials(pf)
     structure = {p: _structure(pf, p, polys) for p in points}

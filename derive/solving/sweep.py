@@ -56,9 +56,10 @@ def value_table(
     max_bets : iterable of int
         ``k >= 0``.
     bets : iterable of numbers or strings
-        Bet sizes (exact, e.g. ``"1/2"``).
+        Bet sizes (exact, e.g. ``"1/2"``; a float only when it is exactly a short decimal such
+        as 0.5, see :func:`derive.games.one_card.exact_amount`).
     ante : number or str
-        Each player's ante.
+        Each player's ante (read the same way).
 
     Returns
     -------
@@ -68,7 +69,8 @@ def value_table(
     Raises
     ------
     derive.games.one_card.GameDefinitionError
-        If a rule parameter is invalid (or the tree too large).
+        If a rule parameter is invalid (a float bet such as ``1/3`` included; the message gives
+        the exact form), or the tree too large.
 
     Examples
     --------
@@ -95,7 +97,8 @@ def values_by_bet_size(
     Raises
     ------
     derive.games.one_card.GameDefinitionError
-        If a bet size (or another rule parameter) is invalid.
+        If a bet size (or another rule parameter) is invalid, e.g. a float such as ``1/3`` that
+        is not exactly a short decimal (``0.5`` is read as 1/2).
 
     Examples
     --------

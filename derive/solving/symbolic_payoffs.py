@@ -130,8 +130,13 @@ def substitute(game: Game, values: dict[sp.Symbol, sp.Expr]) -> Game:
     Raises
     ------
     GameModelError
-        If a chance probability becomes negative (the rebuilt game is validated).
+        If a value is a float that is not a short decimal (:mod:`derive.extensive_form.exact`;
+        0.5 is 1/2) or not a number, or a chance probability becomes negative (the rebuilt game is
+        validated).
     """
+    from derive.extensive_form.build import exact_value
+
+    values = {s: exact_value(v, f"value of {s}") for s, v in values.items()}
     nodes = tuple(
         dataclasses.replace(
             n,
@@ -303,8 +308,9 @@ def piecewise_equilibria(
     ------
     NotSupportedError
         If the game does not have two players, its payoffs are not polynomial in exactly one symbol,
-        a chance probability holds it, the domain is not an interval of more than one point, or
-        there are too many label sets (:data:`MAX_BASES`).
+        a chance probability holds it, the domain is not an interval of more than one point or has
+        an end that is a float but no short decimal, or there are too many label sets
+        (:data:`MAX_BASES`).
 
     References
     ----------
@@ -333,6 +339,12 @@ def piecewise_equilibria(
     if any(sp.sympify(v).has(c) for n in game.nodes for v in n.probabilities):
         raise NotSupportedError(f"a chance probability holds {c}; only payoffs may")
     domain = domain if domain is not None else sp.Interval(-sp.oo, sp.oo)
+    if isinstance(domain, sp.Basic) and domain.atoms(sp.Float):  # 0.5 is 1/2; 1/3 typed as a float is refused
+        from derive.extensive_form.exact import exact_float
+
+        domain = domain.xreplace(
+            {f: exact_float(f, f"the domain {domain}", NotSupportedError) for f in domain.atoms(sp.Float)}
+        )
     if not isinstance(domain, sp.Interval):  # sympy makes Interval(3, 3) a FiniteSet, Interval(2, 1) empty
         raise NotSupportedError(f"the domain of {c} must be an interval of more than one point, got {domain}")
     labels, A, B = _symbolic_form(game)

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 import sympy as sp
 
 from derive.extensive_form.build import exact_value
+from derive.extensive_form.exact import exact_number, is_float
 from derive.extensive_form.game import Game, GameModelError, NotSupportedError
 from derive.sequence_form.general import game_sequence_form
 
@@ -59,6 +60,31 @@ class BehaviourProfile:
     game: Game
     probabilities: tuple[tuple[sp.Expr, ...], ...]
 
+    def __post_init__(self) -> None:
+        # a float given to the constructor directly is read by the rule of derive.extensive_form.exact
+        # (behaviour_profile, the reader of typed-in profiles, has read every number already)
+        def inexact(p: object) -> bool:
+            return is_float(p) or (isinstance(p, sp.Basic) and p.has(sp.Float))
+
+        if any(inexact(p) for row in self.probabilities for p in row):
+            infos = self.game.infosets
+            exact = tuple(
+                tuple(
+                    exact_number(
+                        p,
+                        f"probability of {infos[k].actions[a]!r} at {infos[k].label!r}"
+                        if k < len(infos) and a < len(infos[k].actions)
+                        else f"probability {a} at information set {k}",
+                        IncompleteProfileError,
+                    )
+                    if inexact(p)
+                    else p
+                    for a, p in enumerate(row)
+                )
+                for k, row in enumerate(self.probabilities)
+            )
+            object.__setattr__(self, "probabilities", exact)
+
     def strategy(self, player: int) -> dict[str, dict[str, sp.Expr]]:
         """``information-set label -> {action: probability}`` for ``player``."""
         return {
@@ -76,7 +102,9 @@ def behaviour_profile(game: Game, strategies: Mapping | tuple | list) -> Behavio
     strategies : mapping or sequence
         One entry per player (by index, or a mapping keyed by player name or index), each a
         mapping ``information-set label -> {action label: probability}``.  Probabilities are
-        exact (int, Fraction, ``"1/3"``, sympy).  Every information set must be given.
+        exact (int, Fraction, ``"1/3"``, ``"0.25"``, sympy; a float only when it is exactly a short
+        decimal such as 0.5, see :mod:`derive.extensive_form.exact`).  Every information set must
+        be given.
 
     Returns
     -------
@@ -85,8 +113,9 @@ def behaviour_profile(game: Game, strategies: Mapping | tuple | list) -> Behavio
     Raises
     ------
     IncompleteProfileError
-        Naming the missing player or information set, an unknown label or action, a float, or
-        probabilities that are negative or do not sum to 1.
+        Naming the missing player or information set, an unknown label or action, a float that is
+        not exactly a short decimal (``1/3``; the message gives the exact form), or probabilities
+        that are negative or do not sum to 1.
     """
     if isinstance(strategies, Mapping):
         by_player = {}

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 import sympy as sp
 
+from derive.extensive_form.exact import exact_number
 from derive.extensive_form.one_card_tree import ExtensiveFormGame, Sequence
 from derive.sequence_form import PlanForm, plan_form
 from derive.sequence_form.strategies import BehaviourStrategy
@@ -200,7 +201,14 @@ def strategy_exploitability(
 
     ``value - min_y U(x, y)`` for the opener's ``x``, ``max_x U(x, y) - value``
     for the dealer's ``y``; in chips, ``>= 0``, and 0 iff ``strategy`` is optimal.
+
+    Raises
+    ------
+    ValueError
+        If ``value`` is not exact (a float other than a short decimal such as 0.5, see
+        :mod:`derive.extensive_form.exact`), or the strategy's probabilities are not numbers.
     """
+    value = exact_number(value, "value", ValueError)
     br = best_response(game, strategy).value
     return value - br if strategy.player == 0 else br - value
 
@@ -235,8 +243,19 @@ def verify_family(
     Returns
     -------
     FamilyCheck
+
+    Raises
+    ------
+    ValueError
+        If ``value`` or a coordinate of an extra point is not exact (a float other than a short
+        decimal such as 0.5; see :mod:`derive.extensive_form.exact`).
     """
-    points = tuple(family.vertices) + tuple(extra_points)
+    value = exact_number(value, "value", ValueError)
+    extra = tuple(
+        {t: exact_number(x, f"extra point's {t}", ValueError) for t, x in dict(point).items()}
+        for point in extra_points
+    )
+    points = tuple(family.vertices) + extra
     out = []
     for point in points:
         plans = {p: sp.Rational(v.subs(point)) for p, v in family.plans.items()}

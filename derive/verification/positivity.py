@@ -21,6 +21,8 @@ from dataclasses import dataclass
 
 import sympy as sp
 
+from derive.extensive_form.exact import exact_number
+
 __all__ = ["MAX_PRODUCTS", "PositivityCertificate", "positivity_certificate"]
 
 #: Largest number of constraint products tried in one certificate search.
@@ -69,9 +71,10 @@ def positivity_certificate(
     Parameters
     ----------
     f : sympy.Expr
-        A polynomial in ``params`` with rational coefficients.
+        A polynomial in ``params`` with rational coefficients (a float coefficient only when it is
+        exactly a short decimal such as 0.5, see :mod:`derive.extensive_form.exact`; else ValueError).
     constraints : sequence of sympy.Expr
-        Polynomials ``g_i``; the domain is ``{g_i >= 0 for all i}``.
+        Polynomials ``g_i``; the domain is ``{g_i >= 0 for all i}`` (exact, like ``f``).
     params : sequence of sympy.Symbol
     degree : int, optional
         The most factors in one product; by default the total degree of ``f`` (at least 1), then up
@@ -95,7 +98,8 @@ def positivity_certificate(
     from derive.solving.lp import ExactLPError, LinearProgram, exact_lp
 
     params = tuple(params)
-    f = sp.expand(f)
+    f = sp.expand(exact_number(f, "f", ValueError))
+    constraints = [exact_number(g, f"constraint {g}", ValueError) for g in constraints]
     fpoly = sp.Poly(f, *params)
     low = degree if degree is not None else max(1, fpoly.total_degree())
     degrees = [low] if degree is not None else [low, low + 1, low + 2]

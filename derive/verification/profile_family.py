@@ -44,6 +44,7 @@ from dataclasses import dataclass
 
 import sympy as sp
 
+from derive.extensive_form.exact import exact_float
 from derive.extensive_form.game import Game, NotSupportedError
 from derive.sequence_form.general import game_sequence_form
 from derive.solving.polytope import sample_points
@@ -225,10 +226,13 @@ def check_profile_family(
         Any number of players, perfect recall, numeric payoffs and chance probabilities.
     strategies : mapping or sequence
         As in :func:`derive.verification.best_response.behaviour_profile`: per player,
-        ``information-set label -> {action: probability}``; probabilities may contain parameters.
+        ``information-set label -> {action: probability}``; probabilities may contain parameters,
+        and are read exactly (a float only when it is exactly a short decimal, such as 0.5).
     domain : sequence of sympy relationals
         Inequalities (``>=``, ``<=``) or equations, polynomial in the parameters; the linear ones
-        must bound a polytope (e.g. ``[a >= 0, a <= 1/3]``), the others cut it.
+        must bound a polytope (e.g. ``[a >= 0, a <= sympy.Rational(1, 3)]``), the others cut it.
+        Numbers are exact: a float in them is accepted only when it is exactly a short decimal
+        (``a <= 0.5``); ``a <= 1/3`` holds a float and is refused (:mod:`derive.extensive_form.exact`).
 
     Returns
     -------
@@ -238,11 +242,12 @@ def check_profile_family(
     Raises
     ------
     NotSupportedError
-        If the game's payoffs hold symbols, the domain is not polynomial, its linear part is empty
+        If the game's payoffs hold symbols, the domain holds a float that is not exactly a short
+        decimal (the message gives the exact form), the domain is not polynomial, its linear part is empty
         or does not bound every parameter, no point of it is found, it holds a strict inequality, or
         a probability's parameters are not bounded by it.
     IncompleteProfileError
-        For a malformed profile (missing information set, unknown action ...).
+        For a malformed profile (missing information set, unknown action, a float such as ``1/3`` ...).
 
     Examples
     --------
@@ -275,6 +280,8 @@ def check_profile_family(
                 )
     raw = []
     for c in domain:
+        if isinstance(c, sp.Basic) and c.atoms(sp.Float):  # the rule of derive.extensive_form.exact
+            c = c.xreplace({f: exact_float(f, f"domain {c}", NotSupportedError) for f in c.atoms(sp.Float)})
         if isinstance(c, sp.Equality):  # an equation is two inequalities
             raw += [sp.expand(c.lhs - c.rhs), sp.expand(c.rhs - c.lhs)]
         elif isinstance(c, (sp.StrictGreaterThan, sp.StrictLessThan)):

@@ -35,6 +35,7 @@ from functools import cached_property
 import numpy as np
 import sympy as sp
 
+from derive.extensive_form.exact import exact_number
 from derive.extensive_form.one_card_tree import DecisionNode, ExtensiveFormGame
 from derive.games.one_card import PLAYER_NAMES, Action
 from derive.sequence_form.strategies import BehaviourStrategy
@@ -153,8 +154,13 @@ class Simulation:
         return mean - half, mean + half
 
     def within(self, value: object, standard_errors: float = 4.0) -> bool:
-        """Whether ``|mean - value| <= standard_errors * standard_error`` (``value`` exact, e.g. -1/18)."""
-        return abs(float(self.mean - sp.Rational(value))) <= standard_errors * self.standard_error
+        """Whether ``|mean - value| <= standard_errors * standard_error`` (``value`` exact, e.g. -1/18).
+
+        ``value`` is read by the rule of :mod:`derive.extensive_form.exact` (a float other than a
+        short decimal raises :class:`SimulationError`); ``standard_errors`` is a tolerance, a float.
+        """
+        exact = exact_number(value, "value", SimulationError, symbolic=False)
+        return abs(float(self.mean - exact)) <= standard_errors * self.standard_error
 
 
 def _check_strategy(game: ExtensiveFormGame, strategy: object, player: int) -> BehaviourStrategy:
@@ -322,7 +328,8 @@ def with_parameters(strategy: BehaviourStrategy, values: Mapping[sp.Symbol, obje
         Probabilities may be expressions in parameters (e.g. from
         :func:`derive.sequence_form.strategies.kuhn_strategies`).
     values : mapping
-        Parameter symbol -> exact value (int, ``"1/3"``, Rational).
+        Parameter symbol -> exact value (int, ``"1/3"``, Rational; a float only when it is
+        exactly a short decimal such as 0.5, see :mod:`derive.extensive_form.exact`).
 
     Returns
     -------
@@ -332,8 +339,9 @@ def with_parameters(strategy: BehaviourStrategy, values: Mapping[sp.Symbol, obje
     Raises
     ------
     SimulationError
-        If a value is a float or not a number, or a probability leaves
-        ``[0, 1]`` after substitution.
+        If a value is a float that is not exactly a short decimal (``1/3``;
+        the message gives the exact form) or not a number, or a probability
+        leaves ``[0, 1]`` after substitution.
 
     Examples
     --------
@@ -348,13 +356,10 @@ def with_parameters(strategy: BehaviourStrategy, values: Mapping[sp.Symbol, obje
     """
     exact = {}
     for sym, value in values.items():
-        if isinstance(value, (float, bool)):
-            raise SimulationError(f"value of {sym} must be exact (e.g. '1/3'), got {value!r}")
-        try:
-            v = sp.Rational(value.strip()) if isinstance(value, str) else sp.sympify(value)
-        except (TypeError, ValueError, sp.SympifyError):
-            raise SimulationError(f"value of {sym} must be a number, got {value!r}") from None
-        if not (isinstance(v, sp.Expr) and v.is_Rational):
+        v = exact_number(
+            value, f"value of {sym}", SimulationError, not_a_number="{name} must be a number, got {value!r}"
+        )
+        if not v.is_Rational:
             raise SimulationError(f"value of {sym} must be an exact number, got {value!r}")
         exact[sym] = v
     out = {}

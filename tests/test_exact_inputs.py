@@ -1,0 +1,974 @@
+"""Exact numbers at every door (issue 19, item 3).
+
+One rule (:mod:`derive.extensive_form.exact`) for every public entry point that takes a number: a
+float is accepted only when it is exactly a short decimal (``Fraction(x) == Fraction(repr(x))``:
+0.5 becomes 1/2 and gives the same result as ``sympy.Rational(1, 2)``); any other float (1/3, 0.1)
+raises the entry point's own exception with one line naming the parameter or the value and the
+exact form to type.  Strings ("1/3", "0.1") are exact.
+
+``DOORS`` lists, for each entry point and numeric parameter, a call taking the number ``v``.
+``test_every_numeric_parameter_is_covered`` walks every public callable of every ``derive`` module
+and fails when a parameter that looks numeric (by annotation or name) is neither in ``DOORS`` nor in
+an exclusion below with its reason: a new public function with a ``bet`` parameter that forgets the
+rule fails it.
+"""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+import pkgutil
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from decimal import Decimal
+from fractions import Fraction
+from functools import cache
+from typing import Any
+
+import numpy as np
+import pytest
+import sympy as sp
+
+import derive
+from derive.extensive_form.build import chance, decision, exact_value, extensive_form, payoff
+from derive.extensive_form.exact import exact_float, exact_number, float_message
+from derive.extensive_form.game import GameModelError, NotSupportedError
+from derive.extensive_form.one_card_tree import build_tree
+from derive.figures import (
+    draw_family_plans,
+    draw_running_means,
+    draw_strategy_tree,
+    draw_value_by_bet_size,
+    draw_value_curves,
+)
+from derive.figures.extensive_tree import draw_extensive_form
+from derive.figures.tikz import tikz_game_tree
+from derive.games.one_card import (
+    Action,
+    GameDefinitionError,
+    OneCardPoker,
+    exact_amount,
+    kuhn_poker,
+    one_card_poker,
+    parse_exact,
+)
+from derive.games.textbook import beer_quiche, matching_pennies, myerson_poker, reiley_poker
+from derive.games.three_player_kuhn import szafron_gibson_sturtevant_family, three_player_kuhn_poker
+from derive.hands import DeckError, HandsError, HandSizeError
+from derive.hands.cards import format_cards, parse_cards
+from derive.hands.claims import EXACT_RULE, claim_holds
+from derive.hands.counting import general_formulas, hand_table
+from derive.hands.draws import draw_odds
+from derive.hands.evaluate import brute_force_counts, classify_hand, hand_value
+from derive.sequence_form.payoff import bilinear_payoff, plan_values
+from derive.sequence_form.strategies import (
+    BehaviourStrategy,
+    InvalidStrategyError,
+    behaviour_strategy,
+    eta,
+    kuhn_strategies,
+    plan_symbol,
+    xi,
+)
+from derive.solving.analysis import raise_table
+from derive.solving.families import optimal_families
+from derive.solving.indifference import reached_by_others
+from derive.solving.one_card import behaviour_from_plans, solve
+from derive.solving.parametric import bet_size_analysis
+from derive.solving.sweep import value_table, values_by_bet_size
+from derive.solving.symbolic_payoffs import piecewise_equilibria, substitute
+from derive.verification.best_response import BehaviourProfile, IncompleteProfileError, behaviour_profile
+from derive.verification.one_card import strategy_exploitability, verify_family
+from derive.verification.positivity import positivity_certificate
+from derive.verification.profile_family import action_values, check_profile_family
+from derive.verification.simulate import SimulationError, simulate, with_parameters
+from derive.verification.subgames import subgame_perfection
+
+R = sp.Rational
+THIRD = 1 / 3  # 0.3333333333333333: not exact, refused everywhere
+HALF = 0.5  # exactly 1/2: accepted everywhere 1/2 is valid
+
+
+# --------------------------------------------------------------------------- shared game objects
+
+
+@cache
+def kuhn():
+    return build_tree(kuhn_poker())
+
+
+@cache
+def kuhn_solution():
+    return solve(kuhn())
+
+
+@cache
+def kuhn_sets():
+    """Kuhn poker's optimal sets in plan parameters: the opener's t_1 in [0, 1], the dealer unique."""
+    return optimal_families(kuhn())
+
+
+@cache
+def kuhn_simulation():
+    return simulate(kuhn(), *kuhn_solution().strategies, hands=200, seed=1)
+
+
+def _split(v) -> dict:
+    """``{"heads": v, "tails": 1 - v}`` (1 - 0.5 is exactly 0.5; 1 - 1/3 is another inexact float)."""
+    return {"heads": v, "tails": 1 - v}
+
+
+HALVES = {"heads": "1/2", "tails": "1/2"}
+
+
+def _pennies(v):
+    return [{"coin": _split(v)}, {"guess": HALVES}]
+
+
+def _plans(player: int, v) -> dict:
+    """A distribution over each card's plans of ``player``: ``v``, ``1 - v`` and 0 for the rest."""
+    out, seen = {}, {}
+    for p in kuhn().plans(player):
+        k = seen.setdefault(p.card, 0)
+        out[p] = v if k == 0 else (1 - v if k == 1 else 0)
+        seen[p.card] = k + 1
+    return out
+
+
+def _dealer_labels(v) -> dict:
+    return {
+        "Q:x": {"bet": v, "check": 1 - v},
+        "Q:b": {"fold": 1},
+        "K:x": {"check": 1},
+        "K:b": {"call": "1/3", "fold": "2/3"},
+        "A:x": {"bet": 1},
+        "A:b": {"call": 1},
+    }
+
+
+def _texts(fig) -> list[tuple[str, str]]:
+    """Every text of a figure with its gid, in drawing order (what a reader sees)."""
+    return [
+        (str(t.get_gid()), t.get_text())
+        for t in fig.findobj(lambda a: hasattr(a, "get_text"))
+        if t.get_text()
+    ]
+
+
+x_sym = sp.Symbol("x")
+a_sym = sp.Symbol("a")
+b_sym = sp.Symbol("b", positive=True)
+
+
+# --------------------------------------------------------------------------- the table
+
+
+@dataclass(frozen=True)
+class Door:
+    """One numeric parameter of one entry point.
+
+    ``call(v)`` passes the number ``v`` for ``param`` (in valid surroundings); ``error`` is the entry
+    point's own exception; ``kind`` is ``"exact"`` (1/2 is valid: 0.5 must give the same result as
+    ``Rational(1, 2)``, compared through ``same``) or ``"int"`` (a count or index: a float is refused
+    by type, naming the parameter or the value).
+    """
+
+    target: str
+    param: str
+    call: Callable[[Any], Any]
+    error: type[Exception]
+    kind: str = "exact"
+    same: Callable[[Any], Any] = lambda r: r
+
+    @property
+    def id(self) -> str:
+        return f"{self.target.rsplit('.', 1)[-1]}:{self.param}"
+
+
+G = "derive.games."
+EF = "derive.extensive_form."
+V = "derive.verification."
+S = "derive.solving."
+F = "derive.figures."
+H = "derive.hands."
+
+_C = sp.Symbol("c", positive=True)
+
+DOORS = [
+    # values put into a symbolic game, and the range of its symbol
+    Door(
+        S + "symbolic_payoffs.substitute",
+        "values",
+        lambda v: substitute(beer_quiche(taste=_C), {_C: v}),
+        GameModelError,
+        same=lambda g: tuple(g.payoffs.items()),
+    ),
+    Door(
+        S + "symbolic_payoffs.piecewise_equilibria",
+        "domain",
+        lambda v: piecewise_equilibria(beer_quiche(taste=_C), _C, sp.Interval(v, 3)),
+        NotSupportedError,
+        same=lambda r: (r.domain, r.breakpoints, len(r.pieces)),
+    ),
+    # one-card poker rules
+    Door(G + "one_card.one_card_poker", "ante", lambda v: one_card_poker(3, 1, ante=v), GameDefinitionError),
+    Door(G + "one_card.one_card_poker", "bet", lambda v: one_card_poker(3, 1, bet=v), GameDefinitionError),
+    Door(G + "one_card.one_card_poker", "deck", lambda v: one_card_poker(deck=v), GameDefinitionError, "int"),
+    Door(
+        G + "one_card.one_card_poker", "max_bets", lambda v: one_card_poker(3, v), GameDefinitionError, "int"
+    ),
+    Door(
+        G + "one_card.OneCardPoker",
+        "ante",
+        lambda v: OneCardPoker(("Q", "K", "A"), 1, v, 1, "x"),
+        GameDefinitionError,
+    ),
+    Door(
+        G + "one_card.OneCardPoker",
+        "bet",
+        lambda v: OneCardPoker(("Q", "K", "A"), 1, 1, v, "x"),
+        GameDefinitionError,
+    ),
+    Door(
+        G + "one_card.OneCardPoker",
+        "max_bets",
+        lambda v: OneCardPoker(("Q", "K"), v, 1, 1, "x"),
+        GameDefinitionError,
+        "int",
+    ),
+    Door(G + "one_card.exact_amount", "value", lambda v: exact_amount(v, "bet"), GameDefinitionError),
+    Door(G + "one_card.parse_exact", "value", lambda v: parse_exact(v, "bet"), ValueError),
+    # textbook and three-player games (builder API underneath)
+    Door(G + "textbook.myerson_poker", "ante", lambda v: myerson_poker(ante=v), GameModelError),
+    Door(G + "textbook.myerson_poker", "bet", lambda v: myerson_poker(bet=v), GameModelError),
+    Door(G + "textbook.reiley_poker", "ante", lambda v: reiley_poker(ante=v), GameModelError),
+    Door(G + "textbook.reiley_poker", "bet", lambda v: reiley_poker(bet=v), GameModelError),
+    Door(G + "textbook.beer_quiche", "weak", lambda v: beer_quiche(weak=v), GameModelError),
+    Door(G + "textbook.beer_quiche", "taste", lambda v: beer_quiche(taste=v), GameModelError),
+    Door(
+        G + "three_player_kuhn.three_player_kuhn_poker",
+        "ante",
+        lambda v: three_player_kuhn_poker(ante=v),
+        GameModelError,
+    ),
+    Door(
+        G + "three_player_kuhn.three_player_kuhn_poker",
+        "bet",
+        lambda v: three_player_kuhn_poker(bet=v),
+        GameModelError,
+    ),
+    Door(
+        G + "three_player_kuhn.szafron_gibson_sturtevant_family",
+        "subfamily",
+        szafron_gibson_sturtevant_family,
+        ValueError,
+        "int",
+    ),
+    # the builder API and the rule itself
+    Door(EF + "build.exact_value", "value", lambda v: exact_value(v, "payoff"), GameModelError),
+    Door(
+        EF + "build.payoff",
+        "values",
+        lambda v: extensive_form(["A", "B"], decision("A", "a", {"x": payoff(v, 0), "y": payoff(0, 0)})),
+        GameModelError,
+    ),
+    Door(
+        EF + "build.chance",
+        "branches",
+        lambda v: extensive_form(["A", "B"], chance({"h": (v, payoff(1, -1)), "t": (1 - v, payoff(-1, 1))})),
+        GameModelError,
+    ),
+    Door(
+        EF + "build.chance",
+        "outcome",
+        lambda v: extensive_form(["A", "B"], chance({"h": (1, payoff(1, -1))}, outcome=(v, 0))),
+        GameModelError,
+    ),
+    Door(
+        EF + "build.decision",
+        "outcome",
+        lambda v: extensive_form(["A", "B"], decision("A", "a", {"x": payoff(1, -1)}, outcome=(v, 0))),
+        GameModelError,
+    ),
+    Door(EF + "exact.exact_number", "value", lambda v: exact_number(v, "bet"), ValueError),
+    Door(EF + "exact.exact_float", "value", lambda v: exact_float(v, "bet"), ValueError),
+    # strategies
+    Door(
+        "derive.sequence_form.strategies.behaviour_strategy",
+        "mapping",
+        lambda v: behaviour_strategy(kuhn(), 1, _dealer_labels(v)),
+        InvalidStrategyError,
+    ),
+    Door(
+        "derive.sequence_form.strategies.BehaviourStrategy",
+        "probabilities",
+        lambda v: BehaviourStrategy(1, {kuhn().infoset(1, "Q:x"): {Action.BET: v, Action.CHECK: 1 - v}}),
+        InvalidStrategyError,
+    ),
+    Door(
+        "derive.sequence_form.payoff.plan_values",
+        "opponent_plans",
+        lambda v: plan_values(bilinear_payoff(kuhn()), 0, {plan_symbol(p): v for p in kuhn().plans(1)}),
+        ValueError,
+    ),
+    Door(
+        S + "one_card.behaviour_from_plans",
+        "plans",
+        lambda v: behaviour_from_plans(kuhn(), 0, _plans(0, v)),
+        InvalidStrategyError,
+    ),
+    Door(
+        S + "one_card.behaviour_from_plans",
+        "opponent_plans",
+        lambda v: behaviour_from_plans(kuhn(), 0, _plans(0, 1), opponent_plans=_plans(1, v)),
+        InvalidStrategyError,
+    ),
+    # best responses, exploitability, family checks (any game)
+    Door(
+        V + "best_response.behaviour_profile",
+        "strategies",
+        lambda v: behaviour_profile(matching_pennies(), _pennies(v)),
+        IncompleteProfileError,
+    ),
+    Door(
+        V + "best_response.BehaviourProfile",
+        "probabilities",
+        lambda v: BehaviourProfile(matching_pennies(), ((v, 1 - v), (R(1, 2), R(1, 2)))),
+        IncompleteProfileError,
+    ),
+    Door(
+        V + "profile_family.check_profile_family",
+        "strategies",
+        lambda v: check_profile_family(matching_pennies(), _pennies(v)),
+        IncompleteProfileError,
+        same=lambda r: (r.is_equilibrium, r.payoffs, r.gaps),
+    ),
+    Door(
+        V + "profile_family.check_profile_family",
+        "domain",
+        lambda v: check_profile_family(matching_pennies(), _pennies(a_sym), [a_sym >= 0, a_sym <= v]),
+        NotSupportedError,
+        same=lambda r: (r.is_equilibrium, r.vertices, r.domain, r.failures),
+    ),
+    Door(
+        V + "profile_family.action_values",
+        "strategies",
+        lambda v: action_values(matching_pennies(), _pennies(v)),
+        IncompleteProfileError,
+    ),
+    Door(
+        V + "subgames.subgame_perfection",
+        "strategies",
+        lambda v: subgame_perfection(matching_pennies(), _pennies(v)),
+        IncompleteProfileError,
+    ),
+    Door(
+        S + "indifference.reached_by_others",
+        "strategies",
+        lambda v: reached_by_others(matching_pennies(), _pennies(v)),
+        IncompleteProfileError,
+    ),
+    Door(
+        V + "one_card.strategy_exploitability",
+        "value",
+        lambda v: strategy_exploitability(kuhn(), kuhn_solution().strategies[0], v),
+        ValueError,
+    ),
+    Door(
+        V + "one_card.verify_family",
+        "value",
+        lambda v: verify_family(kuhn(), kuhn_sets().families[0], v),
+        ValueError,
+    ),
+    Door(
+        V + "one_card.verify_family",
+        "extra_points",
+        lambda v: verify_family(
+            kuhn(), kuhn_sets().families[0], kuhn_sets().value, [{kuhn_sets().families[0].parameters[0]: v}]
+        ),
+        ValueError,
+    ),
+    Door(
+        V + "positivity.positivity_certificate",
+        "f",
+        lambda v: positivity_certificate(v + x_sym, [x_sym, 1 - x_sym], [x_sym]),
+        ValueError,
+    ),
+    Door(
+        V + "positivity.positivity_certificate",
+        "constraints",
+        lambda v: positivity_certificate(x_sym, [x_sym, v - x_sym], [x_sym]),
+        ValueError,
+    ),
+    # simulation
+    Door(
+        V + "simulate.with_parameters",
+        "values",
+        lambda v: with_parameters(kuhn_strategies(kuhn())[1], {xi: v, eta: "1/3"}),
+        SimulationError,
+    ),
+    Door(
+        V + "simulate.simulate",
+        "hands",
+        lambda v: simulate(kuhn(), *kuhn_solution().strategies, hands=v),
+        SimulationError,
+        "int",
+    ),
+    Door(V + "simulate.Simulation.within", "value", lambda v: kuhn_simulation().within(v), SimulationError),
+    # sweeps and parametric analysis
+    Door(S + "sweep.value_table", "bets", lambda v: value_table(bets=[v]), GameDefinitionError),
+    Door(S + "sweep.value_table", "ante", lambda v: value_table(ante=v), GameDefinitionError),
+    Door(S + "sweep.value_table", "decks", lambda v: value_table(decks=[v]), GameDefinitionError, "int"),
+    Door(
+        S + "sweep.value_table", "max_bets", lambda v: value_table(max_bets=[v]), GameDefinitionError, "int"
+    ),
+    Door(S + "sweep.values_by_bet_size", "bets", lambda v: values_by_bet_size([v]), GameDefinitionError),
+    Door(
+        S + "sweep.values_by_bet_size", "ante", lambda v: values_by_bet_size([1], ante=v), GameDefinitionError
+    ),
+    Door(
+        S + "sweep.values_by_bet_size",
+        "deck",
+        lambda v: values_by_bet_size([1], deck=v),
+        GameDefinitionError,
+        "int",
+    ),
+    Door(
+        S + "sweep.values_by_bet_size",
+        "max_bets",
+        lambda v: values_by_bet_size([1], max_bets=v),
+        GameDefinitionError,
+        "int",
+    ),
+    Door(
+        S + "parametric.bet_size_analysis",
+        "samples",
+        lambda v: bet_size_analysis(3, 1, samples=[v, 1, 3]),
+        GameDefinitionError,
+        same=lambda r: r.value,
+    ),
+    Door(
+        S + "parametric.bet_size_analysis",
+        "deck",
+        lambda v: bet_size_analysis(v, 1, samples=[1]),
+        GameDefinitionError,
+        "int",
+    ),
+    Door(
+        S + "parametric.bet_size_analysis",
+        "max_bets",
+        lambda v: bet_size_analysis(3, v, samples=[1]),
+        GameDefinitionError,
+        "int",
+    ),
+    Door(S + "analysis.raise_table", "games", lambda v: raise_table([(v, 2)]), GameDefinitionError, "int"),
+    # hands
+    Door(H + "claims.claim_holds", "value", lambda v: claim_holds(v, R(1, 2), EXACT_RULE), HandsError),
+    Door(H + "claims.claim_holds", "stated", lambda v: claim_holds(R(1, 2), v, EXACT_RULE), HandsError),
+    Door(H + "counting.hand_table", "hand_size", hand_table, HandSizeError, "int"),
+    Door(H + "counting.hand_table", "ranks", lambda v: hand_table(3, ranks=v), DeckError, "int"),
+    Door(H + "counting.hand_table", "suits", lambda v: hand_table(3, suits=v), DeckError, "int"),
+    Door(H + "counting.general_formulas", "hand_size", general_formulas, HandSizeError, "int"),
+    Door(H + "draws.draw_odds", "draw", lambda v: draw_odds("As Kd", v, "pair"), HandSizeError, "int"),
+    Door(H + "draws.draw_odds", "ranks", lambda v: draw_odds("As Kd", 3, "pair", ranks=v), DeckError, "int"),
+    Door(H + "draws.draw_odds", "suits", lambda v: draw_odds("As Kd", 3, "pair", suits=v), DeckError, "int"),
+    Door(H + "cards.parse_cards", "ranks", lambda v: parse_cards("As", ranks=v), DeckError, "int"),
+    Door(H + "cards.parse_cards", "suits", lambda v: parse_cards("As", suits=v), DeckError, "int"),
+    Door(H + "cards.format_cards", "ranks", lambda v: format_cards([], ranks=v), DeckError, "int"),
+    Door(H + "evaluate.hand_value", "ranks", lambda v: hand_value("As Ks Qs", ranks=v), DeckError, "int"),
+    Door(
+        H + "evaluate.classify_hand", "ranks", lambda v: classify_hand("As Ks Qs", ranks=v), DeckError, "int"
+    ),
+    Door(H + "evaluate.brute_force_counts", "hand_size", brute_force_counts, HandSizeError, "int"),
+    Door(
+        H + "evaluate.brute_force_counts", "ranks", lambda v: brute_force_counts(3, ranks=v), DeckError, "int"
+    ),
+    Door(
+        H + "evaluate.brute_force_counts", "suits", lambda v: brute_force_counts(3, suits=v), DeckError, "int"
+    ),
+    # figures taking values
+    Door(
+        F + "value_plots.draw_value_by_bet_size",
+        "series",
+        lambda v: draw_value_by_bet_size({"s": {1: v, 2: 0}}),
+        ValueError,
+        same=_texts,
+    ),
+    Door(
+        F + "value_plots.draw_value_by_bet_size",
+        "ante",
+        lambda v: draw_value_by_bet_size({"s": {1: 0}}, ante=v),
+        ValueError,
+        same=_texts,
+    ),
+    Door(
+        F + "value_plots.draw_value_by_bet_size",
+        "annotate",
+        lambda v: draw_value_by_bet_size({"s": {R(1, 2): "-1/60", 1: 0}}, annotate=[v]),
+        ValueError,
+        same=_texts,
+    ),
+    Door(
+        F + "value_plots.draw_value_curves",
+        "curves",
+        lambda v: draw_value_curves({"c": (b_sym / 4, [v])}, b_sym),
+        ValueError,
+        same=_texts,
+    ),
+    Door(
+        F + "value_plots.draw_value_curves",
+        "b_max",
+        lambda v: draw_value_curves({"c": (b_sym / 4, [])}, b_sym, b_max=v),
+        ValueError,
+        same=_texts,
+    ),
+    Door(
+        F + "family_plot.draw_family_plans",
+        "fixed",
+        lambda v: draw_family_plans(
+            kuhn(), kuhn_sets().families[0], fixed={kuhn_sets().families[0].parameters[0]: v}
+        ),
+        ValueError,
+        same=_texts,
+    ),
+    Door(
+        F + "simulation_plot.draw_running_means",
+        "runs",
+        lambda v: draw_running_means([("x", kuhn_simulation(), v)]),
+        ValueError,
+        same=_texts,
+    ),
+    Door(
+        F + "strategy_tree.draw_strategy_tree",
+        "plans",
+        lambda v: draw_strategy_tree(kuhn(), 0, {p.label: x for p, x in _plans(0, v).items()}),
+        ValueError,
+        same=_texts,
+    ),
+    Door(
+        F + "extensive_tree.draw_extensive_form",
+        "profile",
+        lambda v: draw_extensive_form(matching_pennies(), {0: {"coin": _split(v)}}),
+        ValueError,
+        same=_texts,
+    ),
+    Door(
+        F + "tikz.tikz_game_tree",
+        "profile",
+        lambda v: tikz_game_tree(matching_pennies(), {0: {"coin": _split(v)}}),
+        ValueError,
+    ),
+]
+
+
+# --------------------------------------------------------------------------- the two checks per door
+
+
+def _one_line_naming(message: str, door: Door) -> None:
+    assert message and "\n" not in message, message
+    assert door.param in message or "0.333333333333333" in message, message
+
+
+@pytest.mark.parametrize("door", DOORS, ids=lambda d: d.id)
+def test_an_inexact_float_is_refused_in_one_line(door):
+    """1/3 as a float raises the entry point's own exception, one line naming the parameter or value."""
+    assert issubclass(door.error, ValueError)
+    with pytest.raises(door.error) as caught:
+        door.call(THIRD)
+    message = str(caught.value)
+    _one_line_naming(message, door)
+    if door.kind == "exact":  # the rule's message, with the exact form to type
+        assert "is a float, not exact; write '1/3' or sympy.Rational(1, 3)" in message, message
+
+
+@pytest.mark.parametrize("door", [d for d in DOORS if d.kind == "exact"], ids=lambda d: d.id)
+def test_an_exact_float_is_its_rational(door):
+    """0.5 is exactly 1/2: the result is the one ``sympy.Rational(1, 2)`` gives."""
+    assert door.same(door.call(HALF)) == door.same(door.call(R(1, 2)))
+
+
+@pytest.mark.parametrize(
+    "door",
+    [d for d in DOORS if d.target.endswith("one_card_poker") or "build." in d.target],
+    ids=lambda d: d.id,
+)
+@pytest.mark.parametrize(
+    "third, half",
+    [(np.float64(1 / 3), np.float64(0.5)), (sp.Float(1 / 3), sp.Float(0.5))],
+    ids=["numpy", "sympy"],
+)
+def test_numpy_and_sympy_floats_follow_the_same_rule(door, third, half):
+    """A numpy floating scalar or a sympy Float is a float like any other."""
+    with pytest.raises(door.error) as caught:
+        door.call(third)
+    _one_line_naming(str(caught.value), door)
+    if door.kind == "exact":
+        assert door.same(door.call(half)) == door.same(door.call(R(1, 2)))
+
+
+# --------------------------------------------------------------------------- the rule itself
+
+
+@pytest.mark.parametrize(
+    "value, exact",
+    [
+        (0.5, R(1, 2)),
+        (1.0, 1),
+        (0.25, R(1, 4)),
+        (1.5, R(3, 2)),
+        (3.0, 3),
+        (-0.75, R(-3, 4)),
+        (np.float32(0.5), R(1, 2)),
+        (sp.Float("0.5", 30), R(1, 2)),
+        (0.5 * b_sym, b_sym / 2),
+        ("0.1", R(1, 10)),
+        ("1/3", R(1, 3)),
+        (" 3/2 ", R(3, 2)),
+        ("2.5e-1", R(1, 4)),
+        (Fraction(2, 3), R(2, 3)),
+        (Decimal("0.1"), R(1, 10)),
+        (np.int64(4), 4),
+        (R(5, 7), R(5, 7)),
+    ],
+)
+def test_what_is_exact(value, exact):
+    """Exact binary floats, strings, fractions, decimals, integers and sympy numbers are read exactly."""
+    got = exact_number(value, "v")
+    assert got == exact and not got.has(sp.Float)
+
+
+@pytest.mark.parametrize(
+    "value, message",
+    [
+        (1 / 3, "v: 0.3333333333333333 is a float, not exact; write '1/3' or sympy.Rational(1, 3)"),
+        (0.1, "v: 0.1 is a float, not exact; write '1/10' or sympy.Rational(1, 10)"),
+        (2 / 3, "write '2/3' or sympy.Rational(2, 3)"),
+        (np.float32(0.1), "write the string '0.10000000149011612' for that decimal exactly"),
+        (3.141592653589793, "write the string '3.141592653589793' for that decimal exactly"),
+        (1e-300, "write the string '1e-300'"),
+        (sp.Float("0.1", 30), "is a float, not exact; write '1/10'"),
+        (b_sym / 3.0, "(in 0.333333333333333*b)"),
+        (float("inf"), "v: inf is not a finite number"),
+        (float("nan"), "v: nan is not a finite number"),
+        (True, "v: True is not a number"),
+        (np.bool_(False), "is not a number"),
+        (None, "v: None is not a number"),
+        ("abc", "v: 'abc' is not a number"),
+        ("1/0", "v: '1/0' is not a number"),
+        (1 + 2j, "is not a number"),
+    ],
+)
+def test_what_is_refused(value, message):
+    """Inexact floats (with the exact form to type), bools, non-numbers: one line."""
+    with pytest.raises(ValueError) as caught:
+        exact_number(value, "v")
+    assert message in str(caught.value) and "\n" not in str(caught.value)
+
+
+def test_the_suggestion_is_the_simple_fraction_when_close():
+    """``Fraction(x).limit_denominator(1000)`` is suggested when it is within 1e-12 of x."""
+    assert (
+        float_message("p", 0.1 + 0.2)
+        == "p: 0.30000000000000004 is a float, not exact; write '3/10' or sympy.Rational(3, 10)"
+    )
+    assert float_message("p", 2.0000000000000004).endswith("write '2' or sympy.Integer(2)")
+
+
+def test_the_command_line_strings_stay_exact():
+    """What ``--ante``/``--bet`` pass: decimal strings are their exact decimals."""
+    rules = one_card_poker(3, 1, ante="0.1", bet="0.3333333333333333")
+    assert rules.ante == R(1, 10) and rules.bet == R(3333333333333333, 10**16)
+
+
+def test_a_symbolic_amount_may_hold_an_exact_float():
+    """``0.5*B`` is ``B/2``; ``B/3.0`` is refused."""
+    P, B = sp.symbols("P B", positive=True)
+    assert myerson_poker(P, 0.5 * B) == myerson_poker(P, B / 2)
+    with pytest.raises(GameModelError, match=r"bet: 0.333333333333333 is a float, not exact; write '1/3'"):
+        myerson_poker(P, B / 3.0)
+
+
+# --------------------------------------------------------------------------- completeness
+
+#: An annotation or a parameter name that suggests a number.
+NUMERIC_ANNOTATION = re.compile(r"int|float|object|Expr|Rational|[Nn]umber|Fraction")
+NUMERIC_NAME = re.compile(
+    r"ante|bet|value|probab|payoff|cost|pot|epsilon|point|profile|domain|weight|amount|stake|sample"
+    r"|strateg|plan|fixed|weak|taste|b_max|stated|mixture|gain|outcome|branch|threshold|price|prize",
+    re.IGNORECASE,
+)
+
+#: (parameter name, annotation) pairs that are never game numbers, wherever they occur.
+NOT_GAME_NUMBERS = {
+    ("player", "int"): "a player's index",
+    ("player", "str | int"): "a player's name or index",
+    ("by_player", "int"): "which player's view to print",
+    ("responder", "int"): "a player's index",
+    ("index", "int"): "a node's or information set's index",
+    ("parent", "int"): "a node's index",
+    ("infoset", "int | None"): "an information set's index",
+    ("weak", "bool"): "a flag (weak dominance)",
+    ("seed", "int"): "a random seed",
+    ("time_limit", "float | None"): "seconds of computing time, not a game number",
+    ("timeout", "int"): "seconds for a notebook cell",
+    ("outcome_label", "str"): "a label",
+    ("seed", "int | np.random.Generator"): "a random seed or generator",
+    ("progress", "Callable[[str], object] | None"): "a progress callback",
+    ("cards", "str | Sequence[tuple[int, int]]"): "cards as (rank, suit) indices",
+    ("shape", "tuple[int, int]"): "a matrix shape",
+    ("row_groups", "Sequence[Sequence[int]]"): "index groups of an LP",
+    ("col_groups", "Sequence[Sequence[int]]"): "index groups of an LP",
+}
+
+#: Whole classes whose constructors are records: built by derive from exact computations, they are
+#: outputs (or the solver's own intermediate objects), not doors where a user types numbers in.
+RECORDS = {
+    "derive.dominance.general.GameDominance": "dominance result",
+    "derive.dominance.general.ReducedStrategy": "a pure strategy (indices of sequences)",
+    "derive.dominance.general.StrategyDomination": "dominance result",
+    "derive.dominance.one_card.DominanceResult": "dominance result",
+    "derive.dominance.one_card.Domination": "dominance result",
+    "derive.extensive_form.build.Subtree": "typed by decision/chance/payoff; extensive_form() reads its numbers (doors above)",
+    "derive.extensive_form.game.InformationSet": "indices of the core model",
+    "derive.extensive_form.game.Node": "core model: Game() refuses every Float and non-sympy number (game.py); typed games come through the builder",
+    "derive.extensive_form.one_card_tree.ChanceNode": "built by build_tree from exact rules",
+    "derive.extensive_form.one_card_tree.InformationSet": "built by build_tree",
+    "derive.extensive_form.one_card_tree.Sequence": "built by build_tree",
+    "derive.extensive_form.one_card_tree.TerminalNode": "built by build_tree from exact rules",
+    "derive.games.one_card.Action": "an enum looked up by its name",
+    "derive.games.published.ProfileFamily": "a published family; check_profile_family reads its strategies and domain (doors above)",
+    "derive.hands.cards.Card": "a card (rank and suit indices)",
+    "derive.hands.claims.AlternativeReading": "result record",
+    "derive.hands.claims.Claim": "result record",
+    "derive.hands.counting.HandClassRow": "result record",
+    "derive.hands.counting.HandTable": "result record",
+    "derive.hands.draws.DrawOdds": "result record",
+    "derive.hands.evaluate.HandValue": "result record",
+    "derive.presentation.reproduce.GameReport": "result record",
+    "derive.sequence_form.general.GameSequenceForm": "built from a Game (exact)",
+    "derive.sequence_form.one_card.PlanForm": "built from a tree (exact)",
+    "derive.sequence_form.one_card.SequenceForm": "built from a tree (exact)",
+    "derive.sequence_form.one_card_rules.BettingInformationSet": "indices",
+    "derive.sequence_form.one_card_rules.OneCardSequenceForm": "built from exact rules",
+    "derive.sequence_form.payoff.BilinearPayoff": "built from a tree (exact)",
+    "derive.sequence_form.payoff.PlanValue": "result record",
+    "derive.sequence_form.strategies.NamedParameter": "a symbol's meaning (indices, labels)",
+    "derive.solving.admissible.AdmissibleMembers": "result record",
+    "derive.solving.admissible.Dominance": "result record",
+    "derive.solving.admissible.Face": "result record (indices)",
+    "derive.solving.admissible.StrategyPolytopes": "solver intermediate, from the sequence form",
+    "derive.solving.analysis.RaiseCallers": "result record",
+    "derive.solving.families.OptimalFamily": "result record",
+    "derive.solving.families.OptimalSets": "result record",
+    "derive.solving.general_sum.AllEquilibria": "result record",
+    "derive.solving.general_sum.EquilibriumFamily": "result record",
+    "derive.solving.general_sum.ExtremeEquilibrium": "result record",
+    "derive.solving.general_sum.NashSubset": "result record",
+    "derive.solving.general_sum.StrategicForm": "built from a Game (exact Fractions)",
+    "derive.solving.indifference.SupportFamily": "result record",
+    "derive.solving.limits.TimeLimit": "seconds of computing time",
+    "derive.solving.lp.Basis": "LP kernel (indices)",
+    "derive.solving.lp.LinearProgram": "LP kernel: rows built from the sequence form (exact), never typed",
+    "derive.solving.lp.MaximinSolution": "LP result",
+    "derive.solving.lp.Supports": "LP result",
+    "derive.solving.one_card.Equilibrium": "result record",
+    "derive.solving.one_card.OneCardSolution": "result record",
+    "derive.solving.parametric.BetPiece": "result record",
+    "derive.solving.parametric.BetSizeAnalysis": "result record (its value_at reads a bet exactly)",
+    "derive.solving.refine.PerturbedPlan": "result record",
+    "derive.solving.support_enumeration.SupportEnumeration": "result record",
+    "derive.solving.support_enumeration.SupportEquilibrium": "result record",
+    "derive.solving.support_enumeration.UndecidedSupport": "result record",
+    "derive.solving.sweep.ValueRow": "result record",
+    "derive.solving.symbolic_payoffs.Piece": "result record",
+    "derive.solving.symbolic_payoffs.PiecewiseEquilibria": "result record",
+    "derive.solving.symbolic_payoffs.SymbolicEquilibrium": "result record",
+    "derive.solving.zero_sum.OptimalSet": "result record (its contains() reads a plan with exact_value)",
+    "derive.solving.zero_sum.SequenceFormEquilibrium": "result record",
+    "derive.solving.zero_sum.ZeroSumSolution": "result record",
+    "derive.verification.best_response.GameBestResponse": "result record",
+    "derive.verification.one_card.BestResponse": "result record",
+    "derive.verification.one_card.FamilyCheck": "result record",
+    "derive.verification.positivity.PositivityCertificate": "result record",
+    "derive.verification.profile_family.ProfileFamilyCheck": "result record",
+    "derive.verification.simulate.Simulation": "result record (its within() reads a value exactly)",
+    "derive.verification.subgames.SubgamePerfection": "result record",
+}
+
+_LP = "LP kernel: matrices, costs and plans come from the sequence form (exact), never typed by a user"
+_READ = "takes objects already read exactly (BehaviourStrategy / BehaviourProfile, doors above)"
+_PRINT = "a printer: shows what it is given, computes nothing from it"
+_INT = "a count or size, not a game number"
+
+#: (callable, parameter) pairs that are not game numbers, or are read exactly elsewhere.
+EXCLUDED = {
+    ("derive.dominance.general.count_reduced_strategies", "player"): "a player's index",
+    ("derive.dominance.general.reduced_strategies", "player"): "a player's index",
+    ("derive.dominance.one_card.describe_plan", "plan"): "a plan (Sequence), not a number",
+    ("derive.dominance.one_card.dominated_plans", "weak"): "a flag",
+    ("derive.extensive_form.exact.float_message", "value"): "describes a float, returns text",
+    ("derive.extensive_form.exact.is_float", "value"): "a type test, returns a bool",
+    ("derive.extensive_form.one_card_tree.build_tree", "max_nodes"): "a size limit: " + _INT,
+    ("derive.figures.extensive_tree.draw_extensive_form", "off_path"): "labels",
+    ("derive.figures.simulation_plot.draw_running_means", "columns"): "a figure layout: " + _INT,
+    ("derive.figures.tikz.tikz_game_tree", "leaf_spacing"): "a figure size in cm",
+    ("derive.figures.tikz.tikz_game_tree", "level_spacing"): "a figure size in cm",
+    ("derive.hands.counting.formula_latex", "expr"): _PRINT,
+    ("derive.hands.counting.formula_text", "expr"): _PRINT,
+    ("derive.presentation.general_latex.to_latex", "expr"): _PRINT,
+    ("derive.presentation.latex.collected_latex", "expr"): _PRINT,
+    ("derive.presentation.latex.payoff_latex", "payoff"): _PRINT + " (a BilinearPayoff)",
+    ("derive.presentation.latex.value_latex", "value"): _PRINT,
+    ("derive.presentation.notebooks.plan_values_markdown", "values"): _PRINT + " (PlanValue records)",
+    ("derive.presentation.solve_report.plain", "expr"): _PRINT,
+    ("derive.presentation.text.to_text", "expr"): _PRINT,
+    ("derive.presentation.widgets.FamilyExplorer", "steps"): "slider positions: " + _INT,
+    ("derive.sequence_form.payoff.plan_values", "payoff"): "a BilinearPayoff built from a tree",
+    (
+        "derive.solving.admissible.admissible_faces",
+        "slacks",
+    ): "solver intermediate (from the family's constraints)",
+    ("derive.solving.admissible.classify_members", "plan"): "solver intermediate (a family's plan)",
+    ("derive.solving.admissible.plan_form_polytopes", "entries"): _LP,
+    ("derive.solving.analysis.calls_a_raise", "plan"): "a plan (Sequence), not a number",
+    ("derive.solving.analysis.raise_call", "plan"): "a plan (Sequence), not a number",
+    ("derive.solving.families.optimal_families", "exclude"): "plan labels",
+    (
+        "derive.solving.indifference.support_of",
+        "strategies",
+    ): "reads only which probabilities are non-zero; no number reaches a result",
+    ("derive.solving.lp.best_response_value", "entries"): _LP,
+    ("derive.solving.lp.best_response_value", "x"): _LP,
+    ("derive.solving.lp.certified_supports", "entries"): _LP,
+    ("derive.solving.lp.certified_supports", "value"): _LP,
+    ("derive.solving.lp.certified_supports", "plans"): _LP,
+    ("derive.solving.lp.exact_lp", "cost"): _LP,
+    ("derive.solving.lp.maximin", "entries"): _LP,
+    ("derive.solving.lp.maximin_program", "entries"): _LP,
+    ("derive.solving.lp.optimal_basis", "cost"): _LP,
+    ("derive.solving.lp.row_times", "entries"): _LP,
+    ("derive.solving.lp.row_times", "x"): _LP,
+    ("derive.solving.lp.screen_lp", "cost"): _LP,
+    ("derive.solving.lp.solve_exact", "n"): _LP,
+    ("derive.solving.lp.solve_exact", "matrix"): _LP,
+    ("derive.solving.lp.solve_exact", "rhs"): _LP,
+    ("derive.solving.lp.solve_exact", "width"): _LP,
+    ("derive.solving.lp.transpose", "entries"): _LP,
+    ("derive.solving.lp.transpose", "sign"): _LP,
+    ("derive.solving.lp.transpose_negated", "entries"): _LP,
+    ("derive.solving.one_card.reach_probabilities", "strategies"): _READ,
+    ("derive.solving.parametric.bet_size_analysis", "checks"): "how many random check points: " + _INT,
+    (
+        "derive.solving.polytope.bound_constraint",
+        "expr",
+    ): "family-derivation internal; callers read the domain exactly first",
+    (
+        "derive.solving.polytope.polytope",
+        "raw",
+    ): "family-derivation internal; check_profile_family reads the domain exactly first",
+    ("derive.solving.refine.sequence_lengths", "player"): "a player's index",
+    ("derive.solving.zero_sum.best_response_values", "payoff"): _LP,
+    ("derive.verification.best_response.game_best_response", "profile"): _READ,
+    ("derive.verification.best_response.game_exploitability", "profile"): _READ,
+    ("derive.verification.best_response.game_nash_conv", "profile"): _READ,
+    ("derive.verification.best_response.profile_payoffs", "profile"): _READ,
+    ("derive.verification.one_card.best_response", "strategy"): _READ,
+    ("derive.verification.one_card.exploitability", "profile"): _READ,
+    ("derive.verification.one_card.is_nash_equilibrium", "profile"): _READ,
+    ("derive.verification.one_card.nash_conv", "profile"): _READ,
+    ("derive.verification.one_card.strategy_exploitability", "strategy"): _READ,
+    ("derive.verification.positivity.positivity_certificate", "degree"): "a degree bound: " + _INT,
+    ("derive.verification.simulate.with_parameters", "strategy"): _READ,
+}
+
+
+def _annotation(parameter: inspect.Parameter) -> str:
+    ann = parameter.annotation
+    if ann is inspect.Parameter.empty:
+        return ""
+    return ann if isinstance(ann, str) else getattr(ann, "__name__", repr(ann))
+
+
+def public_callables() -> dict[str, Callable]:
+    """Every public function and class of every ``derive`` module (``__all__``, else the names
+    defined there not starting with ``_``), by qualified name; exceptions left out."""
+    out: dict[str, Callable] = {}
+    for info in pkgutil.walk_packages(derive.__path__, "derive."):
+        module = importlib.import_module(info.name)
+        names = getattr(module, "__all__", None)
+        if names is None:
+            names = [
+                n
+                for n, o in vars(module).items()
+                if not n.startswith("_") and getattr(o, "__module__", "") == info.name
+            ]
+        for name in names:
+            obj = getattr(module, name)
+            if not callable(obj) or not str(getattr(obj, "__module__", "")).startswith("derive"):
+                continue
+            if inspect.isclass(obj) and issubclass(obj, BaseException):
+                continue
+            out[f"{obj.__module__}.{obj.__qualname__}"] = obj
+    return out
+
+
+def numeric_parameters(callables: dict[str, Callable]) -> dict[tuple[str, str], str]:
+    """``(callable, parameter) -> annotation`` for every parameter that looks numeric."""
+    found = {}
+    for target, obj in callables.items():
+        try:
+            signature = inspect.signature(obj)
+        except (TypeError, ValueError):
+            continue
+        for parameter in signature.parameters.values():
+            ann = _annotation(parameter)
+            if NUMERIC_ANNOTATION.search(ann) or NUMERIC_NAME.search(parameter.name):
+                found[(target, parameter.name)] = ann
+    return found
+
+
+def uncovered(found: dict[tuple[str, str], str]) -> list[str]:
+    doors = {(d.target, d.param) for d in DOORS}
+    missing = []
+    for (target, name), ann in sorted(found.items()):
+        if (target, name) in doors or (target, name) in EXCLUDED or (name, ann) in NOT_GAME_NUMBERS:
+            continue
+        if target in RECORDS:
+            continue
+        missing.append(f"{target}({name}: {ann})")
+    return missing
+
+
+def test_every_numeric_parameter_is_covered():
+    """Each public parameter that looks numeric is a door above or excluded with a reason."""
+    missing = uncovered(numeric_parameters(public_callables()))
+    assert not missing, "numeric parameters neither in DOORS nor excluded: " + "; ".join(missing)
+
+
+def test_the_tables_name_real_parameters():
+    """No stale entry: every door and exclusion names an existing public callable and parameter."""
+    callables = public_callables()
+    for target, name in [(d.target, d.param) for d in DOORS] + list(EXCLUDED):
+        obj = callables.get(target)
+        if obj is None and "." in target:  # a method such as Simulation.within
+            owner, method = target.rsplit(".", 1)
+            obj = getattr(callables.get(owner), method, None)
+        assert obj is not None, target
+        assert name in inspect.signature(obj).parameters, (target, name)
+    for target in RECORDS:
+        assert target in callables and inspect.isclass(callables[target]), target
+
+
+def test_the_completeness_check_can_fail():
+    """A new public function with a ``bet`` parameter (or an ``int``) is reported until it is listed."""
+
+    def settle(pot: object, bet: object = 1, rounds: int = 1):  # pragma: no cover - never called
+        return pot
+
+    found = numeric_parameters({"derive.games.new.settle": settle})
+    assert uncovered(found) == [
+        "derive.games.new.settle(bet: object)",
+        "derive.games.new.settle(pot: object)",
+        "derive.games.new.settle(rounds: int)",
+    ]
