@@ -417,6 +417,7 @@ class Game:
         if self.nodes[0].parent != -1:
             raise GameModelError(f"the root (node 0) has parent {self.nodes[0].parent}, not -1")
         times_listed = Counter(c for node in self.nodes for c in node.children)
+        members = [frozenset(info.nodes) for info in self.infosets]  # not a tuple search per node
         for k in range(len(self.nodes)):
             if times_listed[k] != (0 if k == 0 else 1):
                 raise GameModelError(
@@ -461,7 +462,7 @@ class Game:
                 if node.infoset is None or not (0 <= node.infoset < len(self.infosets)):
                     raise GameModelError(f"decision node {_node_name(node)} has no information set")
                 info = self.infosets[node.infoset]
-                if info.player != node.player or k not in info.nodes:
+                if info.player != node.player or k not in members[node.infoset]:
                     raise GameModelError(
                         f"node {_node_name(node)} and its information set {info.label!r} disagree"
                     )

@@ -42,6 +42,32 @@ writes back unchanged.  Gambit 16.7 also refuses labels that are not printable
 ASCII or that have leading, trailing or doubled spaces; such labels are
 written faithfully (UTF-8) but only ``derive`` will read them back.
 
+Numbers and tokens
+------------------
+Numbers are read as Gambit 16.7 reads them and no more loosely: an optional minus sign (``+1`` and
+``1e+3`` are refused, as Gambit refuses them), ASCII digits, then a fraction ``p/q``, a decimal
+point, or an exponent ``e`` / ``E`` with an optional minus.  Integers of any length are read exactly
+(a payoff of ``10**100000`` too); an exponent beyond 1000 is refused rather than expanded.  Player
+numbers, information-set and outcome numbers and strategy counts are whole numbers up to
+``2**31 - 1``, Gambit's C ``int``.  Tokens are separated by ASCII white space only (a no-break space
+is part of a token, as in Gambit), and a word such as ``t`` runs on to the next white space
+(``t"x"`` is one word there, not a node type and a label).  Error messages shorten long labels and
+numbers, and no part of reading recurses, so a tree thousands of levels deep or a strategic game
+of thousands of players is read like any other.
+
+Where derive reads what Gambit 16.7 refuses (deliberately): labels that are not printable ASCII or
+have leading, trailing or doubled spaces (see above); a player's information-set label used by two
+information sets (derive renames them ``"p:k"``), a chance information-set label used by two
+chance sets, and a node label used by two nodes (labels are only names here); a label ending in a
+backslash (see above); a byte-order mark before the header, which editors on Windows write; and
+trees deeper than about 20,000 levels, on which pygambit's recursive reader crashes.  Where Gambit reads what derive
+refuses: text after the last node of an ``.efg`` file (Gambit stops reading when the tree is
+complete; derive reports it, since it usually means a damaged file), negative information-set or
+outcome numbers, numbers glued to words (``0p``), a ``+`` sign or a fraction or decimal where a
+whole number belongs (Gambit reads ``+1``, and the digits before the ``/`` or ``.``), a lone
+``-``, chance probabilities that look like rounded floats (see below), and bytes that are not
+UTF-8.
+
 Exactness
 ---------
 Chance probabilities must sum to exactly 1.  Programs that print binary floats
@@ -71,6 +97,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from os import PathLike
 from pathlib import Path
+from typing import NamedTuple
 
 import sympy as sp
 
@@ -116,8 +143,7 @@ class GambitFormatError(GameModelError):
 
 
 # --------------------------------------------------------------------------- tokens
-@dataclass(frozen=True)
-class _Token:
+class _Token(NamedTuple):
     kind: str  # "{", "}", ",", "string", "number", "word", "eof"
     text: str  # the decoded text of a string, the raw text otherwise
     line: int
@@ -133,54 +159,139 @@ class _Token:
         return repr(shown)
 
 
+#: Gambit's lexer separates tokens by ASCII white space only (C's ``isspace``): a no-break space or
+#: an information separator such as ``\x1c`` is part of a token there, and so it is here.
+_SPACE = " \t\n\r\f\v"
 _TOKEN_RE = re.compile(
-    r"""(?P<space>\s+)
-      | (?P<punct>[{},])
-      | (?P<string>"(?:[^"\\]|\\.)*")
-      | (?P<bare>[^\s{}",]+)""",
+    r"""[ \t\n\r\f\v]*
+      (?: (?P<punct>[{},])
+        | (?P<string>"(?:[^"\\]|\\.)*")
+        | (?P<bare>[^ \t\n\r\f\v{}",]+)
+        | (?P<end>\Z) )""",
     re.VERBOSE | re.DOTALL,
 )
-_NUMBER_RE = re.compile(r"[+-]?(?:(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?|\d+/\d+)")
+_WORD_TAIL_RE = re.compile(r"[^ \t\n\r\f\v]*")
+#: The numbers Gambit 16.7 reads (its lexer, then its number parser): an optional minus (never a
+#: plus), ASCII digits, an optional fraction ``p/q``, or a decimal point, or an exponent with an
+#: optional minus (``1e-3``, never ``1e+3``); a number starting with the point has an exponent only
+#: after a minus (``-.5e1``, not ``.5e1``).
+_NUMBER_RE = re.compile(
+    r"-?[0-9]+(?:/[0-9]+|\.[0-9]*(?:[eE]-?[0-9]+)?|[eE]-?[0-9]+)?"
+    r"|-?\.[0-9]+"
+    r"|-\.[0-9]+[eE]-?[0-9]+"
+)
+_WHOLE_RE = re.compile(r"-?[0-9]+")
+_DECIMAL_RE = re.compile(r"([0-9]*)(?:\.([0-9]*))?(?:[eE](-?[0-9]+))?")
 _UNESCAPE_RE = re.compile(r'\\(["\\])')
+#: Gambit reads player, information-set, outcome numbers and strategy counts as C ``int``\ s.
+_MAX_WHOLE = 2**31 - 1
+#: Labels and values shown in an error message are cut to about this many characters.
+_SHOWN = 40
 
 
 def _tokenize(text: str, source: str) -> list[_Token]:
     tokens: list[_Token] = []
-    pos, line, end = 0, 1, len(text)
-    if text.startswith("\ufeff"):
-        pos = 1
-    while pos < end:
-        match = _TOKEN_RE.match(text, pos)
+    append = tokens.append
+    pos, line = (1 if text.startswith("\ufeff") else 0), 1
+    match_token, is_number = _TOKEN_RE.match, _NUMBER_RE.fullmatch
+    while True:
+        match = match_token(text, pos)
         if match is None:  # only an opening quote with no closing one fails every branch
+            line += text.count("\n", pos, len(text) - len(text[pos:].lstrip(_SPACE)))
             raise GambitFormatError(
                 "a string opened here is never closed (the file ends inside it)", source=source, line=line
             )
-        chunk = match.group()
         kind = match.lastgroup
+        start, stop = match.span(kind)
+        line += text.count("\n", pos, start)
+        chunk = match.group(kind)
         if kind == "punct":
-            tokens.append(_Token(chunk, chunk, line))
+            append(_Token(chunk, chunk, line))
         elif kind == "string":
-            body = _UNESCAPE_RE.sub(r"\1", chunk[1:-1])
-            tokens.append(_Token("string", body, line, chunk))
+            body = _UNESCAPE_RE.sub(r"\1", chunk[1:-1]) if "\\" in chunk else chunk[1:-1]
+            append(_Token("string", body, line, chunk))
+            line += chunk.count("\n")
         elif kind == "bare":
-            tokens.append(_Token("number" if _NUMBER_RE.fullmatch(chunk) else "word", chunk, line))
-        line += chunk.count("\n")
-        pos = match.end()
+            if is_number(chunk):
+                append(_Token("number", chunk, line))
+            else:
+                if chunk[0] not in "0123456789+-.":
+                    # a word runs on to the next white space, as a symbol does in Gambit's lexer
+                    # ('t"x"' is one word there, not the node type 't' and a label)
+                    stop = _WORD_TAIL_RE.match(text, stop).end()
+                    chunk = text[start:stop]
+                append(_Token("word", chunk, line))
+        else:  # the end of the text
+            break
+        pos = stop
     # the end of the file is reported on the last line that holds a token
-    tokens.append(_Token("eof", "", tokens[-1].line + tokens[-1].raw.count("\n") if tokens else 1))
+    append(_Token("eof", "", tokens[-1].line + tokens[-1].raw.count("\n") if tokens else 1))
     return tokens
 
 
+#: Digit strings longer than this are converted piecewise (Python refuses ``int()`` on more than
+#: ``sys.get_int_max_str_digits()`` digits, 4300 by default).
+_DIGIT_CHUNK = 600
+
+
+def _int_of_digits(digits: str) -> int:
+    """``int(digits)`` for ASCII digits of any length, without Python's limit on long conversions."""
+    if len(digits) <= _DIGIT_CHUNK:
+        return int(digits or "0")
+    half = len(digits) // 2
+    return _int_of_digits(digits[:-half]) * 10**half + _int_of_digits(digits[-half:])
+
+
+def _digits_of_int(value: int) -> str:
+    """``str(value)`` for an integer of any size, without Python's limit on long conversions."""
+    if value < 0:
+        return "-" + _digits_of_int(-value)
+    if value.bit_length() <= 3 * _DIGIT_CHUNK:  # fewer than _DIGIT_CHUNK digits
+        return str(value)
+    half = int(value.bit_length() * 0.30103) // 2  # about half its decimal digits
+    high, low = divmod(value, 10**half)
+    return _digits_of_int(high) + _digits_of_int(low).rjust(half, "0")
+
+
 def _number_text_value(text: str) -> Fraction:
+    """The exact value of a number token (``_NUMBER_RE``); OverflowError for an exponent beyond the bound."""
     sign = -1 if text.startswith("-") else 1
-    body = text.lstrip("+-")
+    body = text.lstrip("-")
     if "/" in body:
         num, den = body.split("/")
-        return sign * Fraction(int(num), int(den))
-    exponent = re.search(r"[eE]([+-]?\d+)$", body)
-    if exponent and abs(int(exponent.group(1))) > _MAX_EXPONENT:
-        raise OverflowError(text)
-    return sign * Fraction(body)
+        return sign * Fraction(_int_of_digits(num), _int_of_digits(den))
+    whole, fraction, exponent = _DECIMAL_RE.fullmatch(body).groups()
+    fraction = fraction or ""
+    if exponent is not None:
+        magnitude = exponent.lstrip("-").lstrip("0")  # leading zeros may be thousands long
+        if len(magnitude) > 6 or int(magnitude or "0") > _MAX_EXPONENT:
+            raise OverflowError(text)
+        shift = int(magnitude or "0") * (-1 if exponent.startswith("-") else 1) - len(fraction)
+    else:
+        shift = -len(fraction)
+    mantissa = sign * _int_of_digits(whole + fraction)
+    return Fraction(mantissa * 10**shift) if shift >= 0 else Fraction(mantissa, 10**-shift)
+
+
+def _short(text: str) -> str:
+    """``text`` cut to about :data:`_SHOWN` characters for an error message."""
+    return text if len(text) <= _SHOWN else text[: _SHOWN - 3] + "..."
+
+
+def _quoted(label: str) -> str:
+    """A label as an error message quotes it: ``repr``, cut to about :data:`_SHOWN` characters."""
+    return repr(label) if len(label) <= _SHOWN else repr(label[: _SHOWN - 3]) + "..."
+
+
+def _show_int(value: int) -> str:
+    """An integer for a message: in full up to 30 digits, else its first digits and its length."""
+    if abs(value) < 10**30:
+        return str(value)
+    digits = _digits_of_int(value) if value.bit_length() < 60_000 else None
+    if digits is None:  # above about 18,000 digits: only the size
+        return f"{'-' if value < 0 else ''}(a number of about {int(value.bit_length() * 0.30103)} digits)"
+    sign, digits = ("-", digits[1:]) if digits.startswith("-") else ("", digits)
+    return f"{sign}{digits[:12]}...({len(digits)} digits)"
 
 
 def _significant_digits(text: str) -> int:
@@ -206,11 +317,29 @@ def _simplest_between(lo: Fraction, hi: Fraction) -> Fraction:
 
 
 def _show(value: Fraction) -> str:
-    return str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+    """A fraction for a message (``p`` or ``p/q``), long numerators and denominators shortened."""
+    num = _show_int(value.numerator)
+    return num if value.denominator == 1 else f"{num}/{_show_int(value.denominator)}"
 
 
 def _rational(value: Fraction) -> sp.Rational:
     return sp.Rational(value.numerator, value.denominator)
+
+
+def _number_hint(token: _Token) -> str:
+    """Why a word that looks like a number is not one (Gambit 16.7 refuses it too), or ``""``."""
+    text = token.text
+    if token.kind != "word":
+        return ""
+    if any(c.isdigit() and not "0" <= c <= "9" for c in text):
+        return " (only the ASCII digits 0-9 make numbers)"
+    if "+" in text and re.fullmatch(r"[+-]?[0-9.]+(?:[eE][+-]?[0-9]+)?(?:/[0-9]+)?", text):
+        return f" (numbers take no '+' sign: write {_short(text.replace('+', ''))})"
+    if re.fullmatch(r"-?[0-9]+/[+-][0-9]+", text):
+        return " (only the numerator of a fraction may carry a sign, as in -1/2)"
+    if re.fullmatch(r"\.[0-9]+[eE]-?[0-9]+", text):
+        return " (Gambit reads no exponent after a leading point: write a digit before it, as in 0.5e1)"
+    return ""
 
 
 # --------------------------------------------------------------------------- labels
@@ -254,7 +383,7 @@ def _filled(labels: Sequence[str], fallback: Callable[[int], str]) -> list[str]:
 
 
 def _node_text(index: int, label: str) -> str:
-    return f"{index} ({label!r})" if label else str(index)
+    return f"{index} ({_quoted(label)})" if label else str(index)
 
 
 # --------------------------------------------------------------------------- parser
@@ -322,10 +451,20 @@ class _Parser:
         return self.expect("string", f"{what} (a quoted string)").text
 
     def integer(self, what: str, *, minimum: int = 0) -> int:
+        """A whole number from ``minimum`` to 2**31 - 1 (Gambit reads these numbers as C ``int``)."""
         token = self.next()
-        if token.kind != "number" or not re.fullmatch(r"[+-]?\d+", token.text):
-            raise self.error(f"expected {what} (a whole number), found {token.describe()}", token)
-        value = int(token.text)
+        if token.kind != "number" or not _WHOLE_RE.fullmatch(token.text):
+            raise self.error(
+                f"expected {what} (a whole number), found {token.describe()}{_number_hint(token)}", token
+            )
+        digits = token.text.lstrip("-").lstrip("0")  # leading zeros may be thousands long
+        if token.text.startswith("-") and digits:
+            raise self.error(f"{what} must be at least {minimum}, found {token.describe()}", token)
+        if len(digits) > 10 or int(digits or "0") > _MAX_WHOLE:
+            raise self.error(
+                f"{what} {token.describe()} is too large (Gambit reads at most {_MAX_WHOLE})", token
+            )
+        value = int(digits or "0")
         if value < minimum:
             raise self.error(f"{what} must be at least {minimum}, found {token.describe()}", token)
         return value
@@ -334,7 +473,9 @@ class _Parser:
         """An exact number and its text (rationalized when asked; the change is recorded by the caller)."""
         token = self.next()
         if token.kind != "number":
-            raise self.error(f"expected {what} (a number), found {token.describe()}", token)
+            raise self.error(
+                f"expected {what} (a number), found {token.describe()}{_number_hint(token)}", token
+            )
         try:
             return _number_text_value(token.text), token.text
         except ZeroDivisionError:
@@ -349,7 +490,7 @@ class _Parser:
             return value
         simple = _simplest_between(value - _RATIONALIZE_TOLERANCE, value + _RATIONALIZE_TOLERANCE)
         if simple != value:
-            self.messages.append(f"{where} {text} read as {_show(simple)}")
+            self.messages.append(f"{where} {_short(text)} read as {_show(simple)}")
         return simple
 
     def header(self, kind: str, version: str) -> tuple[str, list[str]]:
@@ -364,7 +505,7 @@ class _Parser:
         if token.text != version:
             raise self.error(f"unsupported {kind} version {token.describe()} (only {version} is read)", token)
         token = self.next()
-        if token.text not in ("R", "D"):
+        if token.kind != "word" or token.text not in ("R", "D"):
             raise self.error(f"expected the number type 'R' or 'D', found {token.describe()}", token)
         title = self.string("the game's title")
         self.expect("{", "'{' opening the list of players")
@@ -487,8 +628,8 @@ def _efg_infoset(parser: _Parser, chance: bool, where: str) -> _InfosetDef:
         action = parser.next().text
         actions.append(action)
         if chance:
-            value, text = parser.number(f"the probability of action {action!r} at {where}")
-            probs.append(parser.maybe_rationalize(value, text, f"{where}: probability of {action!r}"))
+            value, text = parser.number(f"the probability of action {_quoted(action)} at {where}")
+            probs.append(parser.maybe_rationalize(value, text, f"{where}: probability of {_quoted(action)}"))
             texts.append(text)
     token = parser.next()
     if token.kind != "}":
@@ -504,7 +645,7 @@ def _check_chance(parser: _Parser, defn: _InfosetDef, index: int, label: str) ->
     for action, p in zip(defn.actions, defn.probs):
         if p < 0:
             raise GambitFormatError(
-                f"{node}: probability {_show(p)} of {action!r} is negative",
+                f"{node}: probability {_show(p)} of {_quoted(action)} is negative",
                 source=parser.source,
                 line=defn.line,
             )
@@ -513,8 +654,8 @@ def _check_chance(parser: _Parser, defn: _InfosetDef, index: int, label: str) ->
         for action, text in zip(defn.actions, defn.texts):
             if _is_decimal(text) and _significant_digits(text) > _ROUNDED_FLOAT_DIGITS:
                 raise GambitFormatError(
-                    f"{node}: probability {text} of {action!r} looks like a rounded float; write an exact "
-                    "fraction such as 1/3, or use rationalize=True (--rationalize)",
+                    f"{node}: probability {_short(text)} of {_quoted(action)} looks like a rounded float; "
+                    "write an exact fraction such as 1/3, or use rationalize=True (--rationalize)",
                     source=parser.source,
                     line=defn.line,
                 )
@@ -559,7 +700,7 @@ def parse_efg(text: str, *, rationalize: bool = False, source: str = "<string>")
     text : str
         The file's contents.
     rationalize : bool, optional
-        Replace each decimal with more than six significant digits (a printed binary float such
+        Replace each decimal with more than 14 significant digits (a printed binary float such
         as ``0.3333333333333333``) by the simplest fraction within ``1e-9`` of it, and record each
         change in ``metadata["rationalized"]``.  Off by default: decimals are read exactly.
     source : str, optional
@@ -580,7 +721,8 @@ def parse_efg(text: str, *, rationalize: bool = False, source: str = "<string>")
     GambitFormatError
         One line naming ``source``, the line and the token, node or value at fault: a bad header,
         a missing or unexpected token, an undefined or inconsistently redefined information set or
-        outcome, a player number out of range, a payoff vector of the wrong length, a truncated
+        outcome, a player number out of range, a whole number beyond ``2**31 - 1``, a number Gambit
+        does not read (``+1``, ``1e+3``), a payoff vector of the wrong length, a truncated
         file, text after the last node, chance probabilities that are negative or do not sum to
         exactly 1 (decimals that look like rounded floats suggest ``rationalize=True``).
 
@@ -723,8 +865,8 @@ def parse_nfg(text: str, *, rationalize: bool = False, source: str = "<string>")
     ------
     GambitFormatError
         One line naming ``source``, the line and the token at fault: a bad header, a strategy count
-        that is not a positive whole number, too few or too many payoffs or outcome indices, an
-        outcome index out of range.
+        that is not a whole number from 1 to ``2**31 - 1``, too few or too many payoffs or outcome
+        indices, an outcome index out of range.
 
     References
     ----------
@@ -735,7 +877,7 @@ def parse_nfg(text: str, *, rationalize: bool = False, source: str = "<string>")
     title, raw_players = parser.header("NFG", "1")
     n_players = len(raw_players)
     parser.expect("{", "'{' opening the strategies")
-    strategies: list[list[str]] = []
+    strategies: list[list[str] | int] = []  # labels, or a count of strategies
     if parser.peek().kind == "{":
         for p in range(n_players):
             parser.expect("{", f"'{{' opening the strategies of player {p + 1}")
@@ -747,12 +889,13 @@ def parse_nfg(text: str, *, rationalize: bool = False, source: str = "<string>")
                 raise parser.error(f"player {p + 1} has no strategies", token)
             strategies.append(names)
     else:
+        # the labels "1", "2", ... are made once the table is read: a file claiming 2**31 - 1
+        # strategies ends long before that many payoffs
         for p in range(n_players):
-            count = parser.integer(f"the number of strategies of player {p + 1}", minimum=1)
-            strategies.append([str(s + 1) for s in range(count)])
+            strategies.append(parser.integer(f"the number of strategies of player {p + 1}", minimum=1))
     parser.expect("}", f"'}}' closing the strategies of the {n_players} players")
     comment = parser.string("the comment") if parser.peek().kind == "string" else ""
-    counts = [len(s) for s in strategies]
+    counts = [s if isinstance(s, int) else len(s) for s in strategies]
     n_profiles = math.prod(counts)
 
     table: list[tuple[tuple[Fraction, ...] | None, str]] = []
@@ -767,7 +910,9 @@ def parse_nfg(text: str, *, rationalize: bool = False, source: str = "<string>")
         for k in range(n_profiles):
             token = parser.peek()
             if token.kind == "eof":
-                raise parser.error(f"the file ends after {k} of the {n_profiles} outcome indices", token)
+                raise parser.error(
+                    f"the file ends after {k} of the {_show_int(n_profiles)} outcome indices", token
+                )
             index = parser.integer(f"the outcome index of profile {k + 1}")
             if index > len(defined):
                 raise parser.error(
@@ -782,7 +927,8 @@ def parse_nfg(text: str, *, rationalize: bool = False, source: str = "<string>")
                 token = parser.peek()
                 if token.kind == "eof":
                     raise parser.error(
-                        f"the file ends after {k * n_players + p} of the {n_profiles * n_players} payoffs",
+                        f"the file ends after {k * n_players + p} of the "
+                        f"{_show_int(n_profiles * n_players)} payoffs",
                         token,
                     )
                 value, text_ = parser.number(f"payoff {k * n_players + p + 1}")
@@ -797,16 +943,16 @@ def parse_nfg(text: str, *, rationalize: bool = False, source: str = "<string>")
         )
 
     players = _filled(raw_players, lambda i: f"Player {i + 1}")
-    labels = [_distinct(s) for s in strategies]
-    strides = [math.prod(counts[:p]) for p in range(n_players)]
-
-    def subtree(p: int, offset: int):
-        if p == n_players:
-            values, label = table[offset]
-            return None if values is None else payoff(*values, outcome_label=label)
-        return decision(
-            p, f"{p + 1}:1", {a: subtree(p + 1, offset + s * strides[p]) for s, a in enumerate(labels[p])}
-        )
+    labels = [_distinct(s) if isinstance(s, list) else [str(k + 1) for k in range(s)] for s in strategies]
+    strides = [math.prod(counts[:p]) for p in range(n_players + 1)]
+    # bottom-up, without recursion (a file may list thousands of players): the subtrees below
+    # player p's moves, one for each choice of the players before p, by its offset in the table
+    level = [None if values is None else payoff(*values, outcome_label=label) for values, label in table]
+    for p in reversed(range(n_players)):
+        level = [
+            decision(p, f"{p + 1}:1", {a: level[offset + s * strides[p]] for s, a in enumerate(labels[p])})
+            for offset in range(strides[p])
+        ]
 
     metadata = {
         "source": source,
@@ -815,9 +961,7 @@ def parse_nfg(text: str, *, rationalize: bool = False, source: str = "<string>")
         "strategies": tuple(tuple(s) for s in labels),
     }
     try:
-        return extensive_form(
-            players, subtree(0, 0), title=title, comment=comment, symbols=(), metadata=metadata
-        )
+        return extensive_form(players, level[0], title=title, comment=comment, symbols=(), metadata=metadata)
     except GameModelError as exc:
         raise GambitFormatError(str(exc), source=source) from None
 
@@ -850,9 +994,15 @@ def read_game(path: str | PathLike, *, rationalize: bool = False) -> Game:
     """
     p = Path(path)
     source = str(p)
-    if not p.exists():
+    try:
+        exists, is_dir = p.exists(), p.is_dir()
+    except (OSError, ValueError) as exc:  # a name too long, or holding a NUL character
+        raise GambitFormatError(
+            f"cannot be read: {getattr(exc, 'strerror', None) or exc}", source=source
+        ) from None
+    if not exists:
         raise GambitFormatError("no such file", source=source)
-    if p.is_dir():
+    if is_dir:
         raise GambitFormatError("is a directory, not a game file", source=source)
     try:
         data = p.read_bytes()
@@ -867,7 +1017,7 @@ def read_game(path: str | PathLike, *, rationalize: bool = False) -> Game:
             source=source,
             line=line,
         ) from None
-    start = re.match(r"\ufeff?(\s*)(\S{0,40})", text)
+    start = re.match(r"\ufeff?([ \t\n\r\f\v]*)([^ \t\n\r\f\v]{0,40})", text)
     header = start.group(2)
     if not header:
         raise GambitFormatError("the file is empty", source=source)
@@ -898,8 +1048,11 @@ def _quote(text: str) -> str:
 
 def _write_number(value: sp.Expr, where: str) -> str:
     if not isinstance(value, sp.Expr) or not value.is_Rational:
-        raise GameModelError(f"{where}: {value} is not a rational number; Gambit files hold exact rationals")
-    return str(value.p) if value.q == 1 else f"{value.p}/{value.q}"
+        raise GameModelError(
+            f"{where}: {_short(str(value))} is not a rational number; Gambit files hold exact rationals"
+        )
+    p, q = int(value.p), int(value.q)
+    return _digits_of_int(p) if q == 1 else f"{_digits_of_int(p)}/{_digits_of_int(q)}"
 
 
 def write_efg(game: Game) -> str:
@@ -940,7 +1093,7 @@ def write_efg(game: Game) -> str:
     if symbols:
         names = ", ".join(sorted(str(s) for s in symbols))
         raise GameModelError(
-            f"cannot write game {game.title!r} as a Gambit file: its payoffs or probabilities contain the "
+            f"cannot write game {_quoted(game.title)} as a Gambit file: its payoffs or probabilities contain the "
             f"symbols {names}; substitute numbers first"
         )
     number_in_player: dict[int, int] = {}
@@ -967,7 +1120,7 @@ def write_efg(game: Game) -> str:
         elif node.is_chance:
             n_chance += 1
             moves = " ".join(
-                f"{_quote(a)} {_write_number(p, f'probability of {a!r} at chance {where}')}"
+                f"{_quote(a)} {_write_number(p, f'probability of {_quoted(a)} at chance {where}')}"
                 for a, p in zip(node.actions, node.probabilities)
             )
             lines.append(f'c {_quote(node.label)} {n_chance} "" {{ {moves} }} {outcome}')
@@ -1032,8 +1185,9 @@ def _ascii_label(text: str) -> str:
 def gambit_compatible(game: Game) -> tuple[Game, tuple[str, ...]]:
     """The game with every label made readable by Gambit 16.7, and a message for each label changed.
 
-    Gambit 16.7 reads only printable ASCII labels without leading, trailing or doubled spaces, and
-    an information-set label once per player, and it cannot read a label ending in a backslash.
+    Gambit 16.7 reads only printable ASCII labels without leading, trailing or doubled spaces, an
+    information-set label once per player, a node label once in the game, and it cannot read a
+    label ending in a backslash.
     Accented letters lose their accents (``é`` -> ``e``), backslashes become ``/``, other
     characters ``?``, spaces are collapsed, and a label that would repeat gets a suffix ``_2``,
     ``_3`` ... .  Structure, payoffs and probabilities are unchanged.
@@ -1048,38 +1202,44 @@ def gambit_compatible(game: Game) -> tuple[Game, tuple[str, ...]]:
 
     messages: list[str] = []
 
-    def fix(text: str, what: str, taken: set[str] | None = None) -> str:
+    def fix(text: str, what: str, taken: dict[str, int] | None = None) -> str:
+        # taken: the labels in use -> the next suffix to try for a label repeating it
         new = _ascii_label(text)
         if taken is not None:
-            base, k = new, 2
-            while new in taken and (new or base):
-                new, k = f"{base}_{k}", k + 1
-            taken.add(new)
+            if new and new in taken:
+                base, k = new, taken[new]
+                while f"{base}_{k}" in taken:
+                    k += 1
+                taken[base] = k + 1
+                new = f"{base}_{k}"
+            taken.setdefault(new, 2)
         if new != text:
-            messages.append(f"{what} {text!r} written as {new!r}")
+            messages.append(f"{what} {_quoted(text)} written as {_quoted(new)}")
         return new
 
-    taken_players: set[str] = set()
+    taken_players: dict[str, int] = {}
     players = tuple(fix(p, "player", taken_players) for p in game.players)
-    taken: dict[int, set[str]] = {}
+    taken: dict[int, dict[str, int]] = {}
     infosets = []
     for info in game.infosets:
-        label = fix(info.label, "information set", taken.setdefault(info.player, set()))
-        seen: set[str] = set()
-        actions = tuple(fix(a, f"action of {label!r}", seen) for a in info.actions)
+        label = fix(info.label, "information set", taken.setdefault(info.player, {}))
+        seen: dict[str, int] = {}
+        actions = tuple(fix(a, f"action of {_quoted(label)}", seen) for a in info.actions)
         infosets.append(dataclasses.replace(info, label=label, actions=actions))
     nodes = []
+    taken_nodes: dict[str, int] = {}  # Gambit 16.7 reads a node label once in the whole game
     for n in game.nodes:
+        chance_seen: dict[str, int] = {}
         actions = (
             infosets[n.infoset].actions
             if n.infoset is not None
-            else tuple(fix(a, f"chance action at node {n.index}", set()) for a in n.actions)
+            else tuple(fix(a, f"chance action at node {n.index}", chance_seen) for a in n.actions)
         )
         nodes.append(
             dataclasses.replace(
                 n,
                 actions=actions,
-                label=fix(n.label, f"label of node {n.index}"),
+                label=fix(n.label, f"label of node {n.index}", taken_nodes),
                 outcome_label=fix(n.outcome_label, f"outcome label at node {n.index}"),
             )
         )
