@@ -573,7 +573,7 @@ def _cmd_notebooks(args, out, err) -> int:
     timeout = _int_arg(args.timeout, "--timeout")
     if timeout <= 0:
         raise _UsageError(f"--timeout must be a positive number of seconds, got {args.timeout!r}")
-    written = export_html(args.dir, args.html, timeout=timeout)
+    written = export_html(args.dir, args.html, timeout=timeout, progress=args.progress)
     print(f"wrote {len(written)} HTML files under {args.html}/", file=out)
     return 0
 

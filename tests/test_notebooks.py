@@ -1,14 +1,20 @@
 """The notebooks in notebooks/: stored without outputs, kernel python3, and each runs without error.
 
 Each notebook is executed with nbclient (headless Agg backend, kernel
-``python3``, 600 s per cell) through :func:`derive.presentation.notebooks.execute_notebook`;
-the HTML export is checked on the shortest one.
+``python3``, CELL_TIMEOUT per cell) through :func:`derive.presentation.notebooks.execute_notebook`;
+the HTML export is checked on the shortest one.  Why a run used to stall until the cell timeout,
+and how that was found and fixed: ``docs/notebook-execution.md``.
 """
 
 from __future__ import annotations
 
+import asyncio
+import io
 import re
 import shutil
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import nbformat
@@ -59,10 +65,11 @@ def test_stored_without_outputs_and_with_kernel_python3(path):
             assert cell.execution_count is None, f"{path.name}: cell {cell.get('id')} has an execution count"
 
 
-#: Seconds per cell in these tests: the slowest cell takes under 20 s here.  Now and then (about one
-#: run in ten under load, cause not found: not ipykernel 7, not the transport) nbclient waits on an
-#: idle kernel until the cell timeout and then goes on; a short timeout bounds what that costs CI.
-CELL_TIMEOUT = 180
+#: Seconds per cell in these tests: the slowest cell takes under 10 s here, under 20 s with both cores
+#: busy.  A cell that hangs fails within a minute.  (The stall that once made nbclient wait on an idle
+#: kernel until the cell timeout was a lost wake-up on the client's shell socket, fixed in
+#: execute_notebook: see docs/notebook-execution.md and test_shell_reply_is_not_missed_while_sending.)
+CELL_TIMEOUT = 60
 
 
 @pytest.mark.parametrize("path", PATHS, ids=lambda p: p.stem)
@@ -107,6 +114,128 @@ def test_export_html_renders_math(tmp_path):
     assert "Traceback" not in text
     with pytest.raises(NotebookError, match="no notebooks"):
         export_html(tmp_path / "out", tmp_path / "again")
+
+
+def _tiny_notebook(path: Path, *sources: str) -> Path:
+    nb = nbformat.v4.new_notebook()
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    nb.cells = [nbformat.v4.new_code_cell(source) for source in sources]
+    nbformat.write(nb, path)
+    return path
+
+
+def test_export_html_reports_progress(tmp_path):
+    """Issue 19, item 4: export_html's ``progress`` hears a line as each notebook starts and one when it
+    ends, with its time; without ``progress`` the export is silent, and a non-callable is refused."""
+    source = tmp_path / "in"
+    source.mkdir()
+    _tiny_notebook(source / "a.ipynb", "1 + 1")
+    _tiny_notebook(source / "b.ipynb", "print('b')")
+    lines: list[str] = []
+    written = export_html(source, tmp_path / "out", timeout=CELL_TIMEOUT, progress=lines.append)
+    assert [p.name for p in written] == ["a.html", "b.html"]
+    assert lines[0::2] == ["running a.ipynb (1 of 2) ...", "running b.ipynb (2 of 2) ..."]
+    assert all(re.fullmatch(r"  done in \d+\.\d s", line) for line in lines[1::2]), lines
+    assert len(lines) == 4
+    with pytest.raises(NotebookError, match="progress must be a callable"):
+        export_html(source, tmp_path / "again", progress="loud")
+
+
+def test_no_unencrypted_tcp_warning_on_stderr(tmp_path, capfd):
+    """Issue 19, item 4: the kernel talks to nbclient over Unix sockets in a private folder, so it no
+    longer warns on the process's standard error that it "is running over TCP without encryption".
+    capfd sees the file descriptor the kernel inherits; nbclient's own defaults (TCP), run first,
+    show that this capture would catch the warning where ipykernel still gives it."""
+    import nbclient
+
+    path = _tiny_notebook(tmp_path / "tiny.ipynb", "import sys; sys.version_info[0]")
+    nbclient.NotebookClient(nbformat.read(path, as_version=4), timeout=CELL_TIMEOUT).execute()
+    over_tcp = capfd.readouterr().err
+    nb = execute_notebook(path, timeout=CELL_TIMEOUT)
+    assert nb.cells[0].outputs[0]["data"]["text/plain"] == "3"
+    err = capfd.readouterr().err
+    assert "without encryption" not in err, err
+    if "without encryption" not in over_tcp:  # pragma: no cover - an ipykernel that no longer warns
+        pytest.skip("this ipykernel does not warn about TCP, so the check above proves nothing")
+
+
+def test_shell_reply_is_not_missed_while_sending():
+    """The cause of the stall, replayed without a kernel: a reply reaches the client's shell socket while
+    the client (nbclient's Output-widget stand-in) sends on that socket.  jupyter_client's Session.send
+    uses a plain shadow of the asyncio socket, and that send consumes the edge-triggered wake-up of the
+    reply, so the waiting poll slept until its timeout.  The shell channel of execute_notebook's
+    kernel clients hands the reply over at once."""
+    import zmq
+    import zmq.asyncio
+
+    from derive.presentation.notebooks import _kernel_manager_class
+
+    shell_channel_class = _kernel_manager_class()().client().shell_channel_class
+
+    async def reply_wait() -> float:
+        context = zmq.asyncio.Context()
+        kernel_side = context.socket(zmq.ROUTER)
+        kernel = zmq.Socket.shadow(kernel_side.underlying)  # a plain socket, like the kernel's
+        kernel.bind("inproc://shell")
+        client = context.socket(zmq.DEALER)
+        client.connect("inproc://shell")
+        try:
+            from jupyter_client.session import Session
+
+            session = Session()
+            channel = shell_channel_class(client, session)
+            channel.send(session.msg("execute_request", {"code": ""}))
+            ident, *request = kernel.recv_multipart()
+            waiting = asyncio.ensure_future(channel.get_msg(timeout=5))
+            await asyncio.sleep(0.1)  # the client now waits for the reply
+            kernel.send_multipart([ident, *request])  # the reply arrives ...
+            channel.send(session.msg("comm_msg", {}))  # ... while the client sends on the same socket
+            start = time.monotonic()
+            await waiting
+            return time.monotonic() - start
+        finally:
+            client.close(linger=0)
+            kernel_side.close(linger=0)
+            context.term()
+
+    assert asyncio.run(reply_wait()) < 1  # 5 s (the poll's timeout) with jupyter_client's own channel
+
+
+@pytest.mark.slow
+def test_notebooks_command_ten_times_with_both_cores_busy(tmp_path, monkeypatch):
+    """Issue 19, item 4: ``derive notebooks --html`` ten times in a row while two busy processes load
+    both cores: every run exits 0 and writes every notebook's page, and no notebook takes as long as
+    the cell timeout (a stalled cell used to wait for the timeout and then go on without an error)."""
+    from derive import cli
+    from derive.presentation import notebooks
+
+    timeout = 120
+    durations: list[tuple[str, float]] = []
+    run = notebooks.execute_notebook
+
+    def timed(path, **kwargs):
+        start = time.monotonic()
+        try:
+            return run(path, **kwargs)
+        finally:
+            durations.append((Path(path).name, time.monotonic() - start))
+
+    monkeypatch.setattr(notebooks, "execute_notebook", timed)
+    busy = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(2)]
+    try:
+        for attempt in range(10):
+            out, err = io.StringIO(), io.StringIO()
+            target = tmp_path / f"html{attempt}"
+            argv = ["notebooks", "--html", str(target), "--dir", str(NOTEBOOKS), "--timeout", str(timeout)]
+            assert cli.main(argv, out=out, err=err) == 0, (attempt, err.getvalue())
+            assert sorted(p.name for p in target.glob("*.html")) == [f"{p.stem}.html" for p in PATHS]
+    finally:
+        for process in busy:
+            process.kill()
+            process.wait()
+    assert len(durations) == 10 * len(PATHS)
+    slowest = max(durations, key=lambda item: item[1])
+    assert slowest[1] < timeout, slowest
 
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")

@@ -9,16 +9,21 @@ families, plan values and game values, with exact numbers typeset as
 it and change its resolution).
 
 :func:`execute_notebook` runs a notebook with nbclient (headless ``Agg``
-backend, kernel ``python3``, explicit timeout) and :func:`export_html`
-writes executed notebooks as HTML with nbconvert; the HTML loads MathJax, so
-the LaTeX renders in a browser.  Running needs the optional packages
+backend, kernel ``python3``, explicit timeout, Unix sockets in a private
+folder, a shell channel that cannot miss a reply: ``docs/notebook-execution.md``)
+and :func:`export_html` writes executed notebooks as HTML with nbconvert,
+telling an optional ``progress`` callable as each notebook starts and ends;
+the HTML loads MathJax, so the LaTeX renders in a browser.  Running needs the optional packages
 ``nbclient``, ``nbformat``, ``nbconvert`` and ``ipykernel``.
 """
 
 from __future__ import annotations
 
+import functools
 import os
-from collections.abc import Iterable
+import tempfile
+import time
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 import sympy as sp
@@ -280,8 +285,6 @@ def figure_image(fig):
     NotebookError
         If IPython is not installed.
     """
-    import tempfile
-
     from derive.figures import save_figure
 
     try:
@@ -304,11 +307,68 @@ def _require():
     return nbclient, nbformat
 
 
+@functools.cache
+def _kernel_manager_class():
+    """jupyter_client's asyncio kernel manager, whose clients' shell channel cannot miss a reply.
+
+    nbclient waits for a cell's ``execute_reply`` by polling the shell socket (an asyncio zmq socket)
+    while, on the same event loop, its stand-in for the Output widget (``nbclient.output_widget``)
+    sends ``comm_msg`` state updates on that same socket.  jupyter_client's ``Session.send`` sends
+    on a plain (non-asyncio) shadow of the socket, and a send makes libzmq process the socket's
+    pending commands, which consumes the edge-triggered ``ZMQ_FD`` wake-up of a reply that has just
+    arrived.  pyzmq's asyncio socket never hears of that send, so it keeps waiting for a wake-up
+    that has already been used: the reply sits in the socket until the cell timeout, when the
+    poll's final ``zmq_poll(0)`` finds it and the run goes on (jupyter/nbclient#312, the client
+    side of ipython/ipykernel#1529).  Reading ``zmq.EVENTS`` through the asyncio socket after each
+    send is pyzmq's own way to re-check: a reply already there is handed to the waiting poll.
+    See ``docs/notebook-execution.md``.
+    """
+    import zmq
+    from jupyter_client.asynchronous import AsyncKernelClient
+    from jupyter_client.channels import AsyncZMQSocketChannel
+    from jupyter_client.manager import AsyncKernelManager
+    from traitlets import Type
+
+    class ShellChannel(AsyncZMQSocketChannel):
+        """The shell channel; after each send, pending receives re-check the socket."""
+
+        def send(self, msg: dict) -> None:
+            super().send(msg)
+            if self.socket is not None and not self.socket.closed:
+                self.socket.get(zmq.EVENTS)  # zmq.asyncio re-schedules waiting polls and receives
+
+    class KernelClient(AsyncKernelClient):
+        shell_channel_class = Type(ShellChannel)
+
+    class KernelManager(AsyncKernelManager):
+        client_factory = Type(KernelClient)
+
+    return KernelManager
+
+
+def _connection_config(private_dir: str):
+    """jupyter_client options: the connection file in ``private_dir`` and, on POSIX, Unix-socket transport.
+
+    Over IPC the kernel does not warn that it "is running over TCP without encryption", and no
+    other user of the machine can connect to its ports; the sockets live in ``private_dir``
+    (made by :mod:`tempfile`, mode 0700).  Windows keeps TCP on localhost.
+    """
+    from traitlets.config import Config
+
+    config = Config()
+    config.KernelManager.connection_file = os.path.join(private_dir, "kernel.json")
+    if os.name == "posix":
+        config.KernelManager.transport = "ipc"
+        config.KernelManager.ip = os.path.join(private_dir, "kernel")
+    return config
+
+
 def execute_notebook(path: str | os.PathLike[str], timeout: int = TIMEOUT, kernel_name: str = _KERNEL):
     """Run every cell of a notebook and return the executed notebook (the file is not changed).
 
-    The kernel runs in the notebook's folder with ``MPLBACKEND=Agg``
-    (headless) and each cell may take at most ``timeout`` seconds.
+    The kernel (a fresh one per call) runs in the notebook's folder with ``MPLBACKEND=Agg``
+    (headless), talks to this process over Unix sockets in a private temporary folder (TCP on
+    localhost on Windows), and each cell may take at most ``timeout`` seconds.
 
     Parameters
     ----------
@@ -337,20 +397,23 @@ def execute_notebook(path: str | os.PathLike[str], timeout: int = TIMEOUT, kerne
     except (OSError, ValueError) as exc:
         raise NotebookError(f"cannot read notebook {path}: {exc}") from None
     env = dict(os.environ, MPLBACKEND="Agg")
-    client = nbclient.NotebookClient(
-        nb,
-        timeout=timeout,
-        kernel_name=kernel_name,
-        resources={"metadata": {"path": str(path.parent.resolve())}},
-    )
-    try:
-        client.execute(env=env)
-    except nbclient.exceptions.CellExecutionError as exc:
-        raise NotebookError(f"{path.name}: a cell failed:\n{exc}") from None
-    except nbclient.exceptions.CellTimeoutError as exc:
-        raise NotebookError(f"{path.name}: a cell took more than {timeout} s: {exc}") from None
-    except Exception as exc:  # kernel died, no such kernel ...
-        raise NotebookError(f"{path.name}: cannot run the notebook: {str(exc) or repr(exc)}") from None
+    with tempfile.TemporaryDirectory(prefix="derive-kernel-") as private:
+        client = nbclient.NotebookClient(
+            nb,
+            timeout=timeout,
+            kernel_name=kernel_name,
+            kernel_manager_class=_kernel_manager_class(),
+            config=_connection_config(private),
+            resources={"metadata": {"path": str(path.parent.resolve())}},
+        )
+        try:
+            client.execute(env=env)
+        except nbclient.exceptions.CellExecutionError as exc:
+            raise NotebookError(f"{path.name}: a cell failed:\n{exc}") from None
+        except nbclient.exceptions.CellTimeoutError as exc:
+            raise NotebookError(f"{path.name}: a cell took more than {timeout} s: {exc}") from None
+        except Exception as exc:  # kernel died, no such kernel ...
+            raise NotebookError(f"{path.name}: cannot run the notebook: {str(exc) or repr(exc)}") from None
     return nb
 
 
@@ -358,6 +421,7 @@ def export_html(
     notebooks_dir: str | os.PathLike[str],
     out_dir: str | os.PathLike[str],
     timeout: int = TIMEOUT,
+    progress: Callable[[str], object] | None = None,
 ) -> list[Path]:
     """Execute every notebook in a folder and write each as HTML (with outputs, LaTeX rendered by MathJax).
 
@@ -373,6 +437,10 @@ def export_html(
         Output folder (created); ``<stem>.html`` per notebook.
     timeout : int
         Seconds per cell.
+    progress : callable or None
+        Called with one line of text as each notebook starts (``"running 03_....ipynb (3 of 8) ..."``)
+        and ends (``"  done in 6.1 s"``), so that a person sees the run go on; ``None`` (default)
+        is silent.
 
     Returns
     -------
@@ -394,6 +462,8 @@ def export_html(
         raise NotebookError("the output folder must not be empty")
     if isinstance(timeout, bool) or not isinstance(timeout, int) or timeout <= 0:
         raise NotebookError(f"the timeout must be a positive number of seconds, got {timeout!r}")
+    if progress is not None and not callable(progress):
+        raise NotebookError(f"progress must be a callable taking one line of text, got {progress!r}")
     out = Path(out_dir)
     if out.exists() and not out.is_dir():
         raise NotebookError(f"output path {str(out)!r} exists and is not a folder")
@@ -409,7 +479,7 @@ def export_html(
     if not os.access(out, os.W_OK):
         raise NotebookError(f"output folder {str(out)!r} is not writable")
     try:
-        return _export_all(paths, out, timeout, HTMLExporter)
+        return _export_all(paths, out, timeout, HTMLExporter, progress or (lambda _line: None))
     except BaseException:
         if created and not any(out.iterdir()):  # an error leaves no empty folder behind
             out.rmdir()
@@ -445,12 +515,25 @@ def _packaged_mathjax() -> Path:
     return static
 
 
-def _export_all(paths, out: Path, timeout: int, exporter_class) -> list[Path]:
+def _execute_all(paths, timeout: int, progress: Callable[[str], object]) -> list:
+    """Execute the notebooks in order, telling ``progress`` as each starts and ends."""
+    executed = []
+    for number, path in enumerate(paths, start=1):
+        progress(f"running {path.name} ({number} of {len(paths)}) ...")
+        start = time.monotonic()
+        executed.append((path, execute_notebook(path, timeout=timeout)))
+        progress(f"  done in {time.monotonic() - start:.1f} s")
+    return executed
+
+
+def _export_all(
+    paths, out: Path, timeout: int, exporter_class, progress: Callable[[str], object]
+) -> list[Path]:
     """Execute each notebook and write its HTML page into ``out`` (atomically), with MathJax beside it."""
     import shutil
 
     mathjax = _packaged_mathjax()
-    executed = [(p, execute_notebook(p, timeout=timeout)) for p in paths]
+    executed = _execute_all(paths, timeout, progress)
     exporter = exporter_class(mathjax_url=MATHJAX_URL)
     written = []
     for path, nb in executed:
