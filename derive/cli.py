@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 import zlib
 from collections.abc import Sequence
@@ -100,7 +101,8 @@ class _Progress:
                 self._print(stage)
                 last = self._time()
             elif self._time() - last >= self.HEARTBEAT:
-                self._print(f"still working ({self._time() - self._started:.0f} s): {stage or 'starting'}")
+                what = re.sub(r" \([0-9.]+ s\)$", "", stage or "starting")  # one clock in the line
+                self._print(f"still working ({self._time() - self._started:.0f} s): {what}")
                 last = self._time()
             if self._stop.wait(1.0):
                 return

@@ -21,7 +21,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from derive.cli import main
-from derive.extensive_form.game import NotSupportedError
+from derive.extensive_form.game import GameModelError, NotSupportedError
 from derive.games.gambit import parse_efg, parse_nfg, write_efg
 from derive.games.registry import load_game
 from derive.solving.limits import TimeLimit, TimeLimitError
@@ -234,3 +234,42 @@ def test_time_limit_ends_a_long_call_in_a_child_process():
     assert TimeLimit(5).call("adding", sum, [1, 2, 3]) == 6
     with pytest.raises(ZeroDivisionError):
         TimeLimit(5).call("dividing", divmod, 1, 0)
+
+
+#: Found by a fresh user: sympy's solution holds a parameter in a denominator (player 1 gets 0 everywhere).
+DENOMINATOR = """NFG 1 R "t" { "P1" "P2" "P3" } { 2 2 3 }
+0 0 1 0 0 1 0 0 1 0 0 1 0 0 1 0 0 1 0 0 1 0 1 1 0 1 1 0 1 1 0 0 0 0 0 0
+"""
+#: A candidate needing -s1 s3 >= 0 with s1, s3 > 0: empty, and proved so from the signs of its factors.
+SIGNED_PRODUCT = """NFG 1 R "t" { "P1" "P2" "P3" } { 2 2 3 }
+0 0 1 1 1 1 1 0 0 1 1 1 1 0 0 0 1 1 0 0 0 0 0 1 0 1 0 0 1 1 1 0 1 1 0 0
+"""
+#: Four players: the full support's cubic system keeps sympy busy far beyond any time limit.
+FOUR = """NFG 1 R "t" { "P1" "P2" "P3" "P4" } { 2 2 2 2 }
+1 1 1 1 0 1 1 1 0 1 0 0 1 1 1 0 1 1 0 0 0 0 1 0 1 1 1 0 1 0 1 0 1 0 1 0 0 1 0 1 1 0 0 0 0 1 0 1 0 1 1 1 1 0 1 1 1 1 1 1 1 0 1 0
+"""
+
+
+@pytest.mark.parametrize("text", [DENOMINATOR, SIGNED_PRODUCT], ids=["denominator", "signed-product"])
+def test_curved_conditions_are_decided(text):
+    game = parse_nfg(text)
+    result = support_enumeration(game, time_limit=None)
+    assert result.is_complete, result.undecided
+    _check_listed(game, result, random.Random(7))
+
+
+def test_the_time_limit_stops_a_long_sympy_solve():
+    import time
+
+    started = time.monotonic()
+    with pytest.raises(TimeLimitError, match=r"time limit of 3 s while solving support profile \d+ of 81"):
+        support_enumeration(parse_nfg(FOUR), time_limit=3)
+    assert time.monotonic() - started < 30
+
+
+def test_non_real_numbers_are_refused():
+    from derive.extensive_form.build import exact_value
+
+    for value in (sp.I, sp.oo, sp.nan, sp.zoo, sp.Symbol("x") + sp.I):
+        with pytest.raises(GameModelError, match="is not a finite real number"):
+            exact_value(value, "payoff")

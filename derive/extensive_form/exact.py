@@ -166,7 +166,8 @@ def exact_number(
     ------
     error
         For a float that is not exactly a short decimal (one line naming ``name`` and the value,
-        suggesting the exact form), a bool, or anything that is not a number.
+        suggesting the exact form), a bool, an expression that is not a finite real number
+        (``sympy.I``, ``oo``, ``nan``), or anything that is not a number.
     """
 
     def refuse() -> Exception:
@@ -209,5 +210,7 @@ def exact_number(
             expr = expr.xreplace(replaced)
         if not symbolic and expr.free_symbols:
             raise refuse()
+        if expr.has(sp.I, sp.zoo, sp.oo, -sp.oo, sp.nan) or (expr.is_number and expr.is_extended_real is False):
+            raise error(f"{name}: {expr} is not a finite real number")
         return expr
     raise refuse()

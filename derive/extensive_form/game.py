@@ -302,9 +302,11 @@ class Game:
     def sum_report(self, limit: int = 3) -> str:
         """One line naming the terminals whose payoffs do not add up to the common sum.
 
-        Examples: ``"the payoffs add up to 0 at every terminal except 1 of 30: terminal 17 ('Q K'
-        after 'check' at '1:1', ...) where (-1, 2) adds up to 1"``; at most ``limit`` terminals are
-        named, with how many more.  Empty for a constant-sum game.
+        Example: ``"the payoffs add up to 0 at every terminal except 1 of 30: terminal node 6 (after
+        'QK', opener 'check', dealer 'bet', opener 'call') where (-2, 3) adds up to 1"``.  Nodes are
+        numbered in preorder from the root, 0, which is the order of a Gambit file's node lines; the
+        moves on the path say which play it is.  At most ``limit`` terminals are named, with how
+        many more.  Empty for a constant-sum game.
         """
         common, odd = self.sum_exceptions
         if not odd:
@@ -317,8 +319,8 @@ class Game:
             )
             shown = ", ".join(str(v) for v in u)
             named.append(
-                f"terminal {_node_name(self.nodes[k])} (after {moves or 'no move'}) where ({shown}) adds up to "
-                f"{sp.expand(sum(u, sp.S.Zero))}"
+                f"terminal node {_node_name(self.nodes[k])} (after {moves or 'no move'}) where ({shown}) adds "
+                f"up to {sp.expand(sum(u, sp.S.Zero))}"
             )
         more = f" and {len(odd) - limit} more" if len(odd) > limit else ""
         return (

@@ -190,14 +190,22 @@ def solve_report(
             from derive.extensive_form.game import NotSupportedError
             from derive.sequence_form.general import game_sequence_form
 
+            from derive.solving.general_sum import MAX_CELLS
+
             sf = game_sequence_form(game)
-            shape = " x ".join(f"{count_reduced_strategies(sf, p):,}" for p in (0, 1))
+            m, n = (count_reduced_strategies(sf, p) for p in (0, 1))
             common, _ = game.sum_exceptions
             kind = "zero-sum" if common == 0 else f"constant-sum ({to_text(common)})"
+            advice = (
+                f"solve it as a general-sum game with --general-sum (every equilibrium of its {m:,} x {n:,} "
+                "reduced strategic form, within --time-limit)"
+                if m * n <= MAX_CELLS
+                else f"its {m:,} x {n:,} reduced strategic form is too large to solve as a general-sum game "
+                f"(the limit is {MAX_CELLS:,} entries)"
+            )
             raise NotSupportedError(
                 f"{game.title or 'the game'} is almost {kind}: {game.sum_report()}; a mistyped payoff? "
-                f"Correct it, or solve it as a general-sum game with --general-sum "
-                f"(every equilibrium of its {shape} reduced strategic form; it may take long)"
+                f"Correct it, or {advice}"
             )
         return _general_sum_report(game, as_json, all_optimal, progress, time_limit)
     if game.num_players >= 3 and not game.is_symbolic:
@@ -417,8 +425,12 @@ def _support_report(game: Game, as_json: bool, progress=None, time_limit=None) -
     from derive.extensive_form.game import NotSupportedError
     from derive.solving.support_enumeration import support_enumeration
 
+    from derive.solving.limits import TimeLimitError
+
     try:
         result = support_enumeration(game, progress=progress, time_limit=time_limit)
+    except TimeLimitError:
+        raise
     except NotSupportedError as exc:
         raise NotSupportedError(
             f"{exc}; a profile family can still be checked exactly "

@@ -12,7 +12,10 @@ cannot interrupt) in a child process that is ended when the time is up.
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
+import signal
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -75,6 +78,32 @@ class TimeLimit:
         """Raise :class:`TimeLimitError` if the limit is reached; ``doing`` says what was under way."""
         if self.seconds is not None and self.elapsed > self.seconds:
             raise TimeLimitError(f"{self.what} stopped at the time limit of {self.seconds:g} s while {doing}")
+
+    @contextlib.contextmanager
+    def interrupting(self, doing: Callable[[], str]):
+        """Within the block, reaching the limit interrupts pure-Python work at once (``SIGALRM``):
+        a sympy solve that runs for an hour is stopped too, with :class:`TimeLimitError` saying
+        ``doing()``.  Only in the main thread on POSIX; elsewhere the block runs as it is (and
+        :meth:`check` between steps still applies)."""
+        usable = (
+            self.seconds is not None
+            and hasattr(signal, "setitimer")
+            and threading.current_thread() is threading.main_thread()
+        )
+        if not usable:
+            yield
+            return
+
+        def stop(signum, frame):
+            raise TimeLimitError(f"{self.what} stopped at the time limit of {self.seconds:g} s while {doing()}")
+
+        previous = signal.signal(signal.SIGALRM, stop)
+        signal.setitimer(signal.ITIMER_REAL, max(self.remaining or 0.0, 0.001))
+        try:
+            yield
+        finally:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, previous)
 
     def call(self, doing: str, function: Callable, *args):
         """``function(*args)``, ended if it outlives the limit (then :class:`TimeLimitError`).

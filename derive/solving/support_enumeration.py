@@ -261,18 +261,25 @@ def support_enumeration(
     undecided: list[UndecidedSupport] = []
     empty = 0
     shown = limit.elapsed
-    for done, supports in enumerate(itertools.product(*subsets)):
-        limit.check(f"solving support profile {done + 1:,} of {count:,} (reduced strategic form {shape})")
-        if limit.elapsed - shown >= PROGRESS_EVERY:
-            limit.say(f"  {done:,} of {count:,} support profiles")
-            shown = limit.elapsed
-        for result in _solve_support(context, symbols, supports):
-            if isinstance(result, SupportEquilibrium):
-                found.append(result)
-            elif isinstance(result, UndecidedSupport):
-                undecided.append(result)
-            else:
-                empty += 1
+    at = [0]
+
+    def doing() -> str:
+        return f"solving support profile {at[0] + 1:,} of {count:,} (reduced strategic form {shape})"
+
+    with limit.interrupting(doing):  # a single sympy solve may run for hours: stopped at the limit too
+        for done, supports in enumerate(itertools.product(*subsets)):
+            at[0] = done
+            limit.check(doing())
+            if limit.elapsed - shown >= PROGRESS_EVERY:
+                limit.say(f"  {done:,} of {count:,} support profiles")
+                shown = limit.elapsed
+            for result in _solve_support(context, symbols, supports):
+                if isinstance(result, SupportEquilibrium):
+                    found.append(result)
+                elif isinstance(result, UndecidedSupport):
+                    undecided.append(result)
+                else:
+                    empty += 1
     ordered = tuple(sorted(found, key=lambda e: (not e.is_isolated, [len(s) for s in e.supports])))
     return SupportEnumeration(ordered, tuple(undecided), count, empty, tuple(sizes))
 
@@ -436,6 +443,11 @@ def _several_parameters(context, names, mixed, free, needs, payoffs, undecided):
         return _EMPTY
     if not vertices:
         return undecided("too many vertices to decide the inequalities")
+    positive = [e for e, strict in linear if strict]
+    for e, strict in curved:  # a product of positive factors has a known sign: may prove it empty
+        sign = _sign_from_factors(e, positive, free)
+        if sign is not None and sign < 0:
+            return _EMPTY
     centre = {t: sum(v[t] for v in vertices) / len(vertices) for t in free}
     # the strict linear inequalities hold somewhere on the closure iff they hold at the centre of its
     # vertices (a relative-interior point), so this proves the family empty
@@ -524,10 +536,38 @@ def _parts(where: sp.Set):
 
 
 def _degree(expr: sp.Expr, params) -> int:
+    """The total degree of a polynomial with rational coefficients; anything else (a denominator
+    holding a parameter, an irrational coefficient) counts as curved (degree 2)."""
     expr = sp.expand(expr)
     if not expr.free_symbols & set(params):
         return 0
-    return sp.Poly(expr, *params).total_degree()
+    if not expr.is_polynomial(*params):
+        return 2
+    poly = sp.Poly(expr, *params)
+    return poly.total_degree() if all(c.is_Rational for c in poly.coeffs()) else 2
+
+
+def _sign_from_factors(expr: sp.Expr, positive: list[sp.Expr], params) -> int | None:
+    """The sign (+1 or -1) of ``expr`` wherever the ``positive`` expressions are all positive, when
+    ``expr`` is a constant times a product of powers of them (or of their negatives); else None."""
+    known = {_normal(e, params) for e in positive}
+    coeff, factors = sp.factor_list(sp.together(expr))
+    if coeff == 0:
+        return None
+    sign = 1 if coeff > 0 else -1
+    for f, k in factors:
+        if not f.free_symbols & set(params):
+            sign *= 1 if (f > 0 or k % 2 == 0) else -1
+            continue
+        if _degree(f, params) != 1:
+            return None
+        if _normal(f, params) in known:
+            continue
+        if _normal(-f, params) in known:
+            sign *= -1 if k % 2 else 1
+            continue
+        return None
+    return sign
 
 
 def _normal(expr: sp.Expr, params) -> sp.Expr:
