@@ -98,12 +98,16 @@ class TimeLimit:
             raise TimeLimitError(f"{self.what} stopped at the time limit of {self.seconds:g} s while {doing()}")
 
         previous = signal.signal(signal.SIGALRM, stop)
-        signal.setitimer(signal.ITIMER_REAL, max(self.remaining or 0.0, 0.001))
+        # repeating: an alarm that lands in a finalizer (where an exception cannot propagate) is lost,
+        # and the next one, half a second later, stops the work all the same
+        signal.setitimer(signal.ITIMER_REAL, max(self.remaining or 0.0, 0.001), 0.5)
         try:
             yield
         finally:
-            signal.setitimer(signal.ITIMER_REAL, 0)
-            signal.signal(signal.SIGALRM, previous)
+            try:
+                signal.setitimer(signal.ITIMER_REAL, 0)
+            finally:
+                signal.signal(signal.SIGALRM, previous)
 
     def call(self, doing: str, function: Callable, *args):
         """``function(*args)``, ended if it outlives the limit (then :class:`TimeLimitError`).
