@@ -576,14 +576,7 @@ def test_cli_export_of_mutated_files(case, folder):
 
 
 # --------------------------------------------------------------------------- named cases
-TINY = """EFG 2 R "Tiny" { "Ann" "Bob" }
-""
-p "root" 1 1 "A" { "l" "r" } 0
-p "" 2 1 "B" { "x" "y" } 0
-t "" 1 "o1" { 1, -1 }
-t "" 2 "o2" { -1, 1 }
-t "" 3 "o3" { 0, 0 }
-"""
+from test_gambit_files import TINY  # noqa: E402  (the same small file, one definition)
 
 
 def test_huge_payoff_is_read_exactly_and_written_back():

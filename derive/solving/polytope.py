@@ -44,9 +44,7 @@ def polytope(raw: list[sp.Expr], params: tuple[sp.Symbol, ...]):
             if e < 0:
                 raise FamilyCertificateError(f"the derived family violates a constraint: {e} >= 0")
             continue
-        coeffs = [e.coeff(p) for p in params]
-        scale = max(abs(c) for c in coeffs if c != 0)
-        normal = sp.expand(e / scale)
+        normal = normalised(e, params)
         if normal not in exprs:
             exprs.append(normal)
     d = len(params)
@@ -73,6 +71,14 @@ def polytope(raw: list[sp.Expr], params: tuple[sp.Symbol, ...]):
         facets = [e for k, e in enumerate(exprs) if len(tight[k]) >= d and _affine_rank(tight[k]) == d - 1]
     constraints = [sp.Ge(e, 0, evaluate=False) if d > 1 else bound_constraint(e, params[0]) for e in facets]
     return constraints, vertices
+
+
+def normalised(expr: sp.Expr, params: tuple[sp.Symbol, ...]) -> sp.Expr:
+    """``expr`` divided by its largest coefficient of a parameter in absolute value (the form in which
+    :func:`polytope` compares and returns constraints); unchanged when no parameter occurs."""
+    expr = sp.expand(expr)
+    scale = max((abs(expr.coeff(p)) for p in params if expr.coeff(p) != 0), default=1)
+    return sp.expand(expr / scale)
 
 
 def _affine_rank(points: list[tuple]) -> int:

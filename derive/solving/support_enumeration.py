@@ -41,6 +41,7 @@ import sympy as sp
 
 from derive.extensive_form.game import Game, NotSupportedError
 from derive.sequence_form.general import game_sequence_form, plan_symbol_name
+from derive.solving.polytope import normalised
 
 __all__ = ["SupportEnumeration", "SupportEquilibrium", "UndecidedSupport", "support_enumeration", "support_equilibria"]
 
@@ -465,9 +466,9 @@ def _several_parameters(context, names, mixed, free, needs, payoffs, undecided):
         )
     strict_of: dict[sp.Expr, bool] = {}
     for e, s in linear:  # a facet is strict when any inequality it comes from is
-        strict_of[_normal(e, free)] = strict_of.get(_normal(e, free), False) or s
+        strict_of[normalised(e, free)] = strict_of.get(normalised(e, free), False) or s
     conditions = tuple(
-        sp.Gt(slack, 0, evaluate=False) if strict_of.get(_normal(slack, free), False) else c
+        sp.Gt(slack, 0, evaluate=False) if strict_of.get(normalised(slack, free), False) else c
         for c in facets
         for slack in [c.lhs - c.rhs]
     ) + tuple((e > 0) if s else (e >= 0) for e, s in curved)
@@ -550,7 +551,7 @@ def _degree(expr: sp.Expr, params) -> int:
 def _sign_from_factors(expr: sp.Expr, positive: list[sp.Expr], params) -> int | None:
     """The sign (+1 or -1) of ``expr`` wherever the ``positive`` expressions are all positive, when
     ``expr`` is a constant times a product of powers of them (or of their negatives); else None."""
-    known = {_normal(e, params) for e in positive}
+    known = {normalised(e, params) for e in positive}
     coeff, factors = sp.factor_list(sp.together(expr))
     if coeff == 0:
         return None
@@ -561,20 +562,13 @@ def _sign_from_factors(expr: sp.Expr, positive: list[sp.Expr], params) -> int | 
             continue
         if _degree(f, params) != 1:
             return None
-        if _normal(f, params) in known:
+        if normalised(f, params) in known:
             continue
-        if _normal(-f, params) in known:
+        if normalised(-f, params) in known:
             sign *= -1 if k % 2 else 1
             continue
         return None
     return sign
-
-
-def _normal(expr: sp.Expr, params) -> sp.Expr:
-    """``expr`` scaled so that its largest coefficient is 1 in absolute value (as ``polytope`` does)."""
-    expr = sp.expand(expr)
-    scale = max((abs(expr.coeff(t)) for t in params if expr.coeff(t) != 0), default=1)
-    return sp.expand(expr / scale)
 
 
 def _is_zero(value) -> bool:
