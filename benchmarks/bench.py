@@ -49,7 +49,7 @@ print(eq.payoff(list(g.players)[0]), time.perf_counter() - t)
 DERIVE_SOLVE_SCRIPT = """
 import sys, time
 from derive.games.one_card import one_card_poker
-from derive.solving.one_card import solve_rules
+from derive.solving.zero_sum.one_card import solve_rules
 rules = one_card_poker(int(sys.argv[1]), int(sys.argv[2]))
 t = time.perf_counter()
 value = solve_rules(rules, refine="none").value

@@ -113,7 +113,7 @@ class _Progress:
 
 def _internal_errors() -> tuple[type[Exception], ...]:
     from derive.solving.lp import ExactLPError
-    from derive.solving.one_card import SymbolicGameError
+    from derive.solving.zero_sum.one_card import SymbolicGameError
 
     return (ExactLPError, SymbolicGameError)
 
@@ -307,7 +307,7 @@ def _game_arguments(parser: argparse.ArgumentParser) -> None:
 def _rules(args, tree: bool = True):
     """The one-card rules of the options; ``tree=False``: only the sequence form will be built
     (``derive solve``), so its size is what is capped, not the tree's."""
-    from derive.extensive_form.one_card_tree import MAX_NODES
+    from derive.games.one_card_tree import MAX_NODES
 
     n = _int_arg(args.deck, "--deck")
     k = _int_arg(args.max_bets, "--max-bets")
@@ -393,7 +393,7 @@ def _cmd_draw(args, out, err) -> int:
     from derive.figures.extensive_tree import draw_extensive_form
     from derive.figures.tikz import tikz_game_tree
     from derive.presentation.reproduce import _atomic_write
-    from derive.solving.zero_sum import solve_zero_sum
+    from derive.solving.zero_sum.sequence_form_lp import solve_zero_sum
 
     folder = Path(args.out)
     if folder.exists() and not folder.is_dir():
@@ -460,7 +460,7 @@ def _cmd_solve(args, out, err) -> int:
             raise TimeLimitError(f"{exc} (--time-limit SECONDS allows more)") from None
         print(report, file=out)
         return 0
-    from derive.solving.one_card import solve_rules
+    from derive.solving.zero_sum.one_card import solve_rules
 
     rules = _rules(args, tree=False)
     if rules.num_nodes > 20_000:
@@ -543,7 +543,7 @@ def _cmd_latex(args, out, err) -> int:
 def _cmd_export(args, out, err) -> int:
     from pathlib import Path
 
-    from derive.games.gambit import gambit_compatible, write_efg
+    from derive.formats import gambit_compatible, write_efg
 
     target = None if args.out == "-" else Path(args.out)
     if target is not None and (target.is_dir() or not target.parent.exists()):

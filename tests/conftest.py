@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from derive.extensive_form.one_card_tree import build_tree
 from derive.games.one_card import kuhn_poker, one_raise_poker
+from derive.games.one_card_tree import build_tree
 from derive.sequence_form.strategies import KUHN_PARAMETERS, ONE_RAISE_PARAMETERS, thesis_excluded_plans
-from derive.solving.families import optimal_families
+from derive.solving.families.optimal_families import optimal_families
 
 
 @pytest.fixture(scope="session")

@@ -5,11 +5,11 @@ from __future__ import annotations
 import pytest
 import sympy as sp
 
-from derive.extensive_form.one_card_tree import build_tree
 from derive.games.one_card import one_card_poker
-from derive.solving.analysis import calls_a_raise, raise_callers, raise_table
-from derive.solving.families import optimal_families
-from derive.solving.one_card import behaviour_from_plans
+from derive.games.one_card_tree import build_tree
+from derive.solving.families.optimal_families import optimal_families
+from derive.solving.zero_sum.analysis import calls_a_raise, raise_callers, raise_table
+from derive.solving.zero_sum.one_card import behaviour_from_plans
 from derive.verification.one_card import strategy_exploitability
 
 

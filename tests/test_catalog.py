@@ -17,9 +17,9 @@ import sympy as sp
 pygambit = pytest.importorskip("pygambit")
 
 from derive.extensive_form import GameModelError  # noqa: E402
-from derive.games.gambit import read_game  # noqa: E402
+from derive.formats import read_game  # noqa: E402
 from derive.sequence_form.general import game_sequence_form  # noqa: E402
-from derive.solving.zero_sum import solve_zero_sum  # noqa: E402
+from derive.solving.zero_sum.sequence_form_lp import solve_zero_sum  # noqa: E402
 
 CATALOG = Path(pygambit.__file__).parent / "catalog_data"
 FILES = sorted(CATALOG.rglob("*.efg")) + sorted(CATALOG.rglob("*.nfg"))
@@ -193,8 +193,8 @@ def test_value_and_optimal_sets_agree_with_gambit(path):
 def test_quasi_perfect_equilibrium_is_admissible_subgame_perfect_and_nash_in_gambit(path):
     """Issue 11 on the catalog: the printed (quasi-perfect) equilibrium is admissible for both players
     (exact certificate), subgame perfect, and has max_regret 0 in Gambit."""
-    from derive.solving.admissible import dominance_check, sequence_form_polytopes
     from derive.solving.lp import transpose
+    from derive.solving.refinements.admissible import dominance_check, sequence_form_polytopes
     from derive.verification.subgames import subgame_perfection
 
     game = read_game(path)

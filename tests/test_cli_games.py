@@ -11,7 +11,7 @@ import pytest
 
 from derive.cli import main
 from derive.extensive_form import decision, extensive_form, payoff
-from derive.games.gambit import read_game
+from derive.formats import read_game
 from derive.games.textbook import myerson_poker
 
 pygambit = pytest.importorskip("pygambit")
@@ -220,7 +220,7 @@ def test_export_makes_labels_gambit_readable(tmp_path):
 
 def test_export_of_a_label_ending_in_a_backslash_is_readable_by_gambit(tmp_path):
     """pygambit 16.7 cannot read a label ending in a backslash; export writes '/' and says so."""
-    from derive.games.gambit import gambit_compatible, write_efg
+    from derive.formats import gambit_compatible, write_efg
 
     game = extensive_form(["A", "B"], decision("A", "dir\\", {"in\\": payoff(1, -1), "out": payoff(0, 0)}))
     fixed, changes = gambit_compatible(game)

@@ -6,7 +6,7 @@ import pytest
 import sympy as sp
 
 from derive.dominance import dominated_plans
-from derive.solving.families import optimal_families
+from derive.solving.families.optimal_families import optimal_families
 
 
 @pytest.fixture(scope="module")

@@ -34,7 +34,6 @@ import derive
 from derive.extensive_form.build import chance, decision, exact_value, extensive_form, payoff
 from derive.extensive_form.exact import exact_float, exact_number, float_message
 from derive.extensive_form.game import GameModelError, NotSupportedError
-from derive.extensive_form.one_card_tree import build_tree
 from derive.figures import (
     draw_family_plans,
     draw_running_means,
@@ -53,6 +52,7 @@ from derive.games.one_card import (
     one_card_poker,
     parse_exact,
 )
+from derive.games.one_card_tree import build_tree
 from derive.games.textbook import beer_quiche, matching_pennies, myerson_poker, reiley_poker
 from derive.games.three_player_kuhn import szafron_gibson_sturtevant_family, three_player_kuhn_poker
 from derive.hands import DeckError, HandsError, HandSizeError
@@ -71,13 +71,13 @@ from derive.sequence_form.strategies import (
     plan_symbol,
     xi,
 )
-from derive.solving.analysis import raise_table
-from derive.solving.families import optimal_families
-from derive.solving.indifference import reached_by_others
-from derive.solving.one_card import behaviour_from_plans, solve
-from derive.solving.parametric import bet_size_analysis
-from derive.solving.sweep import value_table, values_by_bet_size
-from derive.solving.symbolic_payoffs import piecewise_equilibria, substitute
+from derive.solving.families.indifference import reached_by_others
+from derive.solving.families.optimal_families import optimal_families
+from derive.solving.parameters.parametric import bet_size_analysis
+from derive.solving.parameters.sweep import value_table, values_by_bet_size
+from derive.solving.parameters.symbolic_payoffs import piecewise_equilibria, substitute
+from derive.solving.zero_sum.analysis import raise_table
+from derive.solving.zero_sum.one_card import behaviour_from_plans, solve
 from derive.verification.best_response import BehaviourProfile, IncompleteProfileError, behaviour_profile
 from derive.verification.one_card import strategy_exploitability, verify_family
 from derive.verification.positivity import positivity_certificate
@@ -198,14 +198,14 @@ _C = sp.Symbol("c", positive=True)
 DOORS = [
     # values put into a symbolic game, and the range of its symbol
     Door(
-        S + "symbolic_payoffs.substitute",
+        S + "parameters.symbolic_payoffs.substitute",
         "values",
         lambda v: substitute(beer_quiche(taste=_C), {_C: v}),
         GameModelError,
         same=lambda g: tuple(g.payoffs.items()),
     ),
     Door(
-        S + "symbolic_payoffs.piecewise_equilibria",
+        S + "parameters.symbolic_payoffs.piecewise_equilibria",
         "domain",
         lambda v: piecewise_equilibria(beer_quiche(taste=_C), _C, sp.Interval(v, 3)),
         NotSupportedError,
@@ -313,13 +313,13 @@ DOORS = [
         ValueError,
     ),
     Door(
-        S + "one_card.behaviour_from_plans",
+        S + "zero_sum.one_card.behaviour_from_plans",
         "plans",
         lambda v: behaviour_from_plans(kuhn(), 0, _plans(0, v)),
         InvalidStrategyError,
     ),
     Door(
-        S + "one_card.behaviour_from_plans",
+        S + "zero_sum.one_card.behaviour_from_plans",
         "opponent_plans",
         lambda v: behaviour_from_plans(kuhn(), 0, _plans(0, 1), opponent_plans=_plans(1, v)),
         InvalidStrategyError,
@@ -364,7 +364,7 @@ DOORS = [
         IncompleteProfileError,
     ),
     Door(
-        S + "indifference.reached_by_others",
+        S + "families.indifference.reached_by_others",
         "strategies",
         lambda v: reached_by_others(matching_pennies(), _pennies(v)),
         IncompleteProfileError,
@@ -417,52 +417,52 @@ DOORS = [
     ),
     Door(V + "simulate.Simulation.within", "value", lambda v: kuhn_simulation().within(v), SimulationError),
     # sweeps and parametric analysis
-    Door(S + "sweep.value_table", "bets", lambda v: value_table(bets=[v]), GameDefinitionError),
-    Door(S + "sweep.value_table", "ante", lambda v: value_table(ante=v), GameDefinitionError),
-    Door(S + "sweep.value_table", "decks", lambda v: value_table(decks=[v]), GameDefinitionError, "int"),
+    Door(S + "parameters.sweep.value_table", "bets", lambda v: value_table(bets=[v]), GameDefinitionError),
+    Door(S + "parameters.sweep.value_table", "ante", lambda v: value_table(ante=v), GameDefinitionError),
+    Door(S + "parameters.sweep.value_table", "decks", lambda v: value_table(decks=[v]), GameDefinitionError, "int"),
     Door(
-        S + "sweep.value_table", "max_bets", lambda v: value_table(max_bets=[v]), GameDefinitionError, "int"
+        S + "parameters.sweep.value_table", "max_bets", lambda v: value_table(max_bets=[v]), GameDefinitionError, "int"
     ),
-    Door(S + "sweep.values_by_bet_size", "bets", lambda v: values_by_bet_size([v]), GameDefinitionError),
+    Door(S + "parameters.sweep.values_by_bet_size", "bets", lambda v: values_by_bet_size([v]), GameDefinitionError),
     Door(
-        S + "sweep.values_by_bet_size", "ante", lambda v: values_by_bet_size([1], ante=v), GameDefinitionError
+        S + "parameters.sweep.values_by_bet_size", "ante", lambda v: values_by_bet_size([1], ante=v), GameDefinitionError
     ),
     Door(
-        S + "sweep.values_by_bet_size",
+        S + "parameters.sweep.values_by_bet_size",
         "deck",
         lambda v: values_by_bet_size([1], deck=v),
         GameDefinitionError,
         "int",
     ),
     Door(
-        S + "sweep.values_by_bet_size",
+        S + "parameters.sweep.values_by_bet_size",
         "max_bets",
         lambda v: values_by_bet_size([1], max_bets=v),
         GameDefinitionError,
         "int",
     ),
     Door(
-        S + "parametric.bet_size_analysis",
+        S + "parameters.parametric.bet_size_analysis",
         "samples",
         lambda v: bet_size_analysis(3, 1, samples=[v, 1, 3]),
         GameDefinitionError,
         same=lambda r: r.value,
     ),
     Door(
-        S + "parametric.bet_size_analysis",
+        S + "parameters.parametric.bet_size_analysis",
         "deck",
         lambda v: bet_size_analysis(v, 1, samples=[1]),
         GameDefinitionError,
         "int",
     ),
     Door(
-        S + "parametric.bet_size_analysis",
+        S + "parameters.parametric.bet_size_analysis",
         "max_bets",
         lambda v: bet_size_analysis(3, v, samples=[1]),
         GameDefinitionError,
         "int",
     ),
-    Door(S + "analysis.raise_table", "games", lambda v: raise_table([(v, 2)]), GameDefinitionError, "int"),
+    Door(S + "zero_sum.analysis.raise_table", "games", lambda v: raise_table([(v, 2)]), GameDefinitionError, "int"),
     # hands
     Door(H + "claims.claim_holds", "value", lambda v: claim_holds(v, R(1, 2), EXACT_RULE), HandsError),
     Door(H + "claims.claim_holds", "stated", lambda v: claim_holds(R(1, 2), v, EXACT_RULE), HandsError),
@@ -732,12 +732,12 @@ RECORDS = {
     "derive.extensive_form.build.Subtree": "typed by decision/chance/payoff; extensive_form() reads its numbers (doors above)",
     "derive.extensive_form.game.InformationSet": "indices of the core model",
     "derive.extensive_form.game.Node": "core model: Game() refuses every Float and non-sympy number (game.py); typed games come through the builder",
-    "derive.extensive_form.one_card_tree.ChanceNode": "built by build_tree from exact rules",
-    "derive.extensive_form.one_card_tree.InformationSet": "built by build_tree",
-    "derive.extensive_form.one_card_tree.Sequence": "built by build_tree",
-    "derive.extensive_form.one_card_tree.TerminalNode": "built by build_tree from exact rules",
+    "derive.games.one_card_tree.ChanceNode": "built by build_tree from exact rules",
+    "derive.games.one_card_tree.InformationSet": "built by build_tree",
+    "derive.games.one_card_tree.Sequence": "built by build_tree",
+    "derive.games.one_card_tree.TerminalNode": "built by build_tree from exact rules",
     "derive.games.one_card.Action": "an enum looked up by its name",
-    "derive.games.published.ProfileFamily": "a published family; check_profile_family reads its strategies and domain (doors above)",
+    "derive.games.family.ProfileFamily": "a published family; check_profile_family reads its strategies and domain (doors above)",
     "derive.hands.cards.Card": "a card (rank and suit indices)",
     "derive.hands.claims.AlternativeReading": "result record",
     "derive.hands.claims.Claim": "result record",
@@ -754,39 +754,39 @@ RECORDS = {
     "derive.sequence_form.payoff.BilinearPayoff": "built from a tree (exact)",
     "derive.sequence_form.payoff.PlanValue": "result record",
     "derive.sequence_form.strategies.NamedParameter": "a symbol's meaning (indices, labels)",
-    "derive.solving.admissible.AdmissibleMembers": "result record",
-    "derive.solving.admissible.Dominance": "result record",
-    "derive.solving.admissible.Face": "result record (indices)",
-    "derive.solving.admissible.StrategyPolytopes": "solver intermediate, from the sequence form",
-    "derive.solving.analysis.RaiseCallers": "result record",
-    "derive.solving.families.OptimalFamily": "result record",
-    "derive.solving.families.OptimalSets": "result record",
-    "derive.solving.general_sum.AllEquilibria": "result record",
-    "derive.solving.general_sum.EquilibriumFamily": "result record",
-    "derive.solving.general_sum.ExtremeEquilibrium": "result record",
-    "derive.solving.general_sum.NashSubset": "result record",
-    "derive.solving.general_sum.StrategicForm": "built from a Game (exact Fractions)",
-    "derive.solving.indifference.SupportFamily": "result record",
+    "derive.solving.refinements.admissible.AdmissibleMembers": "result record",
+    "derive.solving.refinements.admissible.Dominance": "result record",
+    "derive.solving.refinements.admissible.Face": "result record (indices)",
+    "derive.solving.refinements.admissible.StrategyPolytopes": "solver intermediate, from the sequence form",
+    "derive.solving.zero_sum.analysis.RaiseCallers": "result record",
+    "derive.solving.families.optimal_families.OptimalFamily": "result record",
+    "derive.solving.families.optimal_families.OptimalSets": "result record",
+    "derive.solving.general_sum.two_player.AllEquilibria": "result record",
+    "derive.solving.general_sum.two_player.EquilibriumFamily": "result record",
+    "derive.solving.general_sum.two_player.ExtremeEquilibrium": "result record",
+    "derive.solving.general_sum.two_player.NashSubset": "result record",
+    "derive.solving.general_sum.two_player.StrategicForm": "built from a Game (exact Fractions)",
+    "derive.solving.families.indifference.SupportFamily": "result record",
     "derive.solving.limits.TimeLimit": "seconds of computing time",
     "derive.solving.lp.Basis": "LP kernel (indices)",
     "derive.solving.lp.LinearProgram": "LP kernel: rows built from the sequence form (exact), never typed",
     "derive.solving.lp.MaximinSolution": "LP result",
     "derive.solving.lp.Supports": "LP result",
-    "derive.solving.one_card.Equilibrium": "result record",
-    "derive.solving.one_card.OneCardSolution": "result record",
-    "derive.solving.parametric.BetPiece": "result record",
-    "derive.solving.parametric.BetSizeAnalysis": "result record (its value_at reads a bet exactly)",
-    "derive.solving.refine.PerturbedPlan": "result record",
-    "derive.solving.support_enumeration.SupportEnumeration": "result record",
-    "derive.solving.support_enumeration.SupportEquilibrium": "result record",
-    "derive.solving.support_enumeration.UndecidedSupport": "result record",
-    "derive.solving.sweep.ValueRow": "result record",
-    "derive.solving.symbolic_payoffs.Piece": "result record",
-    "derive.solving.symbolic_payoffs.PiecewiseEquilibria": "result record",
-    "derive.solving.symbolic_payoffs.SymbolicEquilibrium": "result record",
-    "derive.solving.zero_sum.OptimalSet": "result record (its contains() reads a plan with exact_value)",
-    "derive.solving.zero_sum.SequenceFormEquilibrium": "result record",
-    "derive.solving.zero_sum.ZeroSumSolution": "result record",
+    "derive.solving.zero_sum.one_card.Equilibrium": "result record",
+    "derive.solving.zero_sum.one_card.OneCardSolution": "result record",
+    "derive.solving.parameters.parametric.BetPiece": "result record",
+    "derive.solving.parameters.parametric.BetSizeAnalysis": "result record (its value_at reads a bet exactly)",
+    "derive.solving.refinements.quasi_perfect.PerturbedPlan": "result record",
+    "derive.solving.general_sum.support_enumeration.SupportEnumeration": "result record",
+    "derive.solving.general_sum.support_enumeration.SupportEquilibrium": "result record",
+    "derive.solving.general_sum.support_enumeration.UndecidedSupport": "result record",
+    "derive.solving.parameters.sweep.ValueRow": "result record",
+    "derive.solving.parameters.symbolic_payoffs.Piece": "result record",
+    "derive.solving.parameters.symbolic_payoffs.PiecewiseEquilibria": "result record",
+    "derive.solving.parameters.symbolic_payoffs.SymbolicEquilibrium": "result record",
+    "derive.solving.zero_sum.sequence_form_lp.OptimalSet": "result record (its contains() reads a plan with exact_value)",
+    "derive.solving.zero_sum.sequence_form_lp.SequenceFormEquilibrium": "result record",
+    "derive.solving.zero_sum.sequence_form_lp.ZeroSumSolution": "result record",
     "derive.verification.best_response.GameBestResponse": "result record",
     "derive.verification.one_card.BestResponse": "result record",
     "derive.verification.one_card.FamilyCheck": "result record",
@@ -809,7 +809,7 @@ EXCLUDED = {
     ("derive.dominance.one_card.dominated_plans", "weak"): "a flag",
     ("derive.extensive_form.exact.float_message", "value"): "describes a float, returns text",
     ("derive.extensive_form.exact.is_float", "value"): "a type test, returns a bool",
-    ("derive.extensive_form.one_card_tree.build_tree", "max_nodes"): "a size limit: " + _INT,
+    ("derive.games.one_card_tree.build_tree", "max_nodes"): "a size limit: " + _INT,
     ("derive.figures.extensive_tree.draw_extensive_form", "off_path"): "labels",
     ("derive.figures.simulation_plot.draw_running_means", "columns"): "a figure layout: " + _INT,
     ("derive.figures.tikz.tikz_game_tree", "leaf_spacing"): "a figure size in cm",
@@ -826,16 +826,16 @@ EXCLUDED = {
     ("derive.presentation.widgets.FamilyExplorer", "steps"): "slider positions: " + _INT,
     ("derive.sequence_form.payoff.plan_values", "payoff"): "a BilinearPayoff built from a tree",
     (
-        "derive.solving.admissible.admissible_faces",
+        "derive.solving.refinements.admissible.admissible_faces",
         "slacks",
     ): "solver intermediate (from the family's constraints)",
-    ("derive.solving.admissible.classify_members", "plan"): "solver intermediate (a family's plan)",
-    ("derive.solving.admissible.plan_form_polytopes", "entries"): _LP,
-    ("derive.solving.analysis.calls_a_raise", "plan"): "a plan (Sequence), not a number",
-    ("derive.solving.analysis.raise_call", "plan"): "a plan (Sequence), not a number",
-    ("derive.solving.families.optimal_families", "exclude"): "plan labels",
+    ("derive.solving.refinements.admissible.classify_members", "plan"): "solver intermediate (a family's plan)",
+    ("derive.solving.refinements.admissible.plan_form_polytopes", "entries"): _LP,
+    ("derive.solving.zero_sum.analysis.calls_a_raise", "plan"): "a plan (Sequence), not a number",
+    ("derive.solving.zero_sum.analysis.raise_call", "plan"): "a plan (Sequence), not a number",
+    ("derive.solving.families.optimal_families.optimal_families", "exclude"): "plan labels",
     (
-        "derive.solving.indifference.support_of",
+        "derive.solving.families.indifference.support_of",
         "strategies",
     ): "reads only which probabilities are non-zero; no number reaches a result",
     ("derive.solving.lp.best_response_value", "entries"): _LP,
@@ -857,18 +857,18 @@ EXCLUDED = {
     ("derive.solving.lp.transpose", "entries"): _LP,
     ("derive.solving.lp.transpose", "sign"): _LP,
     ("derive.solving.lp.transpose_negated", "entries"): _LP,
-    ("derive.solving.one_card.reach_probabilities", "strategies"): _READ,
-    ("derive.solving.parametric.bet_size_analysis", "checks"): "how many random check points: " + _INT,
+    ("derive.solving.zero_sum.one_card.reach_probabilities", "strategies"): _READ,
+    ("derive.solving.parameters.parametric.bet_size_analysis", "checks"): "how many random check points: " + _INT,
     (
-        "derive.solving.polytope.bound_constraint",
+        "derive.solving.families.polytope.bound_constraint",
         "expr",
     ): "family-derivation internal; callers read the domain exactly first",
     (
-        "derive.solving.polytope.polytope",
+        "derive.solving.families.polytope.polytope",
         "raw",
     ): "family-derivation internal; check_profile_family reads the domain exactly first",
-    ("derive.solving.refine.sequence_lengths", "player"): "a player's index",
-    ("derive.solving.zero_sum.best_response_values", "payoff"): _LP,
+    ("derive.solving.refinements.quasi_perfect.sequence_lengths", "player"): "a player's index",
+    ("derive.solving.zero_sum.sequence_form_lp.best_response_values", "payoff"): _LP,
     ("derive.verification.best_response.game_best_response", "profile"): _READ,
     ("derive.verification.best_response.game_exploitability", "profile"): _READ,
     ("derive.verification.best_response.game_nash_conv", "profile"): _READ,

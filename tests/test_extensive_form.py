@@ -14,8 +14,8 @@ from derive.extensive_form import (
     extensive_form,
     payoff,
 )
-from derive.extensive_form.one_card_tree import build_tree
 from derive.games.one_card import kuhn_poker, one_card_poker, to_extensive_form
+from derive.games.one_card_tree import build_tree
 from derive.games.textbook import beer_quiche, matching_pennies, myerson_poker, reiley_poker
 
 

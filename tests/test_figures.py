@@ -8,16 +8,16 @@ import pytest
 import sympy as sp
 from matplotlib.figure import Figure
 
-from derive.extensive_form.one_card_tree import build_tree
 from derive.figures import draw_strategy_tree, save_figure
 from derive.games.one_card import kuhn_poker, one_raise_poker
+from derive.games.one_card_tree import build_tree
 from derive.sequence_form.strategies import (
     KUHN_PARAMETERS,
     ONE_RAISE_PARAMETERS,
     alpha,
     thesis_excluded_plans,
 )
-from derive.solving.families import optimal_families
+from derive.solving.families.optimal_families import optimal_families
 
 
 @functools.cache

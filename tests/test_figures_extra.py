@@ -8,7 +8,6 @@ import pytest
 import sympy as sp
 from matplotlib.figure import Figure
 
-from derive.extensive_form.one_card_tree import build_tree
 from derive.figures import (
     draw_family_plans,
     draw_game_tree,
@@ -17,9 +16,10 @@ from derive.figures import (
     save_figure,
 )
 from derive.games.one_card import kuhn_poker, one_raise_poker
+from derive.games.one_card_tree import build_tree
 from derive.sequence_form.strategies import ONE_RAISE_PARAMETERS, alpha, thesis_excluded_plans
-from derive.solving.families import optimal_families
-from derive.solving.one_card import solve
+from derive.solving.families.optimal_families import optimal_families
+from derive.solving.zero_sum.one_card import solve
 from derive.verification.simulate import simple_strategies, simulate
 
 

@@ -1,19 +1,19 @@
 """Fuzzing Gambit's file formats (issue 19, item 5): mutated ``.efg``/``.nfg`` text never gives a traceback.
 
 Seeds are every file of pygambit's catalog (``pygambit.catalog.games()``; the files ship in the
-package under ``pygambit/catalog_data``), derive's own :func:`~derive.games.gambit.write_efg` text
+package under ``pygambit/catalog_data``), derive's own :func:`~derive.formats.write_efg` text
 for small built-in games, and small ``.nfg`` texts (payoff, outcome and strategy-count versions, and
 one with 300 players).  Hypothesis mutates them: deleted tokens and spans, duplicated tokens, swapped
 numbers, numbers replaced by huge integers (``10**400``, a 5,000-digit one), zeros, negatives, long
 decimals, ``1/0``, exponents, Gambit-refused spellings (``+1``, ``1e+3``, ``.5e1``) and non-ASCII
 digits; chains of thousands of one-action nodes, thousands of braces, unbalanced braces and quotes,
 NUL bytes, non-ASCII white space, very long labels, truncated and empty files, and bad UTF-8 bytes
-(written to a file and read with :func:`~derive.games.gambit.read_game`).
+(written to a file and read with :func:`~derive.formats.read_game`).
 
 The property: derive either refuses the text with one :class:`~derive.extensive_form.game.GameModelError`
 line naming the file, or returns a game that pygambit 16.7 reads too, with the same players,
 strategies, nodes and terminal payoffs -- unless Gambit refuses it for one of the differences the
-module docstring of :mod:`derive.games.gambit` documents (labels that are not printable ASCII,
+module docstring of :mod:`derive.formats` documents (labels that are not printable ASCII,
 information-set or node labels used twice, backslashes in labels, a byte-order mark).  Trees deeper than
 :data:`GAMBIT_DEPTH` are checked against derive only: pygambit 16.7's recursive reader crashes the
 interpreter (a segmentation fault) on a chain about 20,000 nodes deep.
@@ -45,8 +45,8 @@ gbt = pytest.importorskip("pygambit")
 
 from derive.cli import main  # noqa: E402
 from derive.extensive_form.game import GameModelError  # noqa: E402
-from derive.games import gambit as gambit_module  # noqa: E402
-from derive.games.gambit import GambitFormatError, parse_efg, parse_nfg, read_game, write_efg  # noqa: E402
+from derive.formats import GambitFormatError, parse_efg, parse_nfg, read_game, write_efg  # noqa: E402
+from derive.formats import tokens as gambit_tokens  # noqa: E402
 from derive.games.registry import BUILTIN_GAMES  # noqa: E402
 
 #: Trees deeper than this are not given to pygambit (it segfaults near 20,000 levels).
@@ -416,7 +416,7 @@ def _documented_difference(case: Case, game, message: str) -> str | None:
     if b"\\" in data:
         return "a backslash in a label (Gambit 16.7 reads escapes differently)"
     if "Invalid label" in message:
-        tokens = gambit_module._tokenize(data.decode("utf-8"), "<fuzz>")
+        tokens = gambit_tokens._tokenize(data.decode("utf-8"), "<fuzz>")
         strings = [t.text for t in tokens if t.kind == "string"][1:]  # the title is free text
         if game.comment in strings:
             strings.remove(game.comment)  # so is the comment

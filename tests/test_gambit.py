@@ -12,11 +12,11 @@ import sympy as sp
 
 from derive.cli import main
 from derive.extensive_form import GameModelError
-from derive.extensive_form.one_card_tree import build_tree
-from derive.games.gambit import write_efg
+from derive.formats import write_efg
 from derive.games.one_card import one_card_poker, to_extensive_form
+from derive.games.one_card_tree import build_tree
 from derive.sequence_form.strategies import behaviour_strategy
-from derive.solving.one_card import solve
+from derive.solving.zero_sum.one_card import solve
 from derive.verification.one_card import exploitability
 
 gbt = pytest.importorskip("pygambit")

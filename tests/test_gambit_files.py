@@ -3,7 +3,7 @@
 Every game of pygambit's catalog (``pygambit.catalog.games()``; the files ship inside the
 package under ``pygambit/catalog_data``) is read by both programs and compared node by node, then
 written by derive and read back by both.  Error tests check that every problem is one
-:class:`~derive.games.gambit.GambitFormatError` line naming the file, the line and the culprit.
+:class:`~derive.formats.GambitFormatError` line naming the file, the line and the culprit.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 from derive.extensive_form.build import chance, decision, extensive_form, payoff
 from derive.extensive_form.game import CHANCE, GameModelError
-from derive.games.gambit import GambitFormatError, parse_efg, parse_nfg, read_game, save_efg, write_efg
+from derive.formats import GambitFormatError, parse_efg, parse_nfg, read_game, save_efg, write_efg
 
 try:
     import pygambit as gbt

@@ -7,7 +7,6 @@ from fractions import Fraction
 import pytest
 import sympy as sp
 
-from derive.extensive_form.one_card_tree import build_tree
 from derive.games.one_card import (
     Action,
     GameDefinitionError,
@@ -15,6 +14,7 @@ from derive.games.one_card import (
     one_card_poker,
     one_raise_poker,
 )
+from derive.games.one_card_tree import build_tree
 
 X, B, C, R, F = Action.CHECK, Action.BET, Action.CALL, Action.RAISE, Action.FOLD
 

@@ -18,7 +18,7 @@ from derive.presentation.general_latex import (
     to_latex,
 )
 from derive.sequence_form.general import game_sequence_form
-from derive.solving.zero_sum import solve_zero_sum
+from derive.solving.zero_sum.sequence_form_lp import solve_zero_sum
 
 
 def test_plan_symbols_print_with_their_labels():

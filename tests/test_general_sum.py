@@ -30,8 +30,8 @@ from test_catalog import (  # noqa: E402
 
 from derive.cli import main  # noqa: E402
 from derive.extensive_form.build import decision, extensive_form, payoff  # noqa: E402
-from derive.games.gambit import read_game  # noqa: E402
-from derive.solving.general_sum import all_equilibria  # noqa: E402
+from derive.formats import read_game  # noqa: E402
+from derive.solving.general_sum.two_player import all_equilibria  # noqa: E402
 
 R = sp.Rational
 
@@ -149,7 +149,7 @@ def test_catalog_has_a_continuum_found_as_a_family():
 
 def test_command_line_lists_equilibria(tmp_path):
     path = tmp_path / "bos.efg"
-    from derive.games.gambit import save_efg
+    from derive.formats import save_efg
 
     save_efg(_bimatrix([[2, 0], [0, 1]], [[1, 0], [0, 2]]), path)
     out, err = io.StringIO(), io.StringIO()

@@ -1,4 +1,4 @@
-"""Families derived from their support (derive.solving.indifference), on games small enough to check by hand.
+"""Families derived from their support (derive.solving.families.indifference), on games small enough to check by hand.
 
 A three-player game in which everyone mixes 1/2: the indifference equations ``x1 = x3``,
 ``x2 = x3``, ``x1 x2 = 1/4`` have two solutions, all 1/2 and all -1/2; the second is no
@@ -10,7 +10,7 @@ from __future__ import annotations
 import sympy as sp
 
 from derive.extensive_form.build import decision, extensive_form, payoff
-from derive.solving.indifference import family_from_support
+from derive.solving.families.indifference import family_from_support
 from derive.verification.best_response import behaviour_profile, game_nash_conv
 
 R = sp.Rational

@@ -9,7 +9,7 @@ from _openspiel import from_openspiel, openspiel
 
 from derive.games.leduc import _showdown, leduc_holdem
 from derive.games.registry import load_game
-from derive.solving.zero_sum import solve_zero_sum
+from derive.solving.zero_sum.sequence_form_lp import solve_zero_sum
 from derive.verification.best_response import behaviour_profile, game_exploitability
 
 R = sp.Rational

@@ -15,10 +15,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from sympy.polys.domains import QQ
 
-from derive.extensive_form.one_card_tree import build_tree
 from derive.games.one_card import one_card_poker
+from derive.games.one_card_tree import build_tree
 from derive.solving.lp import best_response_value, maximin
-from derive.solving.one_card import solve
+from derive.solving.zero_sum.one_card import solve
 from derive.verification.one_card import best_response
 
 

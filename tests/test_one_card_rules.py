@@ -2,8 +2,8 @@
 
 The sequence form built from the betting tree alone must be the sequence form of the general
 extensive form (:func:`derive.games.one_card.to_extensive_form`), and what
-:func:`derive.solving.one_card.solve_rules` returns must be an exact equilibrium of the game
-tree built by :func:`derive.extensive_form.one_card_tree.build_tree`, checked there by the
+:func:`derive.solving.zero_sum.one_card.solve_rules` returns must be an exact equilibrium of the game
+tree built by :func:`derive.games.one_card_tree.build_tree`, checked there by the
 tree's own exact best responses (the plan form, which shares no code with the sequence form).
 """
 
@@ -16,12 +16,12 @@ import pytest
 import sympy as sp
 
 from derive.cli import main
-from derive.extensive_form.one_card_tree import build_tree
 from derive.games.one_card import kuhn_poker, one_card_poker, one_raise_poker, to_extensive_form
+from derive.games.one_card_tree import build_tree
 from derive.sequence_form.general import game_sequence_form
 from derive.sequence_form.one_card_rules import one_card_sequence_form
 from derive.sequence_form.strategies import behaviour_strategy
-from derive.solving.one_card import SymbolicGameError, reach_probabilities, solve, solve_rules
+from derive.solving.zero_sum.one_card import SymbolicGameError, reach_probabilities, solve, solve_rules
 from derive.verification.one_card import exploitability
 
 R = sp.Rational

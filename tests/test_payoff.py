@@ -8,8 +8,8 @@ import sympy as sp
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from derive.extensive_form.one_card_tree import build_tree
 from derive.games.one_card import one_card_poker
+from derive.games.one_card_tree import build_tree
 from derive.sequence_form import plan_form, sequence_form
 from derive.sequence_form.payoff import bilinear_payoff, expected_payoff, plan_values
 from derive.sequence_form.strategies import BehaviourStrategy, plan_symbol

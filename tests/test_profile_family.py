@@ -18,7 +18,7 @@ pygambit = pytest.importorskip("pygambit")
 from test_catalog import CATALOG  # noqa: E402
 
 from derive.extensive_form.game import NotSupportedError  # noqa: E402
-from derive.games.gambit import read_game  # noqa: E402
+from derive.formats import read_game  # noqa: E402
 from derive.games.one_card import kuhn_poker, to_extensive_form  # noqa: E402
 from derive.games.published import kuhn_family  # noqa: E402
 from derive.verification.profile_family import check_profile_family  # noqa: E402

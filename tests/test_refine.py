@@ -15,14 +15,14 @@ from _openspiel import from_openspiel, openspiel
 from scipy.optimize import linprog
 
 from derive.extensive_form.build import decision, extensive_form, payoff
-from derive.extensive_form.one_card_tree import build_tree
 from derive.games.one_card import kuhn_poker, one_card_poker, one_raise_poker, to_extensive_form
+from derive.games.one_card_tree import build_tree
 from derive.games.textbook import matching_pennies, myerson_poker
 from derive.sequence_form.general import game_sequence_form
 from derive.solving.lp import transpose
-from derive.solving.one_card import solve
-from derive.solving.refine import EPSILON, perturbed_plans
-from derive.solving.zero_sum import solve_zero_sum
+from derive.solving.refinements.quasi_perfect import EPSILON, perturbed_plans
+from derive.solving.zero_sum.one_card import solve
+from derive.solving.zero_sum.sequence_form_lp import solve_zero_sum
 from derive.verification.best_response import behaviour_profile, game_exploitability
 from derive.verification.one_card import exploitability
 
@@ -273,9 +273,9 @@ def _parent_label(game, info):
 
 def test_full_one_raise_game_dealer_folding_the_ace_is_optimal_but_dominated():
     from derive.sequence_form import plan_form
-    from derive.solving.admissible import classify_family, dominance_check, plan_form_polytopes
-    from derive.solving.families import optimal_families
-    from derive.solving.one_card import numeric_plan_matrix
+    from derive.sequence_form.one_card import numeric_plan_matrix
+    from derive.solving.families.optimal_families import optimal_families
+    from derive.solving.refinements.admissible import classify_family, dominance_check, plan_form_polytopes
 
     game = build_tree(one_raise_poker())
     full = optimal_families(game)
@@ -312,8 +312,8 @@ def test_full_one_raise_game_dealer_folding_the_ace_is_optimal_but_dominated():
 
 def test_thesis_families_and_kuhn_family_are_all_admissible_and_contain_the_quasi_perfect_member():
     from derive.sequence_form.strategies import KUHN_PARAMETERS, alpha
-    from derive.solving.admissible import classify_family
-    from derive.solving.families import optimal_families
+    from derive.solving.families.optimal_families import optimal_families
+    from derive.solving.refinements.admissible import classify_family
 
     game = build_tree(kuhn_poker())
     sets = optimal_families(game, KUHN_PARAMETERS)
@@ -405,7 +405,7 @@ def test_admissibility_searches_the_faces_spanned_by_admissible_vertices():
 def test_command_line_falls_back_to_the_lp_with_one_line(monkeypatch):
     import io
 
-    import derive.solving.refine as refine
+    import derive.solving.refinements.quasi_perfect as refine
     from derive.cli import main
     from derive.solving.lp import ExactLPError
 

@@ -22,11 +22,11 @@ from hypothesis import strategies as st
 
 from derive.cli import main
 from derive.extensive_form.game import GameModelError, NotSupportedError
-from derive.games.gambit import parse_efg, parse_nfg, write_efg
+from derive.formats import parse_efg, parse_nfg, write_efg
 from derive.games.registry import load_game
+from derive.solving.general_sum.support_enumeration import support_enumeration
 from derive.solving.limits import TimeLimit, TimeLimitError
-from derive.solving.support_enumeration import support_enumeration
-from derive.solving.zero_sum import solve_zero_sum
+from derive.solving.zero_sum.sequence_form_lp import solve_zero_sum
 from derive.verification.best_response import behaviour_profile, game_nash_conv
 
 R = sp.Rational

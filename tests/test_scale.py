@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from derive.extensive_form.one_card_tree import GameTooLargeError, build_tree
 from derive.games.one_card import one_card_poker
-from derive.solving.one_card import solve
+from derive.games.one_card_tree import GameTooLargeError, build_tree
+from derive.solving.zero_sum.one_card import solve
 from derive.verification.one_card import best_response
 
 

@@ -16,8 +16,8 @@ pygambit = pytest.importorskip("pygambit")
 
 from test_catalog import CATALOG  # noqa: E402
 
-from derive.games.gambit import read_game  # noqa: E402
-from derive.solving.support_enumeration import support_equilibria  # noqa: E402
+from derive.formats import read_game  # noqa: E402
+from derive.solving.general_sum.support_enumeration import support_equilibria  # noqa: E402
 from derive.verification.best_response import behaviour_profile, game_nash_conv  # noqa: E402
 
 R = sp.Rational

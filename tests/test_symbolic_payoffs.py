@@ -17,9 +17,9 @@ import sympy as sp
 
 from derive.extensive_form.build import decision, extensive_form, payoff
 from derive.extensive_form.game import NotSupportedError
-from derive.games.gambit import write_efg
+from derive.formats import write_efg
 from derive.games.textbook import beer_quiche
-from derive.solving.symbolic_payoffs import piecewise_equilibria, substitute
+from derive.solving.parameters.symbolic_payoffs import piecewise_equilibria, substitute
 
 R = sp.Rational
 c = sp.Symbol("c")

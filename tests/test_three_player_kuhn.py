@@ -143,7 +143,7 @@ def test_published_family_is_verified_exactly(subfamily, beta):
 
 def _members(fam):
     """The vertices of the family's domain that meet its curved inequalities."""
-    from derive.solving.polytope import polytope, slack
+    from derive.solving.families.polytope import polytope, slack
 
     raw = [slack(c) for c in fam.domain]
     linear = [e for e in raw if sp.Poly(e, *fam.parameters).total_degree() <= 1]
@@ -191,7 +191,7 @@ def test_sub_family_must_exist():
 
 # --- The family derived from its support, and a search over supports ---------------------------
 
-from derive.solving.indifference import family_from_support, neighbouring_supports, support_of  # noqa: E402
+from derive.solving.families.indifference import family_from_support, neighbouring_supports, support_of  # noqa: E402
 
 #: The published parameters, in the unknowns' names ("<information set>><action>").
 PAPER = ["J:x>bet", "Q:x>bet", "Q:xxbf>call", "K:b>call", "J:xx>bet", "K:bf>call", "K:bc>call"]
@@ -225,7 +225,7 @@ def test_search_from_sub_family_1_finds_sub_family_3():
     """One information set changed at a time (those the others reach): P3 mixing with J when checked
     to gives sub-family 3, with b21 = b11 and the curved bound c11 (3 + 4 b11) <= 2 - b11 derived.
     Every family the search finds is verified exactly, and OpenSpiel's NashConv is 0 at its centre."""
-    from derive.solving.polytope import polytope, slack
+    from derive.solving.families.polytope import polytope, slack
 
     game = three_player_kuhn_poker()
     found = dict(neighbouring_supports(game, support_of(szafron_gibson_sturtevant_family(1).strategies)))

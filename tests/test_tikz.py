@@ -12,7 +12,7 @@ import pytest
 from derive.cli import main
 from derive.figures.tikz import tikz_document, tikz_game_tree
 from derive.games.registry import load_game
-from derive.solving.zero_sum import solve_zero_sum
+from derive.solving.zero_sum.sequence_form_lp import solve_zero_sum
 
 
 def test_picture_has_every_node_edge_and_information_set():

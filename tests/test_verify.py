@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from derive.sequence_form.strategies import InvalidStrategyError, alpha, behaviour_strategy
-from derive.solving.one_card import behaviour_from_plans, solve
+from derive.solving.zero_sum.one_card import behaviour_from_plans, solve
 from derive.verification.one_card import (
     IncompleteProfileError,
     best_response,

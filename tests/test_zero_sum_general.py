@@ -10,12 +10,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from derive.extensive_form import NotSupportedError, chance, decision, extensive_form, payoff
-from derive.extensive_form.one_card_tree import build_tree
 from derive.games.one_card import one_card_poker, to_extensive_form
+from derive.games.one_card_tree import build_tree
 from derive.games.textbook import beer_quiche, matching_pennies, myerson_poker, reiley_poker
 from derive.sequence_form.general import behaviour_symbols, game_sequence_form
-from derive.solving.families import optimal_families
-from derive.solving.zero_sum import solve_zero_sum
+from derive.solving.families.optimal_families import optimal_families
+from derive.solving.zero_sum.sequence_form_lp import solve_zero_sum
 from derive.verification.best_response import (
     behaviour_profile,
     game_best_response,

@@ -29,8 +29,8 @@ from dataclasses import dataclass
 
 import sympy as sp
 
-from derive.extensive_form.one_card_tree import ExtensiveFormGame, Sequence
 from derive.games.one_card import PLAYER_NAMES
+from derive.games.one_card_tree import ExtensiveFormGame, Sequence
 from derive.sequence_form import PlanForm, plan_form
 
 __all__ = ["Domination", "DominanceResult", "describe_plan", "dominated_plans", "summary_lines"]
@@ -92,7 +92,7 @@ class DominanceResult:
     weak: bool
 
     def excluded(self) -> tuple[Sequence, ...]:
-        """The eliminated plans, for :func:`derive.solving.families.optimal_families` ``exclude=``."""
+        """The eliminated plans, for :func:`derive.solving.families.optimal_families.optimal_families` ``exclude=``."""
         return tuple(d.plan for d in self.eliminated)
 
     def find(self, player: int, label: str) -> Domination | None:
@@ -148,7 +148,7 @@ def dominated_plans(
     Examples
     --------
     >>> from derive.games.one_card import kuhn_poker
-    >>> from derive.extensive_form.one_card_tree import build_tree
+    >>> from derive.games.one_card_tree import build_tree
     >>> r = dominated_plans(build_tree(kuhn_poker()))
     >>> sorted(p.label for p in r.remaining[0])
     ['A:bet', 'A:checkcall', 'K:checkcall', 'K:checkfold', 'Q:bet', 'Q:checkfold']

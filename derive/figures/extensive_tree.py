@@ -7,7 +7,7 @@ with its information set's name and the nodes of one set joined by dashed arcs, 
 payoff vector under each leaf (the sum of the outcomes along its play); an
 outcome booked on an internal node (antes at the root) is shown beside it as
 ``+(a, b)``.  Given a behaviour profile (e.g. an
-equilibrium from :func:`derive.solving.zero_sum.solve_zero_sum`), each action
+equilibrium from :func:`derive.solving.zero_sum.sequence_form_lp.solve_zero_sum`), each action
 is labelled with its probability and drawn bold when it is played, thin and
 dashed when it is not: the strategy drawing of a general game.  Leaves are
 evenly spaced and every internal node sits above the middle of its

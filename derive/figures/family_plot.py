@@ -10,10 +10,10 @@ import sympy as sp
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
-from derive.extensive_form.one_card_tree import ExtensiveFormGame
 from derive.figures.labels import _exact, _mathtext, _situation_name, _tidy
 from derive.figures.style import _INK, _PLOT_LABEL_SIZE, _PLOT_TEXT_SIZE, _PLOT_TITLE_SIZE, _RC, _style_axes
 from derive.games.one_card import PLAYER_NAMES
+from derive.games.one_card_tree import ExtensiveFormGame
 from derive.sequence_form.strategies import situations
 
 __all__ = ["draw_family_plans"]
@@ -74,7 +74,7 @@ def draw_family_plans(
     Parameters
     ----------
     game : ExtensiveFormGame
-    family : derive.solving.families.OptimalFamily
+    family : derive.solving.families.optimal_families.OptimalFamily
         E.g. ``optimal_families(...).families[0]``.
     parameter : sympy.Symbol, optional
         The parameter on the x axis; default the family's first.  Its range
@@ -106,8 +106,8 @@ def draw_family_plans(
     Examples
     --------
     >>> from derive.games.one_card import one_raise_poker
-    >>> from derive.extensive_form.one_card_tree import build_tree
-    >>> from derive.solving.families import optimal_families
+    >>> from derive.games.one_card_tree import build_tree
+    >>> from derive.solving.families.optimal_families import optimal_families
     >>> from derive.sequence_form.strategies import ONE_RAISE_PARAMETERS, thesis_excluded_plans
     >>> game = build_tree(one_raise_poker())
     >>> sets = optimal_families(game, ONE_RAISE_PARAMETERS, exclude=thesis_excluded_plans())

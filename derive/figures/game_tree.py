@@ -19,7 +19,6 @@ from matplotlib.lines import Line2D
 from matplotlib.patches import FancyBboxPatch, PathPatch
 from matplotlib.path import Path as MplPath
 
-from derive.extensive_form.one_card_tree import DecisionNode, ExtensiveFormGame
 from derive.figures.legend import _SAMPLE_W, _lay_out_legend, _legend_rows
 from derive.figures.measure import _Measurer
 from derive.figures.style import (
@@ -39,6 +38,7 @@ from derive.figures.style import (
     _RC,
     _TITLE_SIZE,
 )
+from derive.games.one_card_tree import DecisionNode, ExtensiveFormGame
 
 __all__ = ["draw_game_tree"]
 
@@ -201,7 +201,7 @@ def draw_game_tree(
     Examples
     --------
     >>> from derive.games.one_card import one_raise_poker
-    >>> from derive.extensive_form.one_card_tree import build_tree
+    >>> from derive.games.one_card_tree import build_tree
     >>> fig = draw_game_tree(build_tree(one_raise_poker()), cards=["K"])
     >>> texts = {t.get_gid(): t.get_text() for t in fig.axes[0].texts}
     >>> texts["tree:KQ:xb"], texts["leaf:KQ:xbc"], texts["leaf:KA:xbc"]

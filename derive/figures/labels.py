@@ -16,8 +16,8 @@ import re
 import sympy as sp
 
 from derive.extensive_form.exact import exact_number
-from derive.extensive_form.one_card_tree import InformationSet
 from derive.games.one_card import Action
+from derive.games.one_card_tree import InformationSet
 
 __all__: list[str] = []
 

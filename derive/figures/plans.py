@@ -12,9 +12,9 @@ from collections.abc import Mapping
 
 import sympy as sp
 
-from derive.extensive_form.one_card_tree import ExtensiveFormGame, Sequence
 from derive.figures.labels import _exact
 from derive.games.one_card import PLAYER_NAMES
+from derive.games.one_card_tree import ExtensiveFormGame, Sequence
 from derive.sequence_form.strategies import child_sequence, plans_extending, situations
 
 __all__: list[str] = []

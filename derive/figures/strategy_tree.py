@@ -20,7 +20,6 @@ from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
 from matplotlib.patches import FancyBboxPatch
 
-from derive.extensive_form.one_card_tree import ExtensiveFormGame, InformationSet, Sequence
 from derive.figures.labels import _mathtext, _situation_name, _tidy
 from derive.figures.legend import _SAMPLE_W, _lay_out_legend, _legend_rows
 from derive.figures.measure import _Measurer
@@ -45,6 +44,7 @@ from derive.figures.style import (
     _TITLE_SIZE,
 )
 from derive.games.one_card import PLAYER_NAMES, Action
+from derive.games.one_card_tree import ExtensiveFormGame, InformationSet, Sequence
 from derive.sequence_form.strategies import child_sequence, situations
 
 __all__ = ["draw_strategy_tree"]
@@ -215,15 +215,15 @@ def draw_strategy_tree(
     Parameters
     ----------
     game : ExtensiveFormGame
-        From :func:`derive.extensive_form.one_card_tree.build_tree`.
+        From :func:`derive.games.one_card_tree.build_tree`.
     player : int
         0 (opener) or 1 (dealer).
     plans : mapping
-        Plan (a :class:`~derive.extensive_form.one_card_tree.Sequence` from ``game.plans(player)``, or
+        Plan (a :class:`~derive.games.one_card_tree.Sequence` from ``game.plans(player)``, or
         its label such as ``"A:checkraise"``) -> probability: an exact number
         or a sympy expression, e.g. in α.  Every plan of the player must be
         given, and in each situation the probabilities must sum to 1; the
-        ``plans`` of an :class:`~derive.solving.families.OptimalFamily` qualify.
+        ``plans`` of an :class:`~derive.solving.families.optimal_families.OptimalFamily` qualify.
     title : str, optional
         Figure title; default "Opener's strategy, <game name>".
     cards : sequence of str, optional
@@ -251,8 +251,8 @@ def draw_strategy_tree(
     Examples
     --------
     >>> from derive.games.one_card import kuhn_poker
-    >>> from derive.extensive_form.one_card_tree import build_tree
-    >>> from derive.solving.families import optimal_families
+    >>> from derive.games.one_card_tree import build_tree
+    >>> from derive.solving.families.optimal_families import optimal_families
     >>> from derive.sequence_form.strategies import KUHN_PARAMETERS
     >>> game = build_tree(kuhn_poker())
     >>> dealer = optimal_families(game, KUHN_PARAMETERS).families[1]

@@ -43,7 +43,7 @@ def draw_value_by_bet_size(
     """Plot exact game values against the bet size, one line per game.
 
     The values are an input (compute them with
-    :func:`derive.solving.sweep.values_by_bet_size`): this function solves
+    :func:`derive.solving.parameters.sweep.values_by_bet_size`): this function solves
     nothing.  Markers are the exact values at the sample bet sizes; the
     lines between them only guide the eye.  Selected points are labelled
     with their exact fraction.
@@ -155,7 +155,7 @@ def draw_value_curves(
     """Plot closed-form game values ``v(b)`` against the bet size, with their breakpoints.
 
     The curves are an input (e.g. ``BetSizeAnalysis.value`` from
-    :func:`derive.solving.parametric.bet_size_analysis`); this function only
+    :func:`derive.solving.parameters.parametric.bet_size_analysis`); this function only
     evaluates them at plotting points.  Breakpoints are marked and labelled
     with their exact bet size.
 

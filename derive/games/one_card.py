@@ -15,7 +15,7 @@ game of Miao (2014), "revised Kuhn poker".  Payoffs are in chips, to the
 opener; the game is zero-sum.
 
 This module only states rules (what is legal, who acts, who wins what); it
-holds no algorithms.  :mod:`derive.extensive_form.one_card_tree` turns a :class:`OneCardPoker` into an
+holds no algorithms.  :mod:`derive.games.one_card_tree` turns a :class:`OneCardPoker` into an
 extensive-form game.
 """
 
@@ -51,7 +51,7 @@ PLAYER_NAMES = ("opener", "dealer")
 _KUHN_DECK = ("Q", "K", "A")
 
 #: Largest deck and number of bets accepted (larger games exceed the node cap of
-#: :func:`derive.extensive_form.one_card_tree.build_tree` long before these).
+#: :func:`derive.games.one_card_tree.build_tree` long before these).
 MAX_DECK = 2000
 MAX_BETS = 100
 #: Smallest bet/ante ratio accepted (and 1/MIN_RATIO the largest): beyond it the
@@ -305,7 +305,7 @@ class OneCardPoker:
         if not (self.ante.is_Rational and self.bet.is_Rational):
             raise SymbolicGameError(
                 f"the game has a symbolic ante or bet (ante {self.ante}, bet {self.bet}); "
-                "substitute numbers, or use derive.solving.parametric for a symbolic bet size"
+                "substitute numbers, or use derive.solving.parameters.parametric for a symbolic bet size"
             )
 
     @property
@@ -440,7 +440,7 @@ def to_extensive_form(rules: OneCardPoker):
     bet) and actions the words check, bet, call, raise, fold; payoffs are in chips, zero-sum.
     ``metadata["rules"]`` keeps the rules.
 
-    The node cap of :func:`derive.extensive_form.one_card_tree.build_tree` is not applied here; callers check
+    The node cap of :func:`derive.games.one_card_tree.build_tree` is not applied here; callers check
     ``rules.num_nodes`` first (the command line does).
 
     Examples

@@ -8,43 +8,12 @@ GAME`` on the command line).  The transcription is the claim; the check is deriv
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 
 import sympy as sp
 
+from derive.games.family import ProfileFamily, UnknownFamilyError
+
 __all__ = ["PUBLISHED_FAMILIES", "ProfileFamily", "UnknownFamilyError", "kuhn_family", "published_families"]
-
-
-class UnknownFamilyError(LookupError):
-    """No published family of the named game is built in."""
-
-
-@dataclass(frozen=True)
-class ProfileFamily:
-    """A behaviour profile written in parameters, with the domain of those parameters.
-
-    Attributes
-    ----------
-    name : str
-    parameters : tuple of sympy.Symbol
-        The free parameters (the others are fixed by the family's equations).
-    strategies : tuple of dict
-        Per player, ``information-set label -> {action: probability}``, probabilities polynomial in
-        the parameters.
-    domain : tuple of sympy relationals
-        Closed inequalities (``>=``, ``<=``) in the parameters; some may be curved.
-    equations : tuple of sympy.Eq
-        The family's dependent probabilities as the source states them (already substituted in
-        ``strategies``; shown for the reader).
-    source : str
-    """
-
-    name: str
-    parameters: tuple[sp.Symbol, ...]
-    strategies: tuple[dict[str, dict[str, sp.Expr]], ...]
-    domain: tuple[sp.Basic, ...]
-    equations: tuple[sp.Eq, ...]
-    source: str
 
 
 def kuhn_family() -> ProfileFamily:

@@ -137,7 +137,7 @@ def load_game(spec: str, *, rationalize: bool = False) -> Game:
     if spec in BUILTIN_GAMES:
         return BUILTIN_GAMES[spec].build()
     if Path(spec).suffix.lower() in (".efg", ".nfg"):
-        from derive.games.gambit import read_game
+        from derive.formats import read_game
 
         return read_game(spec, rationalize=rationalize)
     names = ", ".join(BUILTIN_GAMES)

@@ -18,7 +18,7 @@ import sympy as sp
 
 from derive.extensive_form.build import chance, decision, exact_value, extensive_form, payoff
 from derive.extensive_form.game import Game
-from derive.games.published import ProfileFamily
+from derive.games.family import ProfileFamily
 
 __all__ = [
     "CARDS",

@@ -36,7 +36,7 @@ from derive.sequence_form.strategies import (
     thesis_removed_items,
     xi,
 )
-from derive.solving.families import locate_family
+from derive.solving.families.optimal_families import locate_family
 
 __all__ = ["DocumentInputs", "derivation_document", "document_inputs"]
 

@@ -52,7 +52,7 @@ def write_general_document(
         compile_latex,
         require_pdflatex,
     )
-    from derive.solving.zero_sum import solve_zero_sum
+    from derive.solving.zero_sum.sequence_form_lp import solve_zero_sum
 
     if Path(out).exists() and not Path(out).is_dir():
         raise OutputError(f"output path {str(out)!r} exists and is not a folder")

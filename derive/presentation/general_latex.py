@@ -1,6 +1,6 @@
 r"""LaTeX of the derivation of any two-player constant-sum game: fragments and a standalone document.
 
-The fragments follow the derivation of :mod:`derive.solving.zero_sum` step by
+The fragments follow the derivation of :mod:`derive.solving.zero_sum.sequence_form_lp` step by
 step: the sequences and the constraints ``E x = e`` of each player's realization
 plan, the bilinear payoff ``x^T A y`` collected by the opponent's sequences (so
 that each coefficient is what the opponent compares), the value, and for each
@@ -18,7 +18,7 @@ import sympy as sp
 from derive.extensive_form.game import Game
 from derive.presentation.latex import DeriveLatexPrinter, escape_sentence, escape_text
 from derive.sequence_form.general import GameSequenceForm, game_sequence_form, plan_symbol_name
-from derive.solving.zero_sum import OptimalSet, ZeroSumSolution
+from derive.solving.zero_sum.sequence_form_lp import OptimalSet, ZeroSumSolution
 
 __all__ = [
     "bilinear_payoff_latex",

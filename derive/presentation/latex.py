@@ -17,7 +17,7 @@ from sympy.printing.latex import LatexPrinter, translate
 
 from derive.games.one_card import PLAYER_NAMES
 from derive.sequence_form.payoff import BilinearPayoff
-from derive.solving.families import OptimalFamily, OptimalSets
+from derive.solving.families.optimal_families import OptimalFamily, OptimalSets
 
 __all__ = [
     "DeriveLatexPrinter",

@@ -29,12 +29,12 @@ from pathlib import Path
 import sympy as sp
 
 from derive.dominance import DominanceResult, describe_plan
-from derive.extensive_form.one_card_tree import Sequence
 from derive.games.one_card import PLAYER_NAMES
+from derive.games.one_card_tree import Sequence
 from derive.presentation.latex import to_latex
 from derive.sequence_form.payoff import PlanValue
-from derive.solving.families import OptimalFamily, OptimalSets
-from derive.solving.sweep import ValueRow
+from derive.solving.families.optimal_families import OptimalFamily, OptimalSets
+from derive.solving.parameters.sweep import ValueRow
 from derive.verification.one_card import verify_family
 
 __all__ = [
@@ -77,7 +77,7 @@ def family_markdown(sets: OptimalSets, player: int) -> str:
     Parameters
     ----------
     sets : OptimalSets
-        From :func:`derive.solving.families.optimal_families`.
+        From :func:`derive.solving.families.optimal_families.optimal_families`.
     player : int
         0 (opener) or 1 (dealer).
 
@@ -94,8 +94,8 @@ def family_markdown(sets: OptimalSets, player: int) -> str:
     Examples
     --------
     >>> from derive.games.one_card import kuhn_poker
-    >>> from derive.extensive_form.one_card_tree import build_tree
-    >>> from derive.solving.families import optimal_families
+    >>> from derive.games.one_card_tree import build_tree
+    >>> from derive.solving.families.optimal_families import optimal_families
     >>> from derive.sequence_form.strategies import KUHN_PARAMETERS
     >>> sets = optimal_families(build_tree(kuhn_poker()), KUHN_PARAMETERS)
     >>> print(family_markdown(sets, 1).splitlines()[2])
@@ -174,7 +174,7 @@ def plan_values_markdown(values: dict[Sequence, PlanValue], cards: Iterable[str]
     Examples
     --------
     >>> from derive.games.one_card import kuhn_poker
-    >>> from derive.extensive_form.one_card_tree import build_tree
+    >>> from derive.games.one_card_tree import build_tree
     >>> from derive.sequence_form.payoff import bilinear_payoff, plan_values
     >>> from derive.sequence_form.strategies import plan_symbol
     >>> U = bilinear_payoff(build_tree(kuhn_poker()))
@@ -245,11 +245,11 @@ def verification_markdown(sets: OptimalSets) -> str:
 
 
 def value_table_markdown(rows: Iterable[ValueRow]) -> str:
-    """Game values of a sweep (:func:`derive.solving.sweep.value_table`) as a Markdown table.
+    """Game values of a sweep (:func:`derive.solving.parameters.sweep.value_table`) as a Markdown table.
 
     Examples
     --------
-    >>> from derive.solving.sweep import ValueRow
+    >>> from derive.solving.parameters.sweep import ValueRow
     >>> print(value_table_markdown([ValueRow(3, 1, sp.S.One, sp.S.One, sp.Rational(-1, 18))]))
     | cards N | bets and raises k | ante | bet | value to the opener | ≈ |
     |---|---|---|---|---|---|

@@ -17,8 +17,8 @@ from pathlib import Path
 
 import sympy as sp
 
-from derive.extensive_form.one_card_tree import ExtensiveFormGame, build_tree
 from derive.games.one_card import PLAYER_NAMES, kuhn_poker, one_raise_poker
+from derive.games.one_card_tree import ExtensiveFormGame, build_tree
 from derive.presentation.latex import (
     collected_latex,
     family_latex,
@@ -40,8 +40,8 @@ from derive.sequence_form.strategies import (
     thesis_removed_items,
     xi,
 )
-from derive.solving.families import OptimalSets, locate_family, optimal_families
-from derive.solving.one_card import Equilibrium, solve
+from derive.solving.families.optimal_families import OptimalSets, locate_family, optimal_families
+from derive.solving.zero_sum.one_card import Equilibrium, solve
 from derive.verification.one_card import FamilyCheck, verify_family
 
 __all__ = [
@@ -86,7 +86,7 @@ class GameReport:
         For Kuhn poker, the payoff in Kuhn's letters after his reduction:
         ``(α - β)/6 + ξ(3β - γ - 1)/6 + η(γ - 3α)/6``.
     equilibrium : Equilibrium or None
-        The equilibrium printed: quasi-perfect by default (:func:`derive.solving.one_card.solve`).
+        The equilibrium printed: quasi-perfect by default (:func:`derive.solving.zero_sum.one_card.solve`).
     admissible, full_admissible : tuple of AdmissibleMembers
         For each family of ``sets`` (and of ``full_sets``), which members are admissible.
     """
@@ -128,7 +128,7 @@ def _refined(report: GameReport, refine: str) -> GameReport:
     """``report`` with its equilibrium (``refine``) and the admissible members of its families."""
     from dataclasses import replace
 
-    from derive.solving.admissible import classify_family
+    from derive.solving.refinements.admissible import classify_family
 
     game = report.game
     return replace(
@@ -145,7 +145,7 @@ def derive_kuhn(refine: str = "quasi-perfect") -> GameReport:
     """Derive Kuhn poker: value -1/18, the opener's α-family, the dealer's unique ξ = η = 1/3.
 
     ``refine`` chooses the single equilibrium reported beside the families (see
-    :func:`derive.solving.one_card.solve`).
+    :func:`derive.solving.zero_sum.one_card.solve`).
 
     References
     ----------
@@ -248,13 +248,13 @@ def _panels(report: GameReport) -> dict[str, object]:
 
 
 def value_curve_figure() -> object:
-    """The exact value against the bet size: closed forms from :func:`derive.solving.parametric.bet_size_analysis`.
+    """The exact value against the bet size: closed forms from :func:`derive.solving.parameters.parametric.bet_size_analysis`.
 
     Kuhn poker (identical with one raise) and four cards with one bet, ante 1, bet sizes 0 to 5; the
     breakpoints are marked with their exact bet sizes.  Used by ``derive reproduce`` and notebook 05.
     """
     from derive.figures import draw_value_curves
-    from derive.solving.parametric import b, bet_size_analysis
+    from derive.solving.parameters.parametric import b, bet_size_analysis
 
     curves = {}
     for label, (n, k) in {

@@ -1,7 +1,7 @@
 """What ``derive solve GAME`` prints: the exact value, an equilibrium and the optimal sets, as text or JSON.
 
-Presentation only: it calls :func:`derive.solving.zero_sum.solve_zero_sum` (two-player constant-sum
-games) or :func:`derive.solving.general_sum.all_equilibria` (two-player general-sum games) and
+Presentation only: it calls :func:`derive.solving.zero_sum.sequence_form_lp.solve_zero_sum` (two-player constant-sum
+games) or :func:`derive.solving.general_sum.two_player.all_equilibria` (two-player general-sum games) and
 formats the result; it computes nothing else.
 """
 
@@ -14,7 +14,7 @@ import sympy as sp
 
 from derive.extensive_form.game import Game
 from derive.presentation.text import to_text
-from derive.solving.zero_sum import OptimalSet, ZeroSumSolution, solve_zero_sum
+from derive.solving.zero_sum.sequence_form_lp import OptimalSet, ZeroSumSolution, solve_zero_sum
 
 __all__ = ["dominance_summary", "equilibria_json", "plain", "solution_json", "solve_report"]
 
@@ -167,8 +167,8 @@ def solve_report(
     """Solve ``game`` exactly and return the report (text, or JSON when ``as_json``).
 
     Two-player constant-sum games get the value, an equilibrium (``refine`` chooses which, see
-    :func:`derive.solving.zero_sum.solve_zero_sum`) and, with ``all_optimal``, the optimal sets;
-    other two-player games every equilibrium (:func:`derive.solving.general_sum.all_equilibria`);
+    :func:`derive.solving.zero_sum.sequence_form_lp.solve_zero_sum`) and, with ``all_optimal``, the optimal sets;
+    other two-player games every equilibrium (:func:`derive.solving.general_sum.two_player.all_equilibria`);
     games with three or more players every equilibrium by support enumeration.  A two-player game
     that is *almost* constant-sum (:attr:`~derive.extensive_form.game.Game.is_almost_constant_sum`:
     most likely a mistyped payoff) is refused, naming the terminals that break the sum, unless
@@ -189,8 +189,7 @@ def solve_report(
             from derive.dominance.general import count_reduced_strategies
             from derive.extensive_form.game import NotSupportedError
             from derive.sequence_form.general import game_sequence_form
-
-            from derive.solving.general_sum import MAX_CELLS
+            from derive.solving.general_sum.two_player import MAX_CELLS
 
             sf = game_sequence_form(game)
             m, n = (count_reduced_strategies(sf, p) for p in (0, 1))
@@ -297,7 +296,7 @@ def _game_json(game: Game) -> dict:
 
 
 def equilibria_json(eqs) -> dict:
-    """Every equilibrium of a two-player game (:class:`~derive.solving.general_sum.AllEquilibria`) as JSON data.
+    """Every equilibrium of a two-player game (:class:`~derive.solving.general_sum.two_player.AllEquilibria`) as JSON data.
 
     Keys: ``extreme`` (each ``{"payoffs": [one exact string per player], "strategies": {player:
     {reduced strategy: probability}}, "plans": {player: {sequence: probability}}}``),
@@ -352,7 +351,7 @@ def equilibria_json(eqs) -> dict:
 
 def _general_sum_report(game: Game, as_json: bool, all_optimal: bool, progress=None, time_limit=None) -> str:
     """Every equilibrium of a two-player general-sum game (``--all`` adds the dominance summary)."""
-    from derive.solving.general_sum import all_equilibria
+    from derive.solving.general_sum.two_player import all_equilibria
 
     eqs = all_equilibria(game, progress=progress, time_limit=time_limit)
     dominance_lines, dominance_rows = dominance_summary(game) if all_optimal else ([], [])
@@ -404,7 +403,7 @@ def _general_sum_report(game: Game, as_json: bool, all_optimal: bool, progress=N
 
 def _range_text(family) -> str:
     """The range of a family: ``"2/3 <= x[T] <= 1"`` for one parameter with two bounds, else the inequalities."""
-    from derive.solving.polytope import slack
+    from derive.solving.families.polytope import slack
 
     if len(family.parameters) == 1 and len(family.constraints) == 2:
         (t,) = family.parameters
@@ -423,8 +422,7 @@ def _range_text(family) -> str:
 def _support_report(game: Game, as_json: bool, progress=None, time_limit=None) -> str:
     """Every equilibrium of a small game with three or more players, by support enumeration, each verified."""
     from derive.extensive_form.game import NotSupportedError
-    from derive.solving.support_enumeration import support_enumeration
-
+    from derive.solving.general_sum.support_enumeration import support_enumeration
     from derive.solving.limits import TimeLimitError
 
     try:

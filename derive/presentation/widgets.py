@@ -20,8 +20,8 @@ import sympy as sp
 
 from derive.games.one_card import PLAYER_NAMES
 from derive.presentation.text import to_text
-from derive.solving.families import OptimalSets
-from derive.solving.one_card import behaviour_from_plans
+from derive.solving.families.optimal_families import OptimalSets
+from derive.solving.zero_sum.one_card import behaviour_from_plans
 from derive.verification.one_card import strategy_exploitability
 
 __all__ = ["FamilyExplorer"]
@@ -33,7 +33,7 @@ class FamilyExplorer:
     Parameters
     ----------
     sets : OptimalSets
-        From :func:`derive.solving.families.optimal_families`.
+        From :func:`derive.solving.families.optimal_families.optimal_families`.
     player : int
         0 (opener) or 1 (dealer); his family must have exactly one parameter.
     steps : int
@@ -61,8 +61,8 @@ class FamilyExplorer:
     Examples
     --------
     >>> from derive.games.one_card import kuhn_poker
-    >>> from derive.extensive_form.one_card_tree import build_tree
-    >>> from derive.solving.families import optimal_families
+    >>> from derive.games.one_card_tree import build_tree
+    >>> from derive.solving.families.optimal_families import optimal_families
     >>> from derive.sequence_form.strategies import KUHN_PARAMETERS
     >>> explorer = FamilyExplorer(optimal_families(build_tree(kuhn_poker()), KUHN_PARAMETERS), 0, draw=False)
     >>> explorer.parameter.value = sp.Rational(1, 6)

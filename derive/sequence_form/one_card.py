@@ -18,10 +18,11 @@ from dataclasses import dataclass
 from functools import cached_property
 
 import sympy as sp
+from sympy.polys.domains import QQ
 
-from derive.extensive_form.one_card_tree import ExtensiveFormGame, InformationSet, Sequence
+from derive.games.one_card_tree import ExtensiveFormGame, InformationSet, Sequence
 
-__all__ = ["PlanForm", "SequenceForm", "plan_form", "sequence_form"]
+__all__ = ["PlanForm", "SequenceForm", "numeric_plan_matrix", "plan_form", "sequence_form"]
 
 
 @dataclass(frozen=True)
@@ -90,7 +91,7 @@ def sequence_form(game: ExtensiveFormGame) -> SequenceForm:
     Examples
     --------
     >>> from derive.games.one_card import kuhn_poker
-    >>> from derive.extensive_form.one_card_tree import build_tree
+    >>> from derive.games.one_card_tree import build_tree
     >>> sf = sequence_form(build_tree(kuhn_poker()))
     >>> sf.shape
     (13, 13)
@@ -150,7 +151,7 @@ def plan_form(game: ExtensiveFormGame) -> PlanForm:
     Examples
     --------
     >>> from derive.games.one_card import kuhn_poker
-    >>> from derive.extensive_form.one_card_tree import build_tree
+    >>> from derive.games.one_card_tree import build_tree
     >>> pf = plan_form(build_tree(kuhn_poker()))
     >>> pf.shape, [len(g) for g in pf.groups[1]]
     ((9, 12), [2, 2, 2, 2, 2, 2])
@@ -190,3 +191,19 @@ def plan_form(game: ExtensiveFormGame) -> PlanForm:
         for player in (0, 1)
     )
     return PlanForm(game, plans, groups, entries)  # type: ignore[arg-type]
+
+
+def numeric_plan_matrix(pf: PlanForm) -> dict[int, dict[int, object]]:
+    """``P`` as ``{row: {col: QQ}}`` for the exact LP.
+
+    Raises
+    ------
+    SymbolicGameError
+        If an entry is not a rational number (symbolic ante or bet).
+    """
+    out: dict[int, dict[int, object]] = {}
+    for (i, j), v in pf.entries.items():
+        if not v.is_Rational:
+            pf.game.rules.require_numeric()
+        out.setdefault(i, {})[j] = QQ(int(v.p), int(v.q))
+    return out

@@ -14,7 +14,7 @@ histories) and fills the matrix card pair by card pair, so N = 52 with 6 bets (1
 nodes) costs a 989 x 989 sparse matrix and no tree.  The result has the same sequences,
 labels (``"K:xb:call"``) and matrices as :func:`derive.sequence_form.general.game_sequence_form`
 of :func:`derive.games.one_card.to_extensive_form` (a test checks it), and the same interface
-(:class:`~derive.sequence_form.general.SequenceBookkeeping`) as far as the two-player solvers (:mod:`derive.solving.zero_sum`, :mod:`derive.solving.refine`)
+(:class:`~derive.sequence_form.general.SequenceBookkeeping`) as far as the two-player solvers (:mod:`derive.solving.zero_sum.sequence_form_lp`, :mod:`derive.solving.refinements.quasi_perfect`)
 use it.
 """
 

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 import sympy as sp
 
 from derive.extensive_form.exact import exact_number
-from derive.extensive_form.one_card_tree import DecisionNode, ExtensiveFormGame, Sequence
+from derive.games.one_card_tree import DecisionNode, ExtensiveFormGame, Sequence
 from derive.sequence_form.strategies import (
     BehaviourStrategy,
     plan_symbol,
@@ -84,7 +84,7 @@ def bilinear_payoff(game: ExtensiveFormGame) -> BilinearPayoff:
     Examples
     --------
     >>> from derive.games.one_card import kuhn_poker
-    >>> from derive.extensive_form.one_card_tree import build_tree
+    >>> from derive.games.one_card_tree import build_tree
     >>> U = bilinear_payoff(build_tree(kuhn_poker()))
     >>> print(sp.sstr(U.collected(0)[sp.Symbol("x[Q:bet]", nonnegative=True)], order="lex"))
     -y[A:call]/3 + y[A:fold]/6 - y[K:call]/3 + y[K:fold]/6

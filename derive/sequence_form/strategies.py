@@ -26,8 +26,8 @@ from dataclasses import dataclass
 import sympy as sp
 
 from derive.extensive_form.exact import exact_number, is_float
-from derive.extensive_form.one_card_tree import ExtensiveFormGame, InformationSet, Sequence
 from derive.games.one_card import PLAYER_NAMES, Action
+from derive.games.one_card_tree import ExtensiveFormGame, InformationSet, Sequence
 
 __all__ = [
     "BehaviourStrategy",
@@ -242,7 +242,7 @@ def behaviour_strategy(
     Examples
     --------
     >>> from derive.games.one_card import kuhn_poker
-    >>> from derive.extensive_form.one_card_tree import build_tree
+    >>> from derive.games.one_card_tree import build_tree
     >>> g = build_tree(kuhn_poker())
     >>> s = behaviour_strategy(g, 1, {"Q:x": {"bet": "1/3", "check": "2/3"}, "Q:b": {"fold": 1},
     ...     "K:x": {"check": 1}, "K:b": {"call": "1/3", "fold": "2/3"},

@@ -1,17 +1,15 @@
-"""Stage 5, solving: exact values, equilibria and whole optimal sets.
+"""Stage 5, solving: exact values, equilibria and whole sets of equilibria.
 
-* :mod:`derive.solving.zero_sum` -- any two-player constant-sum game with perfect recall, in
-  the sequence form: exact value, an equilibrium, each player's whole optimal set.
-
-* :mod:`derive.solving.general_sum` -- every equilibrium of a two-player game (extreme equilibria,
-  maximal Nash subsets as families); :mod:`derive.solving.symbolic_payoffs` -- the same, piecewise in
-  one payoff symbol.
-* :mod:`derive.solving.support_enumeration` -- small games with any number of players;
-  :mod:`derive.solving.indifference` -- a family derived from its support, and a search over
-  supports (three-player Kuhn poker).
-
-The one-card poker solver (plan form, the thesis's families) is in :mod:`derive.solving.one_card`,
-:mod:`derive.solving.families` and :mod:`derive.solving.lp`.
+* :mod:`derive.solving.zero_sum` -- two-player constant-sum games: exact value, an equilibrium,
+  each player's whole optimal set.
+* :mod:`derive.solving.general_sum` -- two-player general-sum games and games with any number of
+  players.
+* :mod:`derive.solving.families` -- optimal sets as families in named parameters, polytopes, and
+  families derived from their support.
+* :mod:`derive.solving.refinements` -- quasi-perfect equilibria and admissibility.
+* :mod:`derive.solving.parameters` -- answers as exact functions of a bet or a payoff symbol.
+* :mod:`derive.solving.lp` (HiGHS, then exact) and :mod:`derive.solving.limits` (time limits and
+  progress) serve them all.
 """
 
 from __future__ import annotations

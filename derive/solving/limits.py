@@ -1,7 +1,7 @@
 """Time limits and progress for the computations that can grow exponentially.
 
-Enumerating vertices of best-reply polytopes (:mod:`derive.solving.general_sum`) or support
-profiles (:mod:`derive.solving.support_enumeration`) can take hours on a game that looks small: a
+Enumerating vertices of best-reply polytopes (:mod:`derive.solving.general_sum.two_player`) or support
+profiles (:mod:`derive.solving.general_sum.support_enumeration`) can take hours on a game that looks small: a
 27 x 64 strategic form already does.  Such a computation states its size before it starts, reports
 progress while it runs, and stops at a stated time limit with a one-line
 :class:`~derive.extensive_form.game.NotSupportedError` saying how far it got, instead of running in

@@ -16,11 +16,11 @@ from dataclasses import dataclass
 import sympy as sp
 
 from derive.extensive_form.exact import exact_number
-from derive.extensive_form.one_card_tree import ExtensiveFormGame, Sequence
+from derive.games.one_card_tree import ExtensiveFormGame, Sequence
 from derive.sequence_form import PlanForm, plan_form
 from derive.sequence_form.strategies import BehaviourStrategy
-from derive.solving.families import OptimalFamily
-from derive.solving.one_card import behaviour_from_plans
+from derive.solving.families.optimal_families import OptimalFamily
+from derive.solving.zero_sum.one_card import behaviour_from_plans
 
 __all__ = [
     "BestResponse",
@@ -99,7 +99,7 @@ def best_response(
     Examples
     --------
     >>> from derive.games.one_card import kuhn_poker
-    >>> from derive.extensive_form.one_card_tree import build_tree
+    >>> from derive.games.one_card_tree import build_tree
     >>> from derive.sequence_form.strategies import behaviour_strategy
     >>> g = build_tree(kuhn_poker())
     >>> always_bet = behaviour_strategy(g, 0, {i.label: {i.actions[-1]: 1} for i in g.infosets[0]})

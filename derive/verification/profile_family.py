@@ -47,7 +47,7 @@ import sympy as sp
 from derive.extensive_form.exact import exact_float
 from derive.extensive_form.game import Game, NotSupportedError
 from derive.sequence_form.general import game_sequence_form
-from derive.solving.polytope import sample_points
+from derive.solving.families.polytope import sample_points
 from derive.verification.best_response import behaviour_profile, game_best_response, profile_payoffs
 from derive.verification.positivity import PositivityCertificate, positivity_certificate
 
@@ -260,13 +260,13 @@ def check_profile_family(
     ----------
     Nash (1951); the pure-deviation test via the sequence form, von Stengel (1996), section 3.
     """
-    from derive.solving.polytope import FamilyCertificateError, polytope, sample_points, slack
+    from derive.solving.families.polytope import FamilyCertificateError, polytope, sample_points, slack
 
     if game.is_symbolic:
         names = ", ".join(sorted(str(t) for t in game.symbols)) or "symbols"
         raise NotSupportedError(
             f"the game's payoffs or chance probabilities hold {names}: put numbers in first "
-            "(derive.solving.symbolic_payoffs.substitute)"
+            "(derive.solving.parameters.symbolic_payoffs.substitute)"
         )
     profile = behaviour_profile(game, strategies)
     params = tuple(

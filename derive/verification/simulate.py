@@ -22,7 +22,7 @@ outside it in about 5 % of the runs at a fixed ``n``.
 :func:`simple_strategies` gives some classroom opponents (always call,
 never bluff, always bet ...), and :func:`values_by_bet_size` and
 :func:`value_table` solve a family of games exactly (with
-:func:`derive.solving.one_card.solve`) for tables and the value-against-bet-size figure.
+:func:`derive.solving.zero_sum.one_card.solve`) for tables and the value-against-bet-size figure.
 """
 
 from __future__ import annotations
@@ -36,8 +36,8 @@ import numpy as np
 import sympy as sp
 
 from derive.extensive_form.exact import exact_number
-from derive.extensive_form.one_card_tree import DecisionNode, ExtensiveFormGame
 from derive.games.one_card import PLAYER_NAMES, Action
+from derive.games.one_card_tree import DecisionNode, ExtensiveFormGame
 from derive.sequence_form.strategies import BehaviourStrategy
 
 __all__ = [
@@ -225,7 +225,7 @@ def simulate(
         Player 0's and player 1's strategies, with numeric (Rational)
         probabilities at every information set (e.g. from
         :func:`derive.sequence_form.strategies.behaviour_strategy`, :func:`with_parameters`
-        or :attr:`derive.solving.one_card.Equilibrium.strategies`).
+        or :attr:`derive.solving.zero_sum.one_card.Equilibrium.strategies`).
     hands : int
         Number of hands, ``n >= 1``.
     seed : int or numpy.random.Generator
@@ -249,8 +249,8 @@ def simulate(
     Examples
     --------
     >>> from derive.games.one_card import kuhn_poker
-    >>> from derive.extensive_form.one_card_tree import build_tree
-    >>> from derive.solving.one_card import solve
+    >>> from derive.games.one_card_tree import build_tree
+    >>> from derive.solving.zero_sum.one_card import solve
     >>> game = build_tree(kuhn_poker())
     >>> eq = solve(game)
     >>> sim = simulate(game, *eq.strategies, hands=20_000, seed=1)
@@ -346,7 +346,7 @@ def with_parameters(strategy: BehaviourStrategy, values: Mapping[sp.Symbol, obje
     Examples
     --------
     >>> from derive.games.one_card import kuhn_poker
-    >>> from derive.extensive_form.one_card_tree import build_tree
+    >>> from derive.games.one_card_tree import build_tree
     >>> from derive.sequence_form.strategies import kuhn_strategies, alpha, beta, gamma
     >>> game = build_tree(kuhn_poker())
     >>> opener, _ = kuhn_strategies(game)
@@ -406,7 +406,7 @@ def simple_strategies(game: ExtensiveFormGame, player: int) -> dict[str, Behavio
     Examples
     --------
     >>> from derive.games.one_card import kuhn_poker
-    >>> from derive.extensive_form.one_card_tree import build_tree
+    >>> from derive.games.one_card_tree import build_tree
     >>> game = build_tree(kuhn_poker())
     >>> rock = simple_strategies(game, 1)["never bluff"]
     >>> rock.probability(game.infoset(1, "K:b"), Action.CALL), rock.probability(game.infoset(1, "K:x"), Action.BET)

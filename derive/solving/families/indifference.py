@@ -253,7 +253,7 @@ def _reduce(raw: list[sp.Expr], params: tuple[sp.Symbol, ...]):
     conditions are implied) and the curved ones; or the linear conditions that vanish on the whole
     polytope (to substitute); ``(None, None)`` if no point meeting all of them is found (among the
     polytope's vertices, their centre and midpoints of pairs of them)."""
-    from derive.solving.polytope import FamilyCertificateError, polytope, sample_points, slack
+    from derive.solving.families.polytope import FamilyCertificateError, polytope, sample_points, slack
 
     linear = [e for e in raw if sp.Poly(e, *params).total_degree() <= 1]
     curved = [e for e in raw if sp.Poly(e, *params).total_degree() > 1]

@@ -4,7 +4,7 @@
 solves its maximin LP exactly (:func:`derive.solving.lp.maximin`, HiGHS then exact
 rational re-solution of the optimal basis, certified by exact best-response
 values) and converts the optimal plan probabilities to behaviour strategies.
-The whole set of optimal strategies is derived in :mod:`derive.solving.families`.
+The whole set of optimal strategies is derived in :mod:`derive.solving.families.optimal_families`.
 """
 
 from __future__ import annotations
@@ -16,9 +16,10 @@ import sympy as sp
 from sympy.polys.domains import QQ
 
 from derive.extensive_form.exact import exact_number
-from derive.extensive_form.one_card_tree import DecisionNode, ExtensiveFormGame, InformationSet, Sequence
 from derive.games.one_card import Action, SymbolicGameError
+from derive.games.one_card_tree import DecisionNode, ExtensiveFormGame, InformationSet, Sequence
 from derive.sequence_form import PlanForm, plan_form
+from derive.sequence_form.one_card import numeric_plan_matrix
 from derive.sequence_form.strategies import BehaviourStrategy, InvalidStrategyError
 from derive.solving.lp import maximin
 
@@ -68,22 +69,6 @@ class Equilibrium:
     perturbed: tuple = ()
 
 
-def numeric_plan_matrix(pf: PlanForm) -> dict[int, dict[int, object]]:
-    """``P`` as ``{row: {col: QQ}}`` for the exact LP.
-
-    Raises
-    ------
-    SymbolicGameError
-        If an entry is not a rational number (symbolic ante or bet).
-    """
-    out: dict[int, dict[int, object]] = {}
-    for (i, j), v in pf.entries.items():
-        if not v.is_Rational:
-            _require_numeric(pf.game)
-        out.setdefault(i, {})[j] = QQ(int(v.p), int(v.q))
-    return out
-
-
 def _require_numeric(game: ExtensiveFormGame) -> None:
     """Raise :class:`SymbolicGameError` unless the ante and the bet are numbers."""
     game.rules.require_numeric()
@@ -98,7 +83,7 @@ def solve(game: ExtensiveFormGame, refine: str = "quasi-perfect") -> Equilibrium
         With numeric (rational) ante and bet.
     refine : {"quasi-perfect", "none"}
         ``"quasi-perfect"`` (default): the equilibrium is the exact limit of the perturbed
-        sequence-form LP (:mod:`derive.solving.refine`, Miltersen & Sørensen 2006/2010), solved on
+        sequence-form LP (:mod:`derive.solving.refinements.quasi_perfect`, Miltersen & Sørensen 2006/2010), solved on
         the general extensive form of the same rules; no top card is ever folded and no bottom
         card ever calls, on or off the path.  ``"none"``: the vertex of the optimal set given by
         the plan-form LP's basis, with a best reply where the player's own plan never goes
@@ -121,7 +106,7 @@ def solve(game: ExtensiveFormGame, refine: str = "quasi-perfect") -> Equilibrium
     Examples
     --------
     >>> from derive.games.one_card import kuhn_poker, one_raise_poker
-    >>> from derive.extensive_form.one_card_tree import build_tree
+    >>> from derive.games.one_card_tree import build_tree
     >>> solve(build_tree(kuhn_poker())).value
     -1/18
     >>> solve(build_tree(one_raise_poker())).value
@@ -205,7 +190,7 @@ def solve_rules(rules, refine: str = "quasi-perfect", progress=None) -> OneCardS
     The sequence form is built from the betting tree and the deck
     (:func:`derive.sequence_form.one_card_rules.one_card_sequence_form`), then solved by the
     same exact, certified solvers as any two-player zero-sum game
-    (:func:`derive.solving.zero_sum.sequence_form_equilibrium`): the sequence-form LP by HiGHS,
+    (:func:`derive.solving.zero_sum.sequence_form_lp.sequence_form_equilibrium`): the sequence-form LP by HiGHS,
     its basis re-solved in rationals, or, for ``refine="quasi-perfect"``, the exact limit of the
     perturbed LP (Miltersen & Sørensen 2006, 2010).  Certified by exact best responses.
 
@@ -245,7 +230,7 @@ def solve_rules(rules, refine: str = "quasi-perfect", progress=None) -> OneCardS
     """
     from derive.sequence_form.one_card_rules import one_card_sequence_form
     from derive.solving.lp import transpose
-    from derive.solving.zero_sum import sequence_form_equilibrium
+    from derive.solving.zero_sum.sequence_form_lp import sequence_form_equilibrium
 
     if refine not in ("quasi-perfect", "none"):
         raise ValueError(f"unknown refinement {refine!r}; choose one of quasi-perfect, none")
@@ -269,9 +254,9 @@ def solve_rules(rules, refine: str = "quasi-perfect", progress=None) -> OneCardS
 
 
 def _quasi_perfect(game: ExtensiveFormGame) -> Equilibrium:
-    """The quasi-perfect equilibrium of :func:`derive.solving.zero_sum.solve_zero_sum`, in this tree's terms."""
+    """The quasi-perfect equilibrium of :func:`derive.solving.zero_sum.sequence_form_lp.solve_zero_sum`, in this tree's terms."""
     from derive.games.one_card import to_extensive_form
-    from derive.solving.zero_sum import solve_zero_sum
+    from derive.solving.zero_sum.sequence_form_lp import solve_zero_sum
 
     sol = solve_zero_sum(to_extensive_form(game.rules), refine="quasi-perfect")
     strategies = tuple(

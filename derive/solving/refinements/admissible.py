@@ -260,7 +260,7 @@ def sequence_form_polytopes(sf, mats, player: int) -> StrategyPolytopes:
     """:class:`StrategyPolytopes` of ``player`` in the sequence form (realization plans).
 
     ``mats[p]`` is player ``p``'s own payoff matrix, rows his sequences (as in
-    :func:`derive.solving.zero_sum.solve_zero_sum`).  The completely mixed opponent strategy is
+    :func:`derive.solving.zero_sum.sequence_form_lp.solve_zero_sum`).  The completely mixed opponent strategy is
     the one that plays every action with equal probability.
     """
     other = 1 - player
@@ -404,7 +404,7 @@ def classify_members(
     label : callable
         How a key is named in :attr:`AdmissibleMembers.only_dominated`.
     """
-    from derive.solving.polytope import slack
+    from derive.solving.families.polytope import slack
 
     if params and not vertices:
         return AdmissibleMembers(player, (), (), (), checked=False, reason="its vertices were not listed")
@@ -453,13 +453,13 @@ class _TooMany(Exception):
 
 
 def classify_family(game, family) -> AdmissibleMembers:
-    """Which members of a one-card optimal family (:class:`derive.solving.families.OptimalFamily`) are admissible.
+    """Which members of a one-card optimal family (:class:`derive.solving.families.optimal_families.OptimalFamily`) are admissible.
 
     Dominance is judged in the full plan form of ``game`` (all plans allowed), so a member of a
     family derived after removing plans is compared with every strategy of the game.
     """
     from derive.sequence_form import plan_form
-    from derive.solving.one_card import numeric_plan_matrix
+    from derive.sequence_form.one_card import numeric_plan_matrix
 
     pf = plan_form(game)
     polytopes = plan_form_polytopes(pf, numeric_plan_matrix(pf), family.player)

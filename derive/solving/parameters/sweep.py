@@ -1,6 +1,6 @@
 """Sweeps: exact game values over a grid of rules (deck size, raises, bet size).
 
-Each game is solved with :func:`derive.solving.one_card.solve` (exact, certified); the
+Each game is solved with :func:`derive.solving.zero_sum.one_card.solve` (exact, certified); the
 results feed tables in the notebooks and :func:`derive.figures.draw_value_by_bet_size`.
 """
 
@@ -11,9 +11,9 @@ from dataclasses import dataclass
 
 import sympy as sp
 
-from derive.extensive_form.one_card_tree import build_tree
 from derive.games.one_card import one_card_poker
-from derive.solving.one_card import solve
+from derive.games.one_card_tree import build_tree
+from derive.solving.zero_sum.one_card import solve
 
 __all__ = ["ValueRow", "value_table", "values_by_bet_size"]
 
@@ -47,7 +47,7 @@ def value_table(
     bets: Iterable[object] = (1,),
     ante: object = 1,
 ) -> tuple[ValueRow, ...]:
-    """Solve every game ``one_card_poker(N, k, ante, b)`` of a grid exactly (:func:`derive.solving.one_card.solve`).
+    """Solve every game ``one_card_poker(N, k, ante, b)`` of a grid exactly (:func:`derive.solving.zero_sum.one_card.solve`).
 
     Parameters
     ----------

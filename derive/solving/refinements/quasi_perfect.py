@@ -1,6 +1,6 @@
 """Quasi-perfect equilibria of two-player constant-sum games, exactly: the limit of a perturbed LP.
 
-The sequence-form LP of :mod:`derive.solving.zero_sum` is indifferent to what a strategy does
+The sequence-form LP of :mod:`derive.solving.zero_sum.sequence_form_lp` is indifferent to what a strategy does
 where the opponent's optimal play never goes, so the vertex a simplex solver returns may fold
 the best hand there.  Miltersen & Sørensen (2006, eqs. (2.4)-(2.5)) perturb the sequence form:
 every sequence ``sigma`` of either player must be played with realization probability at least

@@ -464,7 +464,7 @@ def _extreme(form: StrategicForm, sf: GameSequenceForm, x, y) -> ExtremeEquilibr
 
 def _family(form: StrategicForm, player: int, vertices, common: frozenset[int]) -> EquilibriumFamily:
     """The face of ``player``'s polytope on which the ``common`` labels hold, normalised and parametrised."""
-    from derive.solving.polytope import polytope
+    from derive.solving.families.polytope import polytope
 
     m, n = form.shape
     own, other = (m, n) if player == 0 else (n, m)

@@ -40,14 +40,14 @@ from dataclasses import dataclass, field
 import sympy as sp
 from sympy.polys.domains import QQ
 
-from derive.extensive_form.one_card_tree import ExtensiveFormGame, Sequence
 from derive.games.one_card import PLAYER_NAMES
+from derive.games.one_card_tree import ExtensiveFormGame, Sequence
 from derive.sequence_form import PlanForm, plan_form
+from derive.sequence_form.one_card import numeric_plan_matrix
 from derive.sequence_form.strategies import NamedParameter, plan_symbol
+from derive.solving.families.polytope import FamilyCertificateError, slack
+from derive.solving.families.polytope import polytope as _polytope
 from derive.solving.lp import best_response_value, certified_supports, maximin, row_times, transpose_negated
-from derive.solving.one_card import numeric_plan_matrix
-from derive.solving.polytope import FamilyCertificateError, slack
-from derive.solving.polytope import polytope as _polytope
 
 __all__ = [
     "FamilyCertificateError",
@@ -268,7 +268,7 @@ def optimal_families(
     Examples
     --------
     >>> from derive.games.one_card import kuhn_poker
-    >>> from derive.extensive_form.one_card_tree import build_tree
+    >>> from derive.games.one_card_tree import build_tree
     >>> from derive.sequence_form.strategies import KUHN_PARAMETERS, alpha, beta, gamma
     >>> sets = optimal_families(build_tree(kuhn_poker()), KUHN_PARAMETERS)
     >>> sets.value

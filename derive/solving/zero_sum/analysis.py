@@ -14,11 +14,11 @@ from dataclasses import dataclass
 import sympy as sp
 from sympy.polys.domains import QQ
 
-from derive.extensive_form.one_card_tree import ExtensiveFormGame, Sequence
 from derive.games.one_card import PLAYER_NAMES, Action
+from derive.games.one_card_tree import ExtensiveFormGame, Sequence
 from derive.sequence_form import plan_form
+from derive.sequence_form.one_card import numeric_plan_matrix
 from derive.solving.lp import certified_supports, maximin
-from derive.solving.one_card import numeric_plan_matrix
 
 __all__ = ["RaiseCallers", "calls_a_raise", "raise_call", "raise_callers", "raise_table"]
 
@@ -124,7 +124,7 @@ def raise_callers(game: ExtensiveFormGame) -> RaiseCallers:
     Examples
     --------
     >>> from derive.games.one_card import one_raise_poker
-    >>> from derive.extensive_form.one_card_tree import build_tree
+    >>> from derive.games.one_card_tree import build_tree
     >>> r = raise_callers(build_tree(one_raise_poker()))
     >>> r.plan_callers, r.callers, r.only_top_card
     ((frozenset({'A'}), frozenset({'A'})), (frozenset(), frozenset()), True)
@@ -168,8 +168,8 @@ def raise_table(games: list[tuple[int, int]]) -> str:
 
     Each row is decided exactly by :func:`raise_callers` (ante 1, bet 1).
     """
-    from derive.extensive_form.one_card_tree import build_tree
     from derive.games.one_card import one_card_poker
+    from derive.games.one_card_tree import build_tree
 
     lines = [
         "| N | max bets | value | raise called on the path of play with | only the top card? "

@@ -31,13 +31,13 @@ from dataclasses import dataclass
 import sympy as sp
 from sympy.polys.domains import QQ
 
-from derive.extensive_form.one_card_tree import ExtensiveFormGame, build_tree
 from derive.games.one_card import GameDefinitionError, exact_amount, one_card_poker
+from derive.games.one_card_tree import ExtensiveFormGame, build_tree
 from derive.sequence_form import PlanForm, plan_form
 from derive.sequence_form.strategies import NamedParameter, plan_symbol
-from derive.solving.families import FamilyCertificateError, OptimalFamily, _derive_family
+from derive.solving.families.optimal_families import FamilyCertificateError, OptimalFamily, _derive_family
 from derive.solving.lp import certified_supports, maximin
-from derive.solving.one_card import solve_rules
+from derive.solving.zero_sum.one_card import solve_rules
 
 __all__ = ["BetPiece", "BetSizeAnalysis", "ParametricError", "analysis_markdown", "b", "bet_size_analysis"]
 

@@ -15,7 +15,7 @@ their labels, hence the completely labelled pairs and the maximal Nash subsets s
 
 1. the *breakpoints* are the real roots of those polynomials, isolated exactly (sympy's
    ``Poly.intervals``), rational or algebraic;
-2. on each open interval between them, :func:`~derive.solving.general_sum.all_equilibria` is run
+2. on each open interval between them, :func:`~derive.solving.general_sum.two_player.all_equilibria` is run
    at one rational point, and each extreme equilibrium is then re-derived as a function of ``c``
    by solving, with ``c`` symbolic, the indifference system of the labels tight at that point;
 3. at each rational breakpoint the game is solved as it stands; an irrational one is reported with
@@ -28,7 +28,7 @@ their labels, hence the completely labelled pairs and the maximal Nash subsets s
    a rational function of ``c`` whose sign is decided between the exact real roots of its numerator
    (:func:`nonpositive_on`).  Nothing that fails is returned.
 
-This generalises what :mod:`derive.solving.parametric` does for the bet size of one-card poker.
+This generalises what :mod:`derive.solving.parameters.parametric` does for the bet size of one-card poker.
 """
 
 from __future__ import annotations
@@ -241,7 +241,7 @@ def _formula(R: sp.Matrix, R0: sp.Matrix, x0: list[sp.Rational]) -> list[sp.Expr
 
 
 def _solve_at(game: Game, c: sp.Symbol, value: sp.Expr, labels, A, B, symbolic: bool) -> Piece:
-    from derive.solving.general_sum import all_equilibria
+    from derive.solving.general_sum.two_player import all_equilibria
 
     eqs = all_equilibria(substitute(game, {c: value}))
     A0, B0 = A.subs(c, value), B.subs(c, value)
@@ -315,7 +315,7 @@ def piecewise_equilibria(
     References
     ----------
     Avis, Rosenberg, Savani & von Stengel (2010), Economic Theory 42, section 2 (the labelled
-    polytopes); the parametric analysis follows the bet-size sweep of :mod:`derive.solving.parametric`.
+    polytopes); the parametric analysis follows the bet-size sweep of :mod:`derive.solving.parameters.parametric`.
     """
     if game.num_players != 2:
         raise NotSupportedError(f"piecewise equilibria are for two players; this game has {game.num_players}")

@@ -41,7 +41,7 @@ import sympy as sp
 
 from derive.extensive_form.game import Game, NotSupportedError
 from derive.sequence_form.general import game_sequence_form, plan_symbol_name
-from derive.solving.polytope import normalised
+from derive.solving.families.polytope import normalised
 
 __all__ = ["SupportEnumeration", "SupportEquilibrium", "UndecidedSupport", "support_enumeration", "support_equilibria"]
 
@@ -413,7 +413,7 @@ def _one_parameter(context, names, mixed, t, needs, payoffs, undecided):
     interval = next((part for part in _parts(where) if isinstance(part, sp.Interval)), None)
     if interval is None:
         return [undecided(f"the range {where} has no interval to take a point from")]
-    from derive.solving.symbolic_payoffs import rational_between
+    from derive.solving.parameters.symbolic_payoffs import rational_between
 
     point = {t: rational_between(interval.start, interval.end)}
     if not all(_holds(e.subs(point), strict) for e, strict in needs):
@@ -428,7 +428,7 @@ def _one_parameter(context, names, mixed, t, needs, payoffs, undecided):
 
 
 def _several_parameters(context, names, mixed, free, needs, payoffs, undecided):
-    from derive.solving.polytope import FamilyCertificateError, polytope, sample_points
+    from derive.solving.families.polytope import FamilyCertificateError, polytope, sample_points
 
     linear = [(e, strict) for e, strict in needs if _degree(e, free) <= 1]
     curved = [(e, strict) for e, strict in needs if _degree(e, free) > 1]

@@ -54,8 +54,8 @@ from sympy.polys.domains import QQ
 from derive.extensive_form.build import exact_value
 from derive.extensive_form.game import Game, NotSupportedError
 from derive.sequence_form.general import GameSequenceForm, game_sequence_form
+from derive.solving.families.polytope import MAX_VERTICES, polytope
 from derive.solving.lp import ExactLPError, LinearProgram, exact_lp, row_times, transpose
-from derive.solving.polytope import MAX_VERTICES, polytope
 
 __all__ = [
     "REFINEMENTS",
@@ -97,7 +97,7 @@ def require_two_player_constant_sum(game: Game) -> None:
     if not game.is_constant_sum:
         raise NotSupportedError(
             f"{game.title or 'this game'} is not constant-sum ({game.sum_report()}); its equilibria are "
-            "found by derive.solving.general_sum.all_equilibria (derive solve GAME --general-sum)"
+            "found by derive.solving.general_sum.two_player.all_equilibria (derive solve GAME --general-sum)"
         )
 
 
@@ -126,7 +126,7 @@ class OptimalSet:
     certificate : str
         What was certified exactly about the set.
     admissible : AdmissibleMembers or None
-        Which members are admissible (not weakly dominated), see :mod:`derive.solving.admissible`.
+        Which members are admissible (not weakly dominated), see :mod:`derive.solving.refinements.admissible`.
     """
 
     player: int
@@ -222,7 +222,7 @@ class ZeroSumSolution:
     method : str
     refinement : str
         ``"quasi-perfect"`` (the strategies are the exact limit of the perturbed LP, see
-        :mod:`derive.solving.refine`) or ``"none"`` (the LP's vertex, with best replies where
+        :mod:`derive.solving.refinements.quasi_perfect`) or ``"none"`` (the LP's vertex, with best replies where
         the player's own plan never goes).
     perturbed : tuple of PerturbedPlan
         With ``refinement="quasi-perfect"``: each player's perturbed plan, polynomial in ε.
@@ -416,7 +416,7 @@ def sequence_form_equilibrium(
     say = progress or (lambda message: None)
     rows, cols = sf.shape
     if refine == "quasi-perfect":
-        from derive.solving.refine import perturbed_plans
+        from derive.solving.refinements.quasi_perfect import perturbed_plans
 
         say(f"solving the perturbed sequence-form LP ({rows:,} x {cols:,} sequences) exactly in ε")
 
@@ -474,7 +474,7 @@ def solve_zero_sum(
         indifference equations, parameter ranges and exact vertices.
     refine : {"quasi-perfect", "none"}
         ``"quasi-perfect"`` (default): the equilibrium is the exact limit of Miltersen &
-        Sørensen's perturbed LP (:mod:`derive.solving.refine`), sensible at every information
+        Sørensen's perturbed LP (:mod:`derive.solving.refinements.quasi_perfect`), sensible at every information
         set.  ``"none"``: the vertex of the optimal set that the LP's basis gives.
     progress : callable, optional
         Called with one line of text per stage (sequence form, LP, certificate, optimal sets).
@@ -559,10 +559,10 @@ def _behaviour(sf, mats, plans):
 
 
 def _classified(sf, mats, oset: OptimalSet) -> OptimalSet:
-    """``oset`` with its admissible members decided (:func:`derive.solving.admissible.classify_members`)."""
+    """``oset`` with its admissible members decided (:func:`derive.solving.refinements.admissible.classify_members`)."""
     from dataclasses import replace
 
-    from derive.solving.admissible import classify_members, sequence_form_polytopes
+    from derive.solving.refinements.admissible import classify_members, sequence_form_polytopes
 
     p = oset.player
     position = {sf.label(p, k): k for k in range(sf.shape[p])}
@@ -583,7 +583,7 @@ def _classified(sf, mats, oset: OptimalSet) -> OptimalSet:
 
 def _extreme_points(constraints, params) -> list[dict[sp.Symbol, sp.Rational]]:
     """Points of ``{constraints}`` maximising and minimising each parameter, by exact LPs (HiGHS, then exact)."""
-    from derive.solving.polytope import slack
+    from derive.solving.families.polytope import slack
 
     n = len(params)
     prog = LinearProgram(n, [], [], [], set(range(n)))

@@ -1,0 +1,8 @@
+"""Answers as functions of a parameter of the game.
+
+* :mod:`~derive.solving.parameters.parametric` -- one-card poker's value and families as exact
+  piecewise functions of the bet size.
+* :mod:`~derive.solving.parameters.sweep` -- the value over a table of bet sizes.
+* :mod:`~derive.solving.parameters.symbolic_payoffs` -- every equilibrium of a small two-player game,
+  piecewise in one payoff symbol.
+"""
