@@ -724,6 +724,12 @@ NOT_GAME_NUMBERS = {
 #: Whole classes whose constructors are records: built by derive from exact computations, they are
 #: outputs (or the solver's own intermediate objects), not doors where a user types numbers in.
 RECORDS = {
+    "derive.dominance.plans.PlanDominanceResult": "dominance result",
+    "derive.dominance.plans.PlanDomination": "dominance result",
+    "derive.sequence_form.plan_values.PlanValue": "values computed exactly from a plan form",
+    "derive.sequence_form.plan_values.SituationValues": "values computed exactly from a plan form",
+    "derive.sequence_form.plans.GamePlanForm": "computed from a Game (exact); its readers are doors",
+    "derive.sequence_form.plans.Plan": "a plan: labels and sequence indices",
     "derive.dominance.general.GameDominance": "dominance result",
     "derive.dominance.general.ReducedStrategy": "a pure strategy (indices of sequences)",
     "derive.dominance.general.StrategyDomination": "dominance result",
@@ -803,6 +809,17 @@ _INT = "a count or size, not a game number"
 
 #: (callable, parameter) pairs that are not game numbers, or are read exactly elsewhere.
 EXCLUDED = {
+    ("derive.presentation.general_latex.bilinear_payoff_latex", "max_rows"): "a table size: " + _INT,
+    ("derive.presentation.general_latex.realization_constraints_latex", "max_rows"): "a table size: " + _INT,
+    ("derive.presentation.general_latex.derivation_document", "max_rows"): "a table size: " + _INT,
+    ("derive.presentation.general_latex.derivation_document", "plan_form"): "computed from a Game",
+    ("derive.presentation.general_latex.derivation_document", "plan_note"): "a sentence",
+    ("derive.presentation.plan_latex.dominance_latex", "max_rows"): "a table size: " + _INT,
+    ("derive.presentation.plan_latex.plan_values_latex", "max_rows"): "a table size: " + _INT,
+    ("derive.presentation.plan_latex.plans_latex", "max_rows"): "a table size: " + _INT,
+    ("derive.presentation.plan_latex.plan_values_latex", "strategies"): "a solver's exact equilibrium",
+    ("derive.dominance.plans.first_difference", "plan"): "a plan, not a number",
+    ("derive.sequence_form.plans.game_plan_form", "max_plans"): "a size limit: " + _INT,
     ("derive.dominance.general.count_reduced_strategies", "player"): "a player's index",
     ("derive.dominance.general.reduced_strategies", "player"): "a player's index",
     ("derive.dominance.one_card.describe_plan", "plan"): "a plan (Sequence), not a number",

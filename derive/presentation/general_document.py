@@ -5,9 +5,39 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from derive.extensive_form.game import Game
+from derive.dominance.plans import PlanDominanceResult, dominated_plans
+from derive.extensive_form.game import Game, NotSupportedError
+from derive.sequence_form.general import game_sequence_form
+from derive.sequence_form.plans import GamePlanForm, game_plan_form
 
-__all__ = ["write_general_document"]
+__all__ = ["MAX_FAMILY_SEQUENCES", "MAX_TIKZ_LEAVES", "plan_sections", "write_general_document"]
+
+#: Games whose players have at most this many sequences get their whole optimal sets derived as
+#: families in the document (Leduc hold'em, 337 sequences a player, is past it: the symbolic
+#: derivation of its optimal sets takes many minutes).
+MAX_FAMILY_SEQUENCES = 150
+
+#: Trees with at most this many leaves are drawn in the document as TikZ; larger ones as a figure.
+MAX_TIKZ_LEAVES = 40
+
+
+def plan_sections(game: Game) -> tuple[GamePlanForm | None, PlanDominanceResult | None, str | None]:
+    """The plan form and the dominated plans of ``game`` for its document, or why there are none.
+
+    Returns
+    -------
+    (GamePlanForm or None, PlanDominanceResult or None, str or None)
+        Both results, or ``(None, None, reason)`` when a situation has more plans than
+        :data:`~derive.sequence_form.plans.MAX_PLANS` (the reason gives the count and the cap).
+    """
+    try:
+        plan_form = game_plan_form(game)
+    except NotSupportedError as exc:
+        return None, None, (
+            f"The plans are not listed: {exc}. The derivation below works in the sequence form, whose "
+            "size grows with the tree, not with the number of plans."
+        )
+    return plan_form, dominated_plans(plan_form), None
 
 
 def write_general_document(
@@ -18,6 +48,13 @@ def write_general_document(
     progress: Callable[[str], None] | None = None,
 ) -> list[Path]:
     """Solve ``game`` with all optimal sets and write ``out/<stem>.tex`` and ``out/<stem>_game_tree.pdf``.
+
+    The document gives the thesis's derivation (Miao 2014) for any game: plans per situation,
+    dominated plans with reasons, the sequence form and bilinear payoff, the value, the optimal
+    sets as families, every plan's value against the optimal strategy, and the certificate; the
+    tree is drawn in it as TikZ when it has at most :data:`MAX_TIKZ_LEAVES` leaves, and the optimal sets
+    are derived as families when no player has more than :data:`MAX_FAMILY_SEQUENCES` sequences (the
+    document says so when they are not).  Long tables are cut, with the totals stated.
 
     Parameters
     ----------
@@ -43,6 +80,7 @@ def write_general_document(
         If ``out`` is not a writable folder, or ``pdflatex`` is missing or fails.
     """
     from derive.figures.extensive_tree import draw_extensive_form
+    from derive.figures.tikz import tikz_game_tree
     from derive.presentation.general_latex import derivation_document
     from derive.presentation.reproduce import (
         OutputError,
@@ -61,10 +99,30 @@ def write_general_document(
     say = progress or (lambda _msg: None)
     say("deriving ...")
     # solve before any folder is created: a game that cannot be solved writes nothing
-    solution = solve_zero_sum(game, all_optimal=True)
+    sequences = max(game_sequence_form(game).shape)
+    all_optimal = sequences <= MAX_FAMILY_SEQUENCES
+    families_note = (
+        None
+        if all_optimal
+        else f"The optimal sets are not derived as families here: a player has {sequences} sequences, more "
+        f"than the {MAX_FAMILY_SEQUENCES} up to which the document solves the indifference equations "
+        "symbolically. The value and the equilibrium above are exact and certified."
+    )
+    solution = solve_zero_sum(game, all_optimal=all_optimal)
+    say("plans and dominated plans ...")
+    plan_form, dominance, plan_note = plan_sections(game)
     folder = _check_writable(out)  # creates it
     figure = f"{stem}_game_tree.pdf"
-    text = derivation_document(solution, figure=figure)
+    tikz = tikz_game_tree(game) if len(game.terminals) <= MAX_TIKZ_LEAVES else None
+    text = derivation_document(
+        solution,
+        figure=figure,
+        plan_form=plan_form,
+        dominance=dominance,
+        plan_note=plan_note,
+        tikz=tikz,
+        families_note=families_note,
+    )
     tree = draw_extensive_form(game)
     _save_figure_atomic(tree, folder / figure)
     tex = folder / f"{stem}.tex"

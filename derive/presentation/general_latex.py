@@ -15,10 +15,16 @@ from __future__ import annotations
 
 import sympy as sp
 
+from derive.dominance.plans import PlanDominanceResult
 from derive.extensive_form.game import Game
 from derive.presentation.latex import DeriveLatexPrinter, escape_sentence, escape_text
+from derive.presentation.plan_latex import MAX_ROWS, dominance_latex, plan_values_latex, plans_latex
 from derive.sequence_form.general import GameSequenceForm, game_sequence_form, plan_symbol_name
+from derive.sequence_form.plans import GamePlanForm
 from derive.solving.zero_sum.sequence_form_lp import OptimalSet, ZeroSumSolution
+
+#: Trees with more leaves than this are not drawn in the document (a sentence gives the count).
+MAX_FIGURE_LEAVES = 200
 
 __all__ = [
     "bilinear_payoff_latex",
@@ -41,24 +47,38 @@ def to_latex(expr: object) -> str:
     return DeriveLatexPrinter().doprint(sp.sympify(expr))
 
 
-def realization_constraints_latex(sf: GameSequenceForm, player: int) -> str:
+def realization_constraints_latex(sf: GameSequenceForm, player: int, max_rows: int | None = None) -> str:
     """``E x = e`` of ``player`` as an ``align*``: the empty sequence has realization 1, and at each
-    information set the actions' realizations add up to that of its parent sequence."""
+    information set the actions' realizations add up to that of its parent sequence.
+
+    With ``max_rows``, only the first ``max_rows`` information sets are written, followed by a
+    sentence giving how many are left out."""
     syms = sf.plan_symbols(player)
     rows = [f"{to_latex(syms[0])} &= 1"]
-    for info in sf.game.infosets_of(player):
+    infosets = sf.game.infosets_of(player)
+    shown = infosets if max_rows is None else infosets[:max_rows]
+    for info in shown:
         parts = " + ".join(
             to_latex(syms[sf.index[player][(info.index, a)]]) for a in range(len(info.actions))
         )
         rows.append(f"{parts} &= {to_latex(syms[sf.parent[info.index]])}")
-    return "\\begin{align*}\n" + " \\\\\n".join(rows) + "\n\\end{align*}"
+    text = "\\begin{align*}\n" + " \\\\\n".join(rows) + "\n\\end{align*}"
+    return text + _cut_note(len(shown), len(infosets), "information sets")
 
 
-def bilinear_payoff_latex(sf: GameSequenceForm, by_player: int = 1) -> str:
+def _cut_note(shown: int, total: int, what: str) -> str:
+    if shown >= total:
+        return ""
+    return f"\n\\noindent (Cut: {shown} of {total} {what} shown; {total - shown} more are not printed.)\\par"
+
+
+def bilinear_payoff_latex(sf: GameSequenceForm, by_player: int = 1, max_rows: int | None = None) -> str:
     """``U_1 = x^T A y`` (player 1's expected payoff), collected by ``by_player``'s plan variables, as an ``align*``.
 
     Each line is one sequence of ``by_player`` times its coefficient, the payoff that sequence
-    collects against the other player's plan: what the indifference equations compare.
+    collects against the other player's plan: what the indifference equations compare.  With
+    ``max_rows``, only the first ``max_rows`` lines are written, followed by a sentence giving how
+    many are left out (``\\dots`` ends the cut sum).
     """
     u = sf.bilinear_payoff(0)
     own = [s for s in sf.plan_symbols(by_player)[1:]]
@@ -73,7 +93,11 @@ def bilinear_payoff_latex(sf: GameSequenceForm, by_player: int = 1) -> str:
         lines.append(f"&{sign} {to_latex(magnitude)}" if lines else f"&{to_latex(rest)}")
     if not lines:
         lines = ["&0"]
-    return "\\begin{align*}\nU_1 = " + " \\\\\n".join(lines) + "\n\\end{align*}"
+    total = len(lines)
+    if max_rows is not None and total > max_rows:
+        lines = lines[:max_rows] + ["&+ \\dots"]
+    text = "\\begin{align*}\nU_1 = " + " \\\\\n".join(lines) + "\n\\end{align*}"
+    return text + _cut_note(min(total, max_rows or total), total, "terms")
 
 
 def optimal_set_latex(game: Game, s: OptimalSet) -> str:
@@ -117,12 +141,27 @@ def optimal_set_latex(game: Game, s: OptimalSet) -> str:
     return "\n\n".join(parts)
 
 
-def derivation_document(solution: ZeroSumSolution, figure: str | None = None) -> str:
+def derivation_document(
+    solution: ZeroSumSolution,
+    figure: str | None = None,
+    *,
+    plan_form: GamePlanForm | None = None,
+    dominance: PlanDominanceResult | None = None,
+    plan_note: str | None = None,
+    tikz: str | None = None,
+    families_note: str | None = None,
+    max_rows: int = MAX_ROWS,
+) -> str:
     """A standalone LaTeX article deriving ``solution``'s game step by step (compiles with pdflatex).
 
-    Sections: the game (players, size, the tree figure if ``figure`` names a PDF beside the
-    document), the sequence form, the bilinear payoff, the value and an equilibrium, the optimal
-    sets (when ``solution`` has them), and what was certified.
+    Sections: the game (players, size, the tree as TikZ if ``tikz`` is given, else the figure if
+    ``figure`` names a PDF beside the document), the plans in each situation and the dominated
+    plans with reasons (when ``plan_form`` and ``dominance`` are given; ``plan_note`` says why
+    they are not, e.g. too many plans), the sequence form, the bilinear payoff, the value and an
+    equilibrium, the optimal sets (when ``solution`` has them), every plan's value against the
+    opponent's optimal strategy per situation, and what was certified (``families_note`` says why
+    the optimal sets were not derived, when they were not).  Long tables, constraint lists and sums
+    are cut at ``max_rows`` rows with the totals stated.
     """
     game = solution.game
     sf = game_sequence_form(game)
@@ -131,7 +170,7 @@ def derivation_document(solution: ZeroSumSolution, figure: str | None = None) ->
     out = [
         "\\documentclass[11pt]{article}",
         "\\usepackage[margin=2.2cm]{geometry}",
-        "\\usepackage{amsmath,amssymb,graphicx}",
+        "\\usepackage{amsmath,amssymb,graphicx,booktabs,longtable,tikz}",
         "\\allowdisplaybreaks",
         f"\\title{{{title}: a derivation}}",
         "\\author{generated by \\texttt{derive}}",
@@ -148,25 +187,39 @@ def derivation_document(solution: ZeroSumSolution, figure: str | None = None) ->
         )
         + (f" Source: {escape_text(game.comment)}." if game.comment and len(game.comment) < 200 else ""),
     ]
-    if figure:
+    if tikz:
+        shrink = "\\ifdim\\width>\\linewidth\\linewidth\\else\\width\\fi"  # only a wide tree is scaled
+        out += ["\\begin{center}", f"\\resizebox{{{shrink}}}{{!}}{{%", tikz, "}", "\\end{center}"]
+    elif figure and len(game.terminals) > MAX_FIGURE_LEAVES:
+        out.append(
+            f"The tree has {len(game.terminals)} leaves, too many to draw legibly on a page "
+            f"(the figure {escape_text(figure)} beside this document shows its shape)."
+        )
+    elif figure:
         out += [
             "\\begin{center}",
             f"\\includegraphics[width=\\linewidth,height=0.45\\textheight,keepaspectratio]{{{figure}}}",
             "\\end{center}",
         ]
+    if plan_form is not None:
+        out += ["\\section{Plans}", plans_latex(plan_form, max_rows)]
+        if dominance is not None:
+            out += ["\\section{Dominated plans}", dominance_latex(dominance, max_rows)]
+    elif plan_note:
+        out += ["\\section{Plans}", escape_text(plan_note)]
     out += [
         "\\section{The sequence form}",
         "A sequence of a player is the empty sequence or the last of his information sets and actions on a "
         "path (Koller, Megiddo \\& von Stengel 1994). A mixed strategy is given by its realization plan: "
         f"the probability that the player's own moves follow each sequence. {p0}'s plan $x$ satisfies",
-        realization_constraints_latex(sf, 0),
+        realization_constraints_latex(sf, 0, max_rows),
         f"and {p1}'s plan $y$ satisfies",
-        realization_constraints_latex(sf, 1),
+        realization_constraints_latex(sf, 1, max_rows),
         "with all entries non-negative.",
         "\\section{The expected payoff}",
         f"{p0}'s expected payoff is bilinear in the two plans; collected by {p1}'s sequences, each "
         f"coefficient is what that sequence of {p1} concedes:",
-        bilinear_payoff_latex(sf, 1),
+        bilinear_payoff_latex(sf, 1, max_rows),
         "\\section{The value and an equilibrium}",
         f"The value of the game to {p0} is $v = {to_latex(solution.value)}$ "
         f"({p1}: ${to_latex(solution.values[1])}$). "
@@ -179,20 +232,32 @@ def derivation_document(solution: ZeroSumSolution, figure: str | None = None) ->
             if solution.refinement == "quasi-perfect"
             else "An equilibrium in behaviour strategies:"
         ),
-        "\\begin{center}\\begin{tabular}{lll}",
-        "player & information set & probabilities \\\\ \\hline",
+        "\\begin{longtable}{llp{9cm}}",
+        "\\toprule player & information set & probabilities \\\\ \\midrule",
+        "\\endfirsthead",
+        "\\toprule player & information set & probabilities \\\\ \\midrule",
+        "\\endhead",
+        "\\bottomrule",
+        "\\endlastfoot",
     ]
     off = set(solution.off_path)
+    cut = []
     for p in (0, 1):
-        for label, dist in solution.strategies[p].items():
+        items = list(solution.strategies[p].items())
+        if len(items) > max_rows:
+            cut.append(_cut_note(max_rows, len(items), f"information sets of {p0 if p == 0 else p1}"))
+        for label, dist in items[:max_rows]:
             probs = ", ".join(f"{escape_text(a)} ${to_latex(v)}$" for a, v in dist.items())
             mark = "$^{*}$" if (p, label) in off else ""
             out.append(
                 f"{escape_text(game.players[p])} & \\texttt{{{escape_text(label)}}}{mark} & {probs} \\\\"
             )
-    out.append("\\end{tabular}\\end{center}")
+    out.append("\\end{longtable}")
+    out += [c.strip() for c in cut]
     if off:
         out.append("$^{*}$ off the path of play: reached with probability 0 in this equilibrium.")
+    if families_note:
+        out += ["\\section{All optimal strategies}", escape_text(families_note)]
     if solution.optimal_sets:
         out += [
             "\\section{All optimal strategies}",
@@ -215,6 +280,11 @@ def derivation_document(solution: ZeroSumSolution, figure: str | None = None) ->
             out.append("\\begin{itemize}")
             out += [f"\\item {escape_sentence(t)}." for t in sentences]
             out.append("\\end{itemize}")
+    if plan_form is not None:
+        out += [
+            "\\section{Every plan against the optimal strategy}",
+            plan_values_latex(plan_form, solution.strategies, max_rows),
+        ]
     out += [
         "\\section{Certificate}",
         escape_text(solution.method)

@@ -1,0 +1,231 @@
+r"""LaTeX of the thesis's plan-level derivation for any two-player game: plans, dominance, per-situation values.
+
+Miao (2014) derives one-card poker's equilibrium plan by plan: each player's *plans* in each
+situation (a card, and for the dealer whether he was checked to or bet to), the plans that are
+"stupid mistakes" (dominated, after Swanson 2005), and finally, to prove the equilibrium, the
+expected value of every plan against the opponent's optimal strategy, situation by situation.
+These sections write the same steps for any two-player game with perfect recall, from its plan
+form (:mod:`derive.sequence_form.plans`), its dominated plans (:mod:`derive.dominance.plans`) and
+the plans' values (:mod:`derive.sequence_form.plan_values`).
+
+A game too large to print whole (Leduc hold'em) gets each long table cut at ``max_rows`` rows,
+with the totals stated; a situation with more plans than
+:data:`~derive.sequence_form.plans.MAX_PLANS` is counted, not listed, and the plan-level sections
+say so instead of printing a partial derivation.  Labels are escaped, so any Gambit label compiles.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import sympy as sp
+
+from derive.dominance.plans import PlanDominanceResult
+from derive.presentation.latex import escape_text, to_latex
+from derive.sequence_form.plan_values import situation_values
+from derive.sequence_form.plans import GamePlanForm
+
+__all__ = ["MAX_ROWS", "dominance_latex", "plans_latex", "plan_values_latex"]
+
+#: Rows of one table before it is cut (the totals are stated below it).
+MAX_ROWS = 40
+
+
+def _head(columns: str, spec: str) -> list[str]:
+    rule = f"\\toprule {columns} \\\\ \\midrule"
+    return [
+        f"\\begin{{small}}\\renewcommand{{\\arraystretch}}{{1.3}}\\begin{{longtable}}{{{spec}}}",
+        rule,
+        "\\endfirsthead",
+        rule,
+        "\\endhead",
+        "\\bottomrule",
+        "\\endlastfoot",
+    ]
+
+
+def _tail() -> list[str]:
+    return ["\\end{longtable}\\end{small}", "\\vspace{0.5\\baselineskip}"]
+
+
+def _cut(shown: int, total: int, what: str) -> list[str]:
+    if total <= shown:
+        return []
+    return [f"\\noindent Table cut: {shown} of {total} {what} shown; {total - shown} more are not printed."]
+
+
+def _tt(text: str) -> str:
+    return f"\\texttt{{{escape_text(text)}}}"
+
+
+def plans_latex(pf: GamePlanForm, max_rows: int = MAX_ROWS) -> str:
+    """Each player's situations and the plans in each (a ``longtable`` per player).
+
+    Parameters
+    ----------
+    pf : GamePlanForm
+    max_rows : int
+        Situations shown per player; the rest are counted.
+
+    Returns
+    -------
+    str
+        LaTeX: a paragraph stating what a plan is, then one table per player
+        (situation, number of plans, the plans' names).
+    """
+    game = pf.game
+    out = [
+        "A \\emph{situation} of a player is an information set at which he makes his first move of "
+        "a play; a \\emph{plan} in a situation is a reduced pure strategy of the game below it (an "
+        "action there, then an action at every later information set of his that this plan does not "
+        "exclude). Every information set lies below exactly one situation (perfect recall), so a "
+        "mixed strategy is a probability distribution over the plans of each situation, and the "
+        "expected payoff is bilinear in these distributions (Miao 2014 calls plans complete "
+        "strategies)."
+    ]
+    for p in (0, 1):
+        rows = []
+        groups = list(zip(pf.situations[p], pf.groups[p]))
+        for sit, group in groups[:max_rows]:
+            label = "(no move)" if sit is None else pf.situation_text(p, sit.label)
+            names = ", ".join(_tt(pf.plans[p][k].name or "∅") for k in group)
+            rows.append(f"{escape_text(label)} & {len(group)} & {names} \\\\")
+        real = sum(1 for sit, _ in groups if sit is not None)
+        silent = (
+            f"; on some plays {escape_text(game.players[p])} makes no move, which the empty plan "
+            "$\\emptyset$ stands for"
+            if real < len(groups)
+            else ""
+        )
+        out.append(
+            f"\\paragraph{{{escape_text(game.players[p])}.}} {real} situation{'s' if real != 1 else ''}, "
+            f"{sum(1 for q in pf.plans[p] if not q.is_empty)} plans{silent}."
+        )
+        out += [*_head("situation & plans & names", "lrp{11cm}"), *rows, *_tail()]
+        out += _cut(min(max_rows, len(groups)), len(groups), "situations")
+    return "\n".join(out)
+
+
+def dominance_latex(result: PlanDominanceResult, max_rows: int = MAX_ROWS) -> str:
+    """The iterated elimination of dominated plans, with the reason and a witness for each.
+
+    Returns
+    -------
+    str
+        LaTeX: how the elimination works, a ``longtable`` (round, player, plan, kind, dominator,
+        first differing choice, when it earns less) cut at ``max_rows`` rows, and the survivors'
+        count per player.
+    """
+    pf = result.plan_form
+    game = pf.game
+    out = [
+        "Iterated elimination (Miao 2014, ``stupid mistakes'', after Swanson 2005): in each round every "
+        "plan that another plan of the same situation dominates, against the opponent's remaining "
+        "plans, is removed. \\emph{Weak}: never earns more, and less against some opponent plan (the "
+        "witness); \\emph{strict}: always earns less."
+        + ("" if result.weak else " Only strict dominance is used here.")
+    ]
+    if not result.eliminated:
+        out.append("No plan is dominated: every plan survives.")
+        return "\n\n".join(out)
+    rows = []
+    for d in result.eliminated[:max_rows]:
+        witness = (
+            f"{escape_text(pf.describe(d.witness))}" if d.witness is not None and d.kind == "weak" else ""
+        )
+        rows.append(
+            f"{d.round} & {escape_text(game.players[d.plan.player])} & {_tt(d.plan.label)} & {d.kind} & "
+            f"{_tt(d.dominator.name)} & {escape_text(d.choice)} & {witness} \\\\"
+        )
+    body = [
+        *_head(
+            "round & player & plan & kind & dominated by & first differing choice & earns less when",
+            "rlllp{1.8cm}p{3.6cm}p{3.6cm}",
+        ),
+        *rows,
+        *_tail(),
+    ]
+    out.append("\n".join(body + _cut(len(rows), len(result.eliminated), "eliminated plans")))
+    survivors = "; ".join(
+        f"{escape_text(game.players[p])} keeps {len(result.remaining[p])} of {len(pf.plans[p])} plans"
+        for p in (0, 1)
+    )
+    rounds = max(d.round for d in result.eliminated)
+    out.append(f"After {rounds} round{'s' if rounds > 1 else ''}: {survivors}.")
+    return "\n\n".join(out)
+
+
+def plan_values_latex(
+    pf: GamePlanForm,
+    strategies: tuple[Mapping, Mapping],
+    max_rows: int = MAX_ROWS,
+) -> str:
+    """Every plan's expected value against the opponent's optimal strategy, situation by situation.
+
+    Parameters
+    ----------
+    pf : GamePlanForm
+    strategies : (mapping, mapping)
+        An equilibrium in behaviour strategies, ``information-set label -> {action: probability}``
+        per player (a solver's ``strategies``).
+    max_rows : int
+        Plans shown per player; the rest are counted.
+
+    Returns
+    -------
+    str
+        LaTeX: per player a ``longtable`` (situation, plan, value given the situation, contribution
+        to the expected payoff; ``*`` marks plans the equilibrium uses) and the check that in every
+        situation each used plan earns the most: the thesis's proof of equilibrium, exact.
+
+    Raises
+    ------
+    PlanDistributionError
+        If a strategy misses an information set of the game.
+    """
+    game = pf.game
+    out = [
+        "The expected payoff is a sum over situations of the plans' values weighted by how often "
+        "each plan is played, so a strategy is a best response exactly when, in every situation, "
+        "it plays only plans of the highest value against the opponent (Miao 2014, ``Proving "
+        "equilibrium''). Values given the situation divide by chance's probability of it."
+    ]
+    for p in (0, 1):
+        used = pf.plan_probabilities(p, strategies[p])
+        position = pf.index[p]
+        tables = situation_values(pf, p, strategies[1 - p])
+        rows, failures, count = [], [], 0
+        for sv in tables:
+            top = max((v.total for v in sv.values), default=sp.S.Zero)
+            for v in sv.values:
+                is_used = used[position[v.plan]] != 0
+                if is_used and sp.simplify(v.total - top) != 0:
+                    failures.append(v.plan.label)
+                count += 1
+                if len(rows) < max_rows:
+                    where = "(no move)" if sv.situation is None else pf.situation_text(p, sv.situation)
+                    given = "" if v.conditional is None else f"${to_latex(v.conditional)}$"
+                    mark = "$\\ast$" if is_used else ""
+                    rows.append(
+                        f"{escape_text(where)} & {_tt(v.plan.name or '∅')} {mark} & {given} & "
+                        f"${to_latex(v.total)}$ \\\\"
+                    )
+        them = escape_text(game.players[1 - p])
+        out.append(
+            f"\\paragraph{{{escape_text(game.players[p])}'s plans against {them}'s optimal strategy.}} "
+            "$\\ast$ marks the plans the equilibrium uses."
+        )
+        out += [*_head("situation & plan & value given the situation & contribution", "llll"), *rows, *_tail()]
+        out += _cut(len(rows), count, "plans")
+        if failures:  # cannot happen for an equilibrium; said rather than hidden
+            out.append(
+                "\\textbf{Check failed}: the plans "
+                + ", ".join(_tt(f) for f in failures)
+                + " are used but do not earn the most in their situation."
+            )
+        else:
+            out.append(
+                "In every situation, each plan the equilibrium uses earns the highest value there: "
+                "checked exactly."
+            )
+    return "\n".join(out)
