@@ -841,6 +841,7 @@ EXCLUDED = {
     ("derive.presentation.solve_report.plain", "expr"): _PRINT,
     ("derive.presentation.text.to_text", "expr"): _PRINT,
     ("derive.presentation.widgets.FamilyExplorer", "steps"): "slider positions: " + _INT,
+    ("derive.presentation.widgets.GameFamilyExplorer", "steps"): "slider positions: " + _INT,
     ("derive.sequence_form.payoff.plan_values", "payoff"): "a BilinearPayoff built from a tree",
     (
         "derive.solving.refinements.admissible.admissible_faces",

@@ -50,3 +50,50 @@ def test_a_unique_strategy_has_no_slider():
     """The dealer's strategy in Kuhn poker is unique: no family to explore, one clear error."""
     with pytest.raises(ValueError, match="dimension 0, not 1"):
         FamilyExplorer(optimal_families(build_tree(kuhn_poker()), KUHN_PARAMETERS), 1)
+
+
+def test_any_game_family_explorer_on_the_one_raise_game():
+    """The general explorer on the one-raise game's full optimal sets (3 and 2 dimensions): zero at every
+    vertex, a box point outside the set named with its constraint, and δ > 0 exploitable by exactly what an
+    independent best response finds."""
+    from derive.games.one_card import to_extensive_form
+    from derive.presentation.widgets import GameFamilyExplorer
+    from derive.sequence_form.plan_values import situation_values
+    from derive.solving.zero_sum.sequence_form_lp import solve_zero_sum
+
+    solution = solve_zero_sum(to_extensive_form(one_raise_poker()), all_optimal=True)
+    for player, dimension in ((0, 3), (1, 2)):
+        explorer = FamilyExplorer(solution, player, steps=4, draw=False)
+        assert isinstance(explorer, GameFamilyExplorer) and len(explorer.sliders) == dimension
+        oset = solution.optimal_sets[player]
+        for vertex in oset.vertices:
+            for param, w in zip(oset.parameters, explorer.sliders):
+                w.value = vertex[param]
+            assert explorer.state["inside"] and explorer.state["exploitability"] == 0
+        # the box spanned by the sliders is larger than a simplex-like set: some corner is outside
+        corners = [max(v for _, v in w.options) for w in explorer.sliders]
+        for w, c in zip(explorer.sliders, corners):
+            w.value = c
+        if not explorer.state["inside"]:
+            assert explorer.state["failed"] in oset.constraints and explorer.state["exploitability"] is None
+        for param, w in zip(oset.parameters, explorer.sliders):
+            w.value = oset.vertices[0][param]
+        explorer.off_family.value = R(1, 4)
+        e = explorer.state["exploitability"]
+        assert e > 0
+        # independently, in the plan form: the opponent's best reply takes, in each of his situations,
+        # the plan of the highest value against this strategy
+        tables = situation_values(solution.game, 1 - player, explorer.state["behaviour"])
+        best_reply = sum((max(v.total for v in t.values) for t in tables), sp.S.Zero)
+        assert e == solution.values[player] - (solution.constant - best_reply)
+
+
+def test_any_game_family_explorer_refuses_a_unique_strategy():
+    """Myerson's game: Alice's optimal strategy is unique, so there is nothing to slide (one-line error)."""
+    from derive.games.textbook import myerson_poker
+    from derive.solving.zero_sum.sequence_form_lp import solve_zero_sum
+
+    with pytest.raises(ValueError, match="'Alice''s optimal strategy is unique"):
+        FamilyExplorer(solve_zero_sum(myerson_poker(), all_optimal=True), 1, draw=False)
+    with pytest.raises(ValueError, match="solve with all_optimal=True"):
+        FamilyExplorer(solve_zero_sum(myerson_poker()), 0, draw=False)

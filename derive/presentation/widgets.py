@@ -1,4 +1,9 @@
-"""Interactive exploration of a one-parameter family of optimal strategies in a notebook (ipywidgets).
+"""Interactive exploration of a family of optimal strategies in a notebook (ipywidgets).
+
+:class:`FamilyExplorer` works on one-card poker's plan-form families (an :class:`OptimalSets`, one
+parameter) and on the optimal set of any two-player constant-sum game (a
+:class:`~derive.solving.zero_sum.sequence_form_lp.ZeroSumSolution` solved with ``all_optimal=True``,
+any dimension >= 1; see :class:`GameFamilyExplorer`).
 
 :class:`FamilyExplorer` puts a slider on the family's parameter (Kuhn's α, or
 the thesis's α) and a second slider ``δ`` that moves the strategy *off* the
@@ -22,9 +27,10 @@ from derive.games.one_card import PLAYER_NAMES
 from derive.presentation.text import to_text
 from derive.solving.families.optimal_families import OptimalSets
 from derive.solving.zero_sum.one_card import behaviour_from_plans
+from derive.solving.zero_sum.sequence_form_lp import ZeroSumSolution
 from derive.verification.one_card import strategy_exploitability
 
-__all__ = ["FamilyExplorer"]
+__all__ = ["FamilyExplorer", "GameFamilyExplorer"]
 
 
 class FamilyExplorer:
@@ -72,6 +78,14 @@ class FamilyExplorer:
     >>> explorer.state["exploitability"] > 0
     True
     """
+
+    def __new__(
+        cls, sets: OptimalSets, player: int, steps: int = 12, title: str | None = None, draw: bool = True
+    ):
+        """A :class:`GameFamilyExplorer` when ``sets`` is a general game's solution, else this class."""
+        if cls is FamilyExplorer and isinstance(sets, ZeroSumSolution):
+            return GameFamilyExplorer(sets, player, steps, title, draw)
+        return super().__new__(cls)
 
     def __init__(
         self, sets: OptimalSets, player: int, steps: int = 12, title: str | None = None, draw: bool = True
@@ -160,3 +174,204 @@ class FamilyExplorer:
         import ipywidgets as widgets
 
         return widgets.VBox([widgets.HBox([self.parameter, self.off_family]), self.output])
+
+
+class GameFamilyExplorer:
+    """Sliders over the optimal set of any two-player constant-sum game, and off it, with exploitability.
+
+    One slider per parameter of the player's optimal set (its free realization-plan variables, each
+    over the range its vertices span), and ``δ`` that moves the strategy off the set towards the
+    uniform behaviour strategy: ``x(δ) = (1 - δ) x_on + δ x_uniform`` (realization plans).  A point
+    of the sliders' box outside the set (a constraint of the range fails) is said so, naming the
+    constraint, and nothing is computed there.  Every number is exact: the exploitability (what a
+    best-responding opponent gains beyond the game value) is 0 on the set and positive off it.
+
+    Parameters
+    ----------
+    solution : ZeroSumSolution
+        From :func:`derive.solving.zero_sum.sequence_form_lp.solve_zero_sum` with ``all_optimal=True``.
+    player : int
+        0 or 1; his optimal set must have dimension at least 1.
+    steps : int
+        Steps of each parameter slider across its range (the vertices' coordinates are added).
+    title : str, optional
+        Title of the tree drawing.
+    draw : bool
+        Draw the strategy tree (:func:`derive.figures.extensive_tree.draw_extensive_form`).
+
+    Attributes
+    ----------
+    sliders : tuple of ipywidgets.SelectionSlider
+        One per parameter, in the order of the set's parameters.
+    off_family : ipywidgets.SelectionSlider
+        ``δ`` in ``[0, 1/2]``.
+    output : ipywidgets.Output
+    state : dict
+        ``point`` (parameter -> value), ``delta``, ``inside`` (bool), ``failed`` (the first failing
+        constraint, or None), ``plan`` (sequence label -> realization probability), ``behaviour``
+        (information-set label -> {action: probability}), ``exploitability`` (exact, or None outside).
+
+    Raises
+    ------
+    ValueError
+        If the solution has no optimal sets, the player's set is a single point, or its vertices
+        were not enumerated.
+    ImportError
+        If ipywidgets is not installed (``pip install -e '.[notebooks]'``).
+
+    Examples
+    --------
+    Kuhn poker as a general game: the opener's optimal set is Kuhn's one-parameter family.
+
+    >>> from derive.games.one_card import kuhn_poker, to_extensive_form
+    >>> from derive.solving.zero_sum.sequence_form_lp import solve_zero_sum
+    >>> solution = solve_zero_sum(to_extensive_form(kuhn_poker()), all_optimal=True)
+    >>> explorer = FamilyExplorer(solution, 0, draw=False)
+    >>> type(explorer).__name__, len(explorer.sliders), explorer.state["inside"], explorer.state["exploitability"]
+    ('GameFamilyExplorer', 1, True, 0)
+    >>> explorer.off_family.value = sp.Rational(1, 4)
+    >>> explorer.state["exploitability"] > 0
+    True
+    """
+
+    def __init__(
+        self,
+        solution: ZeroSumSolution,
+        player: int,
+        steps: int = 12,
+        title: str | None = None,
+        draw: bool = True,
+    ) -> None:
+        import ipywidgets as widgets
+
+        from derive.sequence_form.general import game_sequence_form
+
+        if not solution.optimal_sets:
+            raise ValueError("the solution has no optimal sets: solve with all_optimal=True")
+        oset = solution.optimal_sets[player]
+        name = solution.game.players[player]
+        if oset.dimension == 0:
+            raise ValueError(f"player {name!r}'s optimal strategy is unique: there is no family to explore")
+        if not oset.vertices:
+            raise ValueError(f"player {name!r}'s optimal set has too many vertices to span the sliders")
+        self.solution, self.player, self.set = solution, player, oset
+        self.sequence_form = game_sequence_form(solution.game)
+        self.sliders = []
+        for param in oset.parameters:
+            coords = sorted({v[param] for v in oset.vertices})
+            lo, hi = coords[0], coords[-1]
+            grid = sorted(set(coords) | {lo + (hi - lo) * sp.Rational(k, steps) for k in range(steps + 1)})
+            self.sliders.append(
+                widgets.SelectionSlider(
+                    options=[(to_text(v), v) for v in grid],
+                    value=oset.vertices[0][param],
+                    description=to_text(param),
+                    continuous_update=False,
+                )
+            )
+        self.sliders = tuple(self.sliders)
+        deltas = [sp.Rational(k, 12) for k in range(7)]
+        self.off_family = widgets.SelectionSlider(
+            options=[(to_text(d), d) for d in deltas],
+            value=deltas[0],
+            description="off set δ",
+            continuous_update=False,
+        )
+        self.output = widgets.Output()
+        self.title, self.draw = title, draw
+        self.state: dict = {}
+        for w in (*self.sliders, self.off_family):
+            w.observe(lambda _change: self.update(), names="value")
+        self.update()
+
+    def _uniform_plan(self) -> dict[str, sp.Expr]:
+        sf, p = self.sequence_form, self.player
+        x = {0: sp.S.One}
+        for info in sf.infosets_of(p):
+            for a in range(len(info.actions)):
+                x[sf.index[p][(info.index, a)]] = x[sf.parent[info.index]] / len(info.actions)
+        return {sf.label(p, k): v for k, v in x.items()}
+
+    def _behaviour(self, plan: dict[str, sp.Expr]) -> dict[str, dict[str, sp.Expr]]:
+        sf, p = self.sequence_form, self.player
+        out = {}
+        for info in sf.infosets_of(p):
+            reach = plan[sf.label(p, sf.parent[info.index])]
+            n = len(info.actions)
+            out[info.label] = {
+                a: (plan[f"{info.label}:{a}"] / reach if reach != 0 else sp.Rational(1, n))
+                for a in info.actions
+            }
+        return out
+
+    def update(self) -> None:
+        """Recompute and redraw for the sliders' current values (called when a slider moves)."""
+        from derive.verification.best_response import behaviour_profile, game_best_response
+
+        point = {param: w.value for param, w in zip(self.set.parameters, self.sliders)}
+        delta = self.off_family.value
+        failed = next((c for c in self.set.constraints if not bool(c.subs(point))), None)
+        self.state = {
+            "point": point,
+            "delta": delta,
+            "inside": failed is None,
+            "failed": failed,
+            "plan": None,
+            "behaviour": None,
+            "exploitability": None,
+        }
+        if failed is None:
+            on, uniform = self.set.at(point), self._uniform_plan()
+            plan = {k: (1 - delta) * on.get(k, sp.S.Zero) + delta * uniform[k] for k in uniform}
+            behaviour = self._behaviour(plan)
+            game, other = self.solution.game, 1 - self.player
+            profile = [behaviour, self.solution.strategies[other]]
+            if self.player == 1:
+                profile.reverse()
+            reply = game_best_response(behaviour_profile(game, profile), other)
+            secured = self.solution.constant - reply.value
+            self.state.update(
+                plan=plan,
+                behaviour=behaviour,
+                exploitability=self.solution.values[self.player] - secured,
+            )
+        self._show()
+
+    def _show(self) -> None:
+        from IPython import get_ipython
+
+        if get_ipython() is None:  # not in a notebook (a script, a doctest): the state is all there is
+            return
+        from IPython.display import Markdown, display
+
+        where = ", ".join(f"{to_text(k)} = {to_text(v)}" for k, v in self.state["point"].items())
+        self.output.clear_output(wait=True)
+        with self.output:
+            if not self.state["inside"]:
+                display(
+                    Markdown(
+                        f"**{where}** is outside the optimal set: `{to_text(self.state['failed'])}` fails."
+                    )
+                )
+                return
+            if self.draw:
+                from derive.figures.extensive_tree import draw_extensive_form
+                from derive.presentation.notebooks import figure_image
+
+                profile = {self.player: self.state["behaviour"]}
+                display(figure_image(draw_extensive_form(self.solution.game, profile, title=self.title)))
+            rows = "\n".join(
+                f"| {k} | {to_text(v)} |" for k, v in self.state["plan"].items() if k != "∅" and v != 0
+            )
+            display(
+                Markdown(
+                    f"**{where}, δ = {to_text(self.state['delta'])}**: exploitability "
+                    f"**{to_text(self.state['exploitability'])}**\n\n| sequence | realization |\n|---|---|\n{rows}"
+                )
+            )
+
+    def widget(self):
+        """The sliders above the output, as one ipywidgets box to display."""
+        import ipywidgets as widgets
+
+        return widgets.VBox([widgets.HBox([*self.sliders, self.off_family]), self.output])
