@@ -134,7 +134,7 @@ def test_dominance_reasons_and_keep():
     game = to_extensive_form(kuhn_poker())
     result = dominated_plans(game)
     assert result.find(0, "Q:checkcall").reason == (
-        "opener at Q: checkcall is weakly dominated by checkfold: never earns more; earns less when dealer at K:x: bet"
+        "opener at Q: checkcall is weakly dominated by checkfold: never earns more; earns less when dealer at K, checked to: bet"
     )
     assert result.find(0, "Q:checkcall").choice == "call at Q:xb (instead of fold)"
     assert result.summary_lines()[0].startswith("round 1: opener at Q: checkcall")

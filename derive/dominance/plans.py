@@ -177,7 +177,7 @@ def dominated_plans(
     >>> sorted(p.label for p in r.remaining[0])
     ['A:bet', 'A:checkcall', 'K:checkcall', 'K:checkfold', 'Q:bet', 'Q:checkfold']
     >>> r.eliminated[0].reason
-    'opener at Q: checkcall is weakly dominated by checkfold: never earns more; earns less when dealer at K:x: bet'
+    'opener at Q: checkcall is weakly dominated by checkfold: never earns more; earns less when dealer at K, checked to: bet'
 
     References
     ----------

@@ -438,7 +438,8 @@ def to_extensive_form(rules: OneCardPoker):
     dealer K), each with probability ``1 / (N (N - 1))``; players are ``"opener"`` and
     ``"dealer"``; information sets carry the poker labels (``"K:xb"``: holding K after check,
     bet) and actions the words check, bet, call, raise, fold; payoffs are in chips, zero-sum.
-    ``metadata["rules"]`` keeps the rules.
+    ``metadata["rules"]`` keeps the rules and ``metadata["situation_names"]`` the thesis's words for
+    the situations (``"K, checked to"``), which the plan-level derivation reads.
 
     The node cap of :func:`derive.games.one_card_tree.build_tree` is not applied here; callers check
     ``rules.num_nodes`` first (the command line does).
@@ -476,5 +477,16 @@ def to_extensive_form(rules: OneCardPoker):
         root,
         title=rules.name,
         symbols=tuple(sorted((rules.ante.free_symbols | rules.bet.free_symbols), key=str)),
-        metadata={"rules": rules},
+        metadata={"rules": rules, "situation_names": _situation_names(rules)},
     )
+
+
+def _situation_names(rules: OneCardPoker) -> dict[tuple[int, str], str]:
+    """The thesis's words for each player's situations (first information sets): the opener's card
+    (``"K"``), the dealer's card and whether he was checked to or bet to (``"K, checked to"``)."""
+    names: dict[tuple[int, str], str] = {}
+    for card in rules.deck:
+        names[(0, card)] = card
+        names[(1, f"{card}:{Action.CHECK.letter}")] = f"{card}, checked to"
+        names[(1, f"{card}:{Action.BET.letter}")] = f"{card}, bet to"
+    return names
