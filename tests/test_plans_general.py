@@ -222,7 +222,7 @@ def test_situation_values_kuhn_by_hand():
     assert k.value("checkfold").by_opponent_situation == {"Q:x": R(1, 6), "A:x": R(-1, 6)}
     assert k.value("bet").total == R(-1, 6)
     assert k.best() == (k.value("checkfold").plan,)
-    with pytest.raises(PlanDistributionError, match="no probabilities at information set 'K:b'"):
+    with pytest.raises(PlanDistributionError, match="no probabilities at information set 'Q:x'"):
         situation_values(to_extensive_form(kuhn_poker()), 0, {"K:x": {"check": 1}})
 
 

@@ -20,6 +20,10 @@ an opponent plan against which the dominator earns strictly more.  Weak
 elimination preserves the value of a zero-sum game but may discard optimal
 strategies (Miao 2014 notes checkcalling the ace is optimal although weakly
 dominated).
+
+The elimination itself is :func:`derive.dominance.plans.dominated_plans`, which works on any
+two-player game; this module reads its result for one-card poker's tree (the thesis's plan names
+and wording: "opener holds A: checkraise").
 """
 
 from __future__ import annotations
@@ -31,7 +35,6 @@ import sympy as sp
 
 from derive.games.one_card import PLAYER_NAMES
 from derive.games.one_card_tree import ExtensiveFormGame, Sequence
-from derive.sequence_form import PlanForm, plan_form
 
 __all__ = ["Domination", "DominanceResult", "describe_plan", "dominated_plans", "summary_lines"]
 
@@ -105,25 +108,14 @@ def describe_plan(game: ExtensiveFormGame, plan: Sequence) -> str:
     return f"{PLAYER_NAMES[plan.player]} holds {game.situation_of(plan).situation_text}: {plan.plan}"
 
 
-def _first_difference(game: ExtensiveFormGame, plan: Sequence, other: Sequence) -> str:
-    """The first own choice where ``plan`` and ``other`` (same situation) differ."""
-    a, b = plan.own_actions, other.own_actions
-    k = 0
-    while a[k] == b[k]:
-        k += 1
-    node = plan
-    while len(node.own_actions) > k + 1:
-        node = game.parent_sequence[node.infoset]
-    return f"{a[k].value} at {node.infoset.label} (instead of {b[k].value})"
-
-
 def dominated_plans(
-    game: ExtensiveFormGame,
-    weak: bool = True,
-    pf: PlanForm | None = None,
-    keep: Iterable[Sequence] = (),
+    game: ExtensiveFormGame, weak: bool = True, keep: Iterable[Sequence] = ()
 ) -> DominanceResult:
     """Find dominated plans of both players by iterated elimination (see the module docstring).
+
+    The elimination runs on the one-card game as a general game
+    (:func:`derive.games.one_card.to_extensive_form`) by :func:`derive.dominance.plans.dominated_plans`;
+    its plans are read back as the tree's maximal sequences.
 
     Parameters
     ----------
@@ -131,8 +123,6 @@ def dominated_plans(
         Numeric or symbolic payoffs (symbolic comparisons must be decidable).
     weak : bool
         Eliminate weakly dominated plans too (default); ``False``: strict only.
-    pf : PlanForm, optional
-        Precomputed plan form.
     keep : iterable of Sequence
         Plans never to eliminate.
 
@@ -142,7 +132,7 @@ def dominated_plans(
 
     Raises
     ------
-    TypeError
+    NotSupportedError
         If a comparison of symbolic payoffs cannot be decided.
 
     Examples
@@ -157,79 +147,34 @@ def dominated_plans(
     ----------
     Miao (2014), "stupid mistakes" after Swanson (2005); Kuhn (1950), p. 101.
     """
-    pf = pf or plan_form(game)
-    keep = set(keep)
-    alive = [set(range(len(pf.plans[0]))), set(range(len(pf.plans[1])))]
-    # coefficient rows, signed so that each player maximises
-    rows: list[dict[int, dict[int, sp.Expr]]] = [{}, {}]
-    for (i, j), v in pf.entries.items():
-        rows[0].setdefault(i, {})[j] = v
-        rows[1].setdefault(j, {})[i] = -v
-    eliminated: list[Domination] = []
-    round_no = 0
-    while True:
-        round_no += 1
-        found: list[Domination] = []
-        for p in (0, 1):
-            o = 1 - p
-            opp_groups = [[j for j in g if j in alive[o]] for g in pf.groups[o]]
-            for group in pf.groups[p]:
-                live = [k for k in group if k in alive[p]]
-                for m in live:
-                    if pf.plans[p][m] in keep:
-                        continue
-                    record = _dominated_by(pf, p, m, live, rows[p], opp_groups, weak)
-                    if record is not None:
-                        dom, kind, gain, witness = record
-                        plan, dominator = pf.plans[p][m], pf.plans[p][dom]
-                        w = pf.plans[o][witness] if witness is not None else None
-                        choice = _first_difference(game, plan, dominator)
-                        when = (
-                            f"; earns less when {describe_plan(game, w)}"
-                            if w is not None and kind == "weak"
-                            else ""
-                        )
-                        reason = (
-                            f"{describe_plan(game, plan)} is {kind}ly dominated by {dominator.plan}: "
-                            f"{'always earns less' if kind == 'strict' else 'never earns more'}{when}"
-                        )
-                        found.append(Domination(plan, dominator, kind, round_no, w, gain, choice, reason))
-        if not found:
-            break
-        for d in found:
-            p = d.plan.player
-            alive[p].discard(pf.plans[p].index(d.plan))
-        eliminated.extend(found)
-    remaining = tuple(tuple(pf.plans[p][k] for k in sorted(alive[p])) for p in (0, 1))
+    from derive.dominance.plans import dominated_plans as general_dominated_plans
+    from derive.games.one_card import to_extensive_form
+
+    sequence = {(p, game.situation_of(s).label, s.plan): s for p in (0, 1) for s in game.plans(p)}
+
+    def read(plan) -> Sequence | None:
+        return None if plan is None else sequence[(plan.player, plan.situation, plan.name)]
+
+    kept = [(s.player, f"{game.situation_of(s).label}:{s.plan}") for s in keep]
+    result = general_dominated_plans(to_extensive_form(game.rules), weak=weak, keep=kept)
+    eliminated = []
+    for d in result.eliminated:
+        plan, dominator, witness = read(d.plan), read(d.dominator), read(d.witness)
+        when = (
+            f"; earns less when {describe_plan(game, witness)}"
+            if witness is not None and d.kind == "weak"
+            else ""
+        )
+        reason = (
+            f"{describe_plan(game, plan)} is {d.kind}ly dominated by {dominator.plan}: "
+            f"{'always earns less' if d.kind == 'strict' else 'never earns more'}{when}"
+        )
+        eliminated.append(Domination(plan, dominator, d.kind, d.round, witness, d.gain, d.choice, reason))
+    order = [{s: k for k, s in enumerate(game.plans(p))} for p in (0, 1)]
+    remaining = tuple(
+        tuple(sorted((read(q) for q in result.remaining[p]), key=order[p].__getitem__)) for p in (0, 1)
+    )
     return DominanceResult(game, tuple(eliminated), remaining, weak)  # type: ignore[arg-type]
-
-
-def _dominated_by(pf, p, m, live, rows, opp_groups, weak):
-    """First plan in ``live`` dominating ``m``: (index, kind, gain, witness) or None."""
-    row_m = rows.get(m, {})
-    best = None
-    for other in live:
-        if other == m:
-            continue
-        row_o = rows.get(other, {})
-        low = sp.S.Zero
-        high = sp.S.Zero
-        witness = None
-        witness_gap = sp.S.Zero
-        for group in opp_groups:
-            if not group:
-                continue
-            diffs = [row_o.get(j, sp.S.Zero) - row_m.get(j, sp.S.Zero) for j in group]
-            low += min(diffs)
-            high += max(diffs)
-            top = max(range(len(group)), key=lambda k: diffs[k])
-            if diffs[top] > witness_gap:
-                witness_gap, witness = diffs[top], group[top]
-        if low > 0:
-            return other, "strict", low, witness
-        if weak and low == 0 and high > 0 and best is None:
-            best = (other, "weak", low, witness)
-    return best
 
 
 def summary_lines(result: DominanceResult) -> list[str]:

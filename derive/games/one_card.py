@@ -439,7 +439,8 @@ def to_extensive_form(rules: OneCardPoker):
     ``"dealer"``; information sets carry the poker labels (``"K:xb"``: holding K after check,
     bet) and actions the words check, bet, call, raise, fold; payoffs are in chips, zero-sum.
     ``metadata["rules"]`` keeps the rules and ``metadata["situation_names"]`` the thesis's words for
-    the situations (``"K, checked to"``), which the plan-level derivation reads.
+    the situations (``"K, checked to"``) and ``metadata["situation_order"]`` their order (by card
+    rank), which the plan-level derivation reads.
 
     The node cap of :func:`derive.games.one_card_tree.build_tree` is not applied here; callers check
     ``rules.num_nodes`` first (the command line does).
@@ -477,8 +478,22 @@ def to_extensive_form(rules: OneCardPoker):
         root,
         title=rules.name,
         symbols=tuple(sorted((rules.ante.free_symbols | rules.bet.free_symbols), key=str)),
-        metadata={"rules": rules, "situation_names": _situation_names(rules)},
+        metadata={
+            "rules": rules,
+            "situation_names": _situation_names(rules),
+            "situation_order": _situation_order(rules),
+        },
     )
+
+
+def _situation_order(rules: OneCardPoker) -> dict[tuple[int, str], tuple[int, int]]:
+    """Situations by card rank, then checked to before bet to: the thesis's (and the tree's) order."""
+    order: dict[tuple[int, str], tuple[int, int]] = {}
+    for rank, card in enumerate(rules.deck):
+        order[(0, card)] = (rank, 0)
+        order[(1, f"{card}:{Action.CHECK.letter}")] = (rank, 0)
+        order[(1, f"{card}:{Action.BET.letter}")] = (rank, 1)
+    return order
 
 
 def _situation_names(rules: OneCardPoker) -> dict[tuple[int, str], str]:

@@ -41,7 +41,10 @@ in tree order inside parentheses, separated by ``|``: ``"bet(call|fold)"``
 two generated names of a situation coincide, that situation's plans are named
 by their choices instead (``"K: bet, K:br: call"``).
 ``game.metadata["situation_names"]``, a mapping ``(player, label) -> text``,
-may give situations a wording for reasons (``"K, bet to"``).
+may give situations a wording for reasons (``"K, bet to"``), and
+``game.metadata["situation_order"]``, a mapping ``(player, label) -> sort key``, their order (one-card
+poker lists them by card rank, as the thesis does; otherwise they come in the order of
+``game.infosets``).  The order decides which dominator and witness are reported first.
 """
 
 from __future__ import annotations
@@ -440,9 +443,12 @@ def game_plan_form(game: Game, max_plans: int = MAX_PLANS) -> GamePlanForm:
         )
     game.require_perfect_recall()
     sf = game_sequence_form(game)
+    order = game.metadata.get("situation_order")
     situations, plans, groups, ext = [], [], [], []
     for p in (0, 1):
         sits: list[InformationSet | None] = [i for i in game.infosets_of(p) if sf.parent[i.index] == 0]
+        if order:
+            sits.sort(key=lambda i: order[(p, i.label)])
         mine: list[Plan] = []
         grouped: list[tuple[int, ...]] = []
         for info in sits:
