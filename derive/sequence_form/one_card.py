@@ -148,6 +148,10 @@ class PlanForm:
 def plan_form(game: ExtensiveFormGame) -> PlanForm:
     """Compute the plan form ``P`` of ``game`` (see :class:`PlanForm`).
 
+    It is the general plan form (:func:`derive.sequence_form.plans.game_plan_form`) of the same game
+    as a :class:`~derive.extensive_form.game.Game` (:func:`derive.games.one_card.to_extensive_form`),
+    its plans read back as the tree's maximal sequences, in the tree's order.
+
     Examples
     --------
     >>> from derive.games.one_card import kuhn_poker
@@ -156,39 +160,16 @@ def plan_form(game: ExtensiveFormGame) -> PlanForm:
     >>> pf.shape, [len(g) for g in pf.groups[1]]
     ((9, 12), [2, 2, 2, 2, 2, 2])
     """
+    from derive.games.one_card import to_extensive_form
+    from derive.sequence_form.plans import game_plan_form
+
     plans = (game.plans(0), game.plans(1))
-    pos = [{s: k for k, s in enumerate(p)} for p in plans]
-    extending: dict[Sequence, tuple[int, ...]] = {}
-
-    def ext(s: Sequence) -> tuple[int, ...]:
-        if s not in extending:
-            if game.is_maximal(s):
-                extending[s] = (pos[s.player][s],)
-            else:
-                kids = game.children_of.get(s, ())
-                extending[s] = tuple(
-                    k for info in kids for a in info.actions for k in ext(Sequence(info.player, info, a))
-                )
-        return extending[s]
-
-    weights: dict[tuple[Sequence, Sequence], sp.Expr] = {}
-    for t in game.terminals:
-        weights[t.sequences] = weights.get(t.sequences, sp.S.Zero) + t.chance * t.payoffs[0]
-    entries: dict[tuple[int, int], sp.Expr] = {}
-    for (s0, s1), w in weights.items():
-        if w == 0:
-            continue
-        for i in ext(s0):
-            for j in ext(s1):
-                entries[(i, j)] = entries.get((i, j), sp.S.Zero) + w
-    entries = {k: v for k, v in entries.items() if v != 0}
+    general = game_plan_form(to_extensive_form(game.rules))
+    position = [{(game.situation_of(s).label, s.plan): k for k, s in enumerate(plans[p])} for p in (0, 1)]
+    moved = [[position[p][(q.situation, q.name)] for q in general.plans[p]] for p in (0, 1)]
+    entries = {(moved[0][i], moved[1][j]): v for (i, j), v in general.entries.items() if v != 0}
     groups = tuple(
-        tuple(
-            tuple(k for k, p in enumerate(plans[player]) if game.situation_of(p) == sit)
-            for sit in game.infosets[player]
-            if game.parent_sequence[sit].is_empty
-        )
-        for player in (0, 1)
+        tuple(tuple(sorted(moved[p][k] for k in group)) for group in general.groups[p]) for p in (0, 1)
     )
     return PlanForm(game, plans, groups, entries)  # type: ignore[arg-type]
 
