@@ -158,6 +158,14 @@ def _build_parser() -> argparse.ArgumentParser:
     )
     lat.add_argument("--pdf", action="store_true", help="also compile it with pdflatex")
     lat.add_argument(
+        "--name",
+        action="append",
+        default=[],
+        metavar="PARAM=SEQUENCE",
+        help="write the optimal sets in a parameter you name, the realization of one sequence "
+        "(e.g. --name alpha=Q:bet); repeatable; a game given as GAME only",
+    )
+    lat.add_argument(
         "game_spec",
         nargs="?",
         default=None,
@@ -530,14 +538,33 @@ def _cmd_latex(args, out, err) -> int:
         if args.game != "all":
             raise _UsageError("give either GAME or --game, not both")
         args.game = args.game_spec
+        names = _parameter_names(args.name)
         game = _load(args)
-        written = write_general_document(game, args.out, _slug(args), args.pdf, progress=args.progress)
+        written = write_general_document(
+            game, args.out, _slug(args), args.pdf, progress=args.progress, names=names
+        )
         print(f"wrote {', '.join(str(p) for p in written)}", file=out)
         return 0
+    if args.name:
+        raise _UsageError("--name needs a game given as GAME (a name from 'derive games' or a file)")
     games = ("kuhn", "one-raise") if args.game == "all" else (args.game,)
     written = write_document(args.out, games, args.pdf, progress=args.progress)
     print(f"wrote {', '.join(str(p) for p in written)}", file=out)
     return 0
+
+
+def _parameter_names(items: list[str]) -> dict[str, str]:
+    """``["alpha=Q:bet"]`` as ``{"alpha": "Q:bet"}``; a malformed item or name is a usage error naming it."""
+    names: dict[str, str] = {}
+    for item in items:
+        name, sep, label = item.partition("=")
+        name, label = name.strip(), label.strip()
+        if not sep or not label or not name.isidentifier():
+            raise _UsageError(f"--name {item!r}: give PARAM=SEQUENCE, e.g. alpha=Q:bet, PARAM a Python name")
+        if name in names:
+            raise _UsageError(f"--name {item!r}: {name} is named twice")
+        names[name] = label
+    return names
 
 
 def _cmd_export(args, out, err) -> int:

@@ -319,3 +319,24 @@ def test_family_of_an_unknown_game_is_one_line_exit_2():
     status, out, err = run("family", "leduc")
     assert (status, out) == (2, "")
     assert err == "derive: error: no published family of 'leduc' is built in (families: kuhn, kuhn3)\n"
+
+
+def test_latex_with_parameters_the_user_names(tmp_path):
+    """derive latex kuhn --name alpha=Q:bet writes Kuhn's family in α (Kuhn 1950, p. 101): A bets 3α,
+    K calls with α + 1/3, α in [0, 1/3]; a bad name or sequence is one line, exit 2, nothing written."""
+    status, out, err = run("latex", "kuhn", "--name", "alpha=Q:bet", "--out", str(tmp_path / "k"), "--quiet")
+    assert status == 0, err
+    tex = (tmp_path / "k" / "kuhn.tex").read_text()
+    assert "Their solutions form a family of dimension 1 in $\\alpha$:" in tex
+    assert "x_{\\text{A:bet}} &= 3 \\alpha \\\\" in tex
+    assert "x_{\\text{K:xb:call}} &= \\alpha + \\frac{1}{3} \\\\" in tex
+    assert "\\alpha \\geq 0, \\quad \\alpha \\leq \\frac{1}{3}" in tex
+    for argv, message in [
+        (("--name", "alpha=Q:bluff"), "parameter alpha: 'Q:bluff' is no sequence of either player"),
+        (("--name", "xi=Q:x:bet"), "parameter xi: the realization of 'Q:x:bet' is 1/3 in the whole set"),
+        (("--name", "1a=Q:bet"), "--name '1a=Q:bet': give PARAM=SEQUENCE"),
+        (("--name", "a=Q:bet", "--name", "a=A:bet"), "a is named twice"),
+    ]:
+        status, out, err = run("latex", "kuhn", *argv, "--out", str(tmp_path / "bad"), "--quiet")
+        assert status == 2 and message in err and len(err.strip().splitlines()) == 1, err
+        assert not (tmp_path / "bad").exists()

@@ -332,3 +332,38 @@ def test_membership_is_decided_exactly():
     assert s.contains({"Red:Raise": 1, "Black:Raise": R(1, 3), "Black:Fold": R(2, 3)})
     with pytest.raises(GameModelError, match="float"):
         s.contains({"Red:Raise": 1, "Black:Raise": 0.3333333333333333, "Black:Fold": R(2, 3)})
+
+
+def test_optimal_set_in_parameters_the_user_names():
+    """The one-raise game's 3-dimensional optimal set of the opener, rewritten with the thesis's α (the
+    probability of checkraising with A) and β (betfolding with A): the same vertices (as plans), the same
+    members, and each named parameter equal to its sequence's realization everywhere."""
+    from derive.games.one_card import one_raise_poker, to_extensive_form
+
+    s = solve_zero_sum(to_extensive_form(one_raise_poker()), all_optimal=True).optimal_sets[0]
+    alpha, beta = sp.symbols("alpha beta")
+    r = s.reparametrized({alpha: "A:xb:raise", "beta": "A:br:fold"})
+    assert set(r.parameters) >= {alpha, beta} and len(r.parameters) == 3
+    assert sp.expand(r.plan["A:xb:raise"] - alpha) == 0 and sp.expand(r.plan["A:br:fold"] - beta) == 0
+    as_plans = lambda oset: sorted(tuple(sorted(p.items())) for p in oset.vertex_plans())  # noqa: E731
+    assert as_plans(r) == as_plans(s)
+    for plan in s.vertex_plans():
+        assert r.contains(plan)
+    centre = {k: sum(p[k] for p in s.vertex_plans()) / len(s.vertices) for k in s.plan}
+    assert r.contains(centre) and s.contains(centre)
+    outside = dict(centre, **{"A:xb:raise": centre["A:xb:raise"] + 2})
+    assert not r.contains(outside)
+
+
+def test_optimal_set_renaming_errors():
+    """A label that is no sequence, a sequence fixed on the whole set, and a name already used: one line each."""
+    from derive.games.one_card import kuhn_poker, to_extensive_form
+
+    s = solve_zero_sum(to_extensive_form(kuhn_poker()), all_optimal=True).optimal_sets[1]  # the dealer: unique
+    with pytest.raises(ValueError, match="the realization of 'Q:x:bet' is 1/3 in the whole set"):
+        s.reparametrized({"xi": "Q:x:bet"})
+    with pytest.raises(KeyError, match="no sequence 'Q:bluff' of player 1"):
+        s.reparametrized({"xi": "Q:bluff"})
+    opener = solve_zero_sum(to_extensive_form(kuhn_poker()), all_optimal=True).optimal_sets[0]
+    with pytest.raises(ValueError, match="already a parameter"):
+        opener.reparametrized({"alpha": "Q:bet"}).reparametrized({"alpha": "A:bet"})

@@ -2,15 +2,22 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
 from derive.dominance.plans import PlanDominanceResult, dominated_plans
-from derive.extensive_form.game import Game, NotSupportedError
+from derive.extensive_form.game import Game, GameModelError, NotSupportedError
 from derive.sequence_form.general import game_sequence_form
 from derive.sequence_form.plans import GamePlanForm, game_plan_form
+from derive.solving.zero_sum.sequence_form_lp import ZeroSumSolution
 
-__all__ = ["MAX_FAMILY_SEQUENCES", "MAX_TIKZ_LEAVES", "plan_sections", "write_general_document"]
+__all__ = [
+    "MAX_FAMILY_SEQUENCES",
+    "MAX_TIKZ_LEAVES",
+    "named_parameters",
+    "plan_sections",
+    "write_general_document",
+]
 
 #: Games whose players have at most this many sequences get their whole optimal sets derived as
 #: families in the document (Leduc hold'em, 337 sequences a player, is past it: the symbolic
@@ -19,6 +26,33 @@ MAX_FAMILY_SEQUENCES = 150
 
 #: Trees with at most this many leaves are drawn in the document as TikZ; larger ones as a figure.
 MAX_TIKZ_LEAVES = 40
+
+
+def named_parameters(solution: ZeroSumSolution, names: Mapping[str, str]) -> ZeroSumSolution:
+    """``solution`` with each optimal set written in the parameters ``names`` gives (see
+    :meth:`~derive.solving.zero_sum.sequence_form_lp.OptimalSet.reparametrized`).
+
+    Raises
+    ------
+    GameModelError
+        One line naming the parameter and the sequence: a sequence of neither player, one fixed on
+        the optimal set, or no optimal sets derived.
+    """
+    from dataclasses import replace
+
+    if not solution.optimal_sets:
+        raise GameModelError("named parameters need the optimal sets, which were not derived for this game")
+    sets = list(solution.optimal_sets)
+    for name, label in names.items():
+        owners = [k for k, s in enumerate(sets) if label in s.plan]
+        if not owners:
+            raise GameModelError(f"parameter {name}: {label!r} is no sequence of either player")
+        k = owners[0]
+        try:
+            sets[k] = sets[k].reparametrized({name: label})
+        except ValueError as exc:
+            raise GameModelError(f"parameter {name}: {exc}") from None
+    return replace(solution, optimal_sets=tuple(sets))
 
 
 def plan_sections(game: Game) -> tuple[GamePlanForm | None, PlanDominanceResult | None, str | None]:
@@ -46,6 +80,7 @@ def write_general_document(
     stem: str,
     compile_pdf: bool = False,
     progress: Callable[[str], None] | None = None,
+    names: Mapping[str, str] | None = None,
 ) -> list[Path]:
     """Solve ``game`` with all optimal sets and write ``out/<stem>.tex`` and ``out/<stem>_game_tree.pdf``.
 
@@ -66,6 +101,10 @@ def write_general_document(
         File name stem.
     compile_pdf : bool
         Also run ``pdflatex`` twice, producing ``out/<stem>.pdf``.
+    names : mapping, optional
+        ``parameter name -> sequence label``: the optimal sets are written in these parameters
+        (:meth:`~derive.solving.zero_sum.sequence_form_lp.OptimalSet.reparametrized`), each applied
+        to the player whose sequence it is.
 
     Returns
     -------
@@ -76,6 +115,9 @@ def write_general_document(
     ------
     NotSupportedError, ImperfectRecallError
         If the game cannot be solved exactly (nothing is written).
+    GameModelError
+        If a name's sequence is no sequence of either player, or is fixed on the optimal set, or the
+        optimal sets were not derived (nothing is written).
     OutputError
         If ``out`` is not a writable folder, or ``pdflatex`` is missing or fails.
     """
@@ -109,6 +151,8 @@ def write_general_document(
         "symbolically. The value and the equilibrium above are exact and certified."
     )
     solution = solve_zero_sum(game, all_optimal=all_optimal)
+    if names:
+        solution = named_parameters(solution, names)
     say("plans and dominated plans ...")
     plan_form, dominance, plan_note = plan_sections(game)
     folder = _check_writable(out)  # creates it

@@ -45,7 +45,7 @@ replies as well as he can.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 import sympy as sp
@@ -192,6 +192,86 @@ class OptimalSet:
             if not bool(c.subs(point)):
                 return None
         return point
+
+    def reparametrized(self, names: Mapping[object, str]) -> OptimalSet:
+        """The same set written in parameters the user names, each the realization of one sequence.
+
+        Parameters
+        ----------
+        names : mapping
+            ``new parameter (sympy.Symbol or its name) -> sequence label`` (e.g. ``{"alpha":
+            "Q:bet"}``: α is the probability that the player's own moves follow ``Q:bet``; for a
+            plan's last sequence in one-card poker, the thesis's plan probability).  Each new
+            parameter replaces one free parameter whose coefficient in that sequence's realization
+            is not zero; plan, conditions, range and vertices are rewritten by that exact affine
+            change of variables, so the set is the same.
+
+        Returns
+        -------
+        OptimalSet
+
+        Raises
+        ------
+        KeyError
+            If a label is no sequence of the player (naming it).
+        ValueError
+            If a sequence's realization is the same in the whole set (naming it and its value),
+            or a name is already a parameter or repeats.
+
+        Examples
+        --------
+        Kuhn poker typed as a general game: Kuhn's α (Kuhn 1950, p. 101) is the probability that the
+        opener bets with Q.
+
+        >>> from derive.games.one_card import kuhn_poker, to_extensive_form
+        >>> s = solve_zero_sum(to_extensive_form(kuhn_poker()), all_optimal=True).optimal_sets[0]
+        >>> a = s.reparametrized({"alpha": "Q:bet"})
+        >>> a.parameters, a.plan["A:bet"], a.constraints, a.vertices
+        ((alpha,), 3*alpha, (alpha >= 0, alpha <= 1/3), ({alpha: 1/3}, {alpha: 0}))
+        """
+        out = self
+        for name, label in names.items():
+            out = out._renamed_one(sp.Symbol(name) if isinstance(name, str) else name, label)
+        return out
+
+    def _renamed_one(self, new: sp.Symbol, label: str) -> OptimalSet:
+        from dataclasses import replace
+
+        if label not in self.plan:
+            raise KeyError(f"no sequence {label!r} of player {self.player}")
+        if new in self.parameters or new.name in {str(p) for p in self.parameters}:
+            raise ValueError(f"{new} is already a parameter of the set")
+        e = sp.expand(sp.sympify(self.plan[label]))
+        old = next((p for p in self.parameters if e.coeff(p) != 0), None)
+        if old is None:
+            raise ValueError(f"the realization of {label!r} is {e} in the whole set: it cannot be a parameter")
+        solved = sp.expand((new - (e - e.coeff(old) * old)) / e.coeff(old))
+        sub = {old: solved}
+
+        parameters = tuple(new if p == old else p for p in self.parameters)
+
+        def rewrite(rel):
+            return type(rel)(sp.expand(rel.lhs.subs(sub)), sp.expand(rel.rhs.subs(sub)))
+
+        def rewrite_bound(rel):  # in the form the solver writes: one parameter as a bound, else ">= 0"
+            from derive.solving.families.polytope import bound_constraint, normalised, slack
+
+            e = normalised(slack(rel).subs(sub), parameters)
+            used = [p for p in parameters if e.coeff(p) != 0]
+            return bound_constraint(e, used[0]) if len(used) == 1 else sp.Ge(e, 0)
+
+        vertices = tuple(
+            {(new if p == old else p): (e.subs(v) if p == old else v[p]) for p in self.parameters}
+            for v in self.vertices
+        )
+        return replace(
+            self,
+            parameters=parameters,
+            plan={k: sp.expand(sp.sympify(v).subs(sub)) for k, v in self.plan.items()},
+            conditions=tuple(rewrite(c) for c in self.conditions),
+            constraints=tuple(rewrite_bound(c) for c in self.constraints),
+            vertices=vertices,
+        )
 
     def contains(self, plan: dict[str, object]) -> bool:
         """Whether the realization plan ``plan`` is optimal (lies in this set), decided exactly."""
