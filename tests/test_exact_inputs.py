@@ -809,6 +809,8 @@ _INT = "a count or size, not a game number"
 
 #: (callable, parameter) pairs that are not game numbers, or are read exactly elsewhere.
 EXCLUDED = {
+    ("derive.presentation.plan_latex.plan_payoff_latex", "max_rows"): "a table size: " + _INT,
+    ("derive.presentation.plan_latex.plan_symbol", "plan"): "a plan, not a number",
     ("derive.presentation.general_latex.bilinear_payoff_latex", "max_rows"): "a table size: " + _INT,
     ("derive.presentation.general_latex.realization_constraints_latex", "max_rows"): "a table size: " + _INT,
     ("derive.presentation.general_latex.derivation_document", "max_rows"): "a table size: " + _INT,

@@ -149,3 +149,19 @@ def test_leduc_document_states_its_caps(monkeypatch, tmp_path):
     assert "a player has 337 sequences, more than the 150 up to which" in tex
     assert "(Cut: 40 of 144 information sets shown; 104 more are not printed.)" in tex
     assert "The tree has 1116 leaves, too many to draw legibly" in tex
+
+
+def test_payoff_in_plans_collected_by_the_opponent():
+    """Myerson's game, Fred's Red:Fold removed: U = -x_{Black:Fold}/2 + y_Meet (x_RR - x_BR) + y_Pass (x_RR + x_BR)/2."""
+    from derive.presentation.plan_latex import plan_payoff_latex
+
+    pf = game_plan_form(myerson_poker())
+    text = plan_payoff_latex(pf, dominated_plans(pf).excluded(), 1)
+    assert text == (
+        "\\begin{align*}\nU = {}&- \\frac{x_{\\text{Black:Fold}}}{2} \\\\\n"
+        "&+ y_{\\text{raised:Meet}} \\left(- x_{\\text{Black:Raise}} + x_{\\text{Red:Raise}}\\right) \\\\\n"
+        "&+ y_{\\text{raised:Pass}} \\left(\\frac{x_{\\text{Black:Raise}} + x_{\\text{Red:Raise}}}{2}\\right)\n"
+        "\\end{align*}"
+    )
+    cut = plan_payoff_latex(pf, (), 1, max_rows=1)
+    assert "Table cut: 1 of 3 terms shown; 2 more are not printed." in cut and "&+ \\dots" in cut

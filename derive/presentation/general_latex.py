@@ -18,7 +18,13 @@ import sympy as sp
 from derive.dominance.plans import PlanDominanceResult
 from derive.extensive_form.game import Game
 from derive.presentation.latex import DeriveLatexPrinter, escape_sentence, escape_text
-from derive.presentation.plan_latex import MAX_ROWS, dominance_latex, plan_values_latex, plans_latex
+from derive.presentation.plan_latex import (
+    MAX_ROWS,
+    dominance_latex,
+    plan_payoff_latex,
+    plan_values_latex,
+    plans_latex,
+)
 from derive.sequence_form.general import GameSequenceForm, game_sequence_form, plan_symbol_name
 from derive.sequence_form.plans import GamePlanForm
 from derive.solving.zero_sum.sequence_form_lp import OptimalSet, ZeroSumSolution
@@ -205,6 +211,16 @@ def derivation_document(
         out += ["\\section{Plans}", plans_latex(plan_form, max_rows)]
         if dominance is not None:
             out += ["\\section{Dominated plans}", dominance_latex(dominance, max_rows)]
+        removed = dominance.excluded() if dominance is not None else ()
+        out += [
+            "",
+            f"In plan probabilities ($x$ for {p0}'s plans, $y$ for {p1}'s; each situation's add up to 1)"
+            + (", keeping only the plans that survive the elimination," if removed else ",")
+            + f" {p0}'s expected payoff collected by {p1}'s plans: the coefficient of $y_j$ is what {p0} "
+            f"gets when {p1} plays $j$, so an optimal strategy of {p0} makes the coefficients of the plans "
+            f"{p1} mixes in one situation equal.",
+            plan_payoff_latex(plan_form, removed, 1, max_rows),
+        ]
     elif plan_note:
         out += ["\\section{Plans}", escape_text(plan_note)]
     out += [

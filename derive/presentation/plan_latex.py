@@ -25,7 +25,7 @@ from derive.presentation.latex import escape_text, to_latex
 from derive.sequence_form.plan_values import situation_values
 from derive.sequence_form.plans import GamePlanForm
 
-__all__ = ["MAX_ROWS", "dominance_latex", "plans_latex", "plan_values_latex"]
+__all__ = ["MAX_ROWS", "dominance_latex", "plan_payoff_latex", "plan_symbol", "plans_latex", "plan_values_latex"]
 
 #: Rows of one table before it is cut (the totals are stated below it).
 MAX_ROWS = 40
@@ -153,6 +153,71 @@ def dominance_latex(result: PlanDominanceResult, max_rows: int = MAX_ROWS) -> st
     rounds = max(d.round for d in result.eliminated)
     out.append(f"After {rounds} round{'s' if rounds > 1 else ''}: {survivors}.")
     return "\n\n".join(out)
+
+
+def plan_symbol(plan) -> sp.Symbol:
+    """``x_{Q:bet}`` for player 1's plan ``Q:bet``, ``y_{...}`` for player 2's: the probability that he
+    plays that plan in its situation (for a plan that is one action with nothing after it, the
+    realization of that sequence).  The empty plan has no symbol: it is played with probability 1."""
+    return sp.Symbol(f"{'xy'[plan.player]}_{{{plan.label}}}", nonnegative=True)
+
+
+def plan_payoff_latex(
+    pf: GamePlanForm,
+    removed: tuple = (),
+    by_player: int = 1,
+    max_rows: int = MAX_ROWS,
+) -> str:
+    """Player 1's expected payoff ``x^T P y`` in plan probabilities, collected by ``by_player``'s plans.
+
+    Parameters
+    ----------
+    pf : GamePlanForm
+    removed : tuple of Plan
+        Plans left out (e.g. the dominated ones): their probability is 0.
+    by_player : int
+        Whose plans the payoff is collected by: the coefficient of his plan ``j`` is what player 1
+        gets when he plays ``j``, so the indifference conditions of the other player read off it.
+    max_rows : int
+        Lines written; the rest are counted.
+
+    Returns
+    -------
+    str
+        An ``align*`` (``U = c + sum_j s_j (coefficient)``), then a cut note if lines were left out.
+    """
+    gone = {(q.player, q.label) for q in removed}
+
+    def symbol(p: int, k: int):
+        plan = pf.plans[p][k]
+        if (p, plan.label) in gone:
+            return sp.S.Zero
+        return sp.S.One if plan.is_empty else plan_symbol(plan)
+
+    collected: dict[object, sp.Expr] = {}
+    for (i, j), v in pf.payoffs[0].items():
+        mine, theirs = (j, i) if by_player == 1 else (i, j)
+        own = symbol(by_player, mine)
+        if own == 0:
+            continue
+        other = symbol(1 - by_player, theirs)
+        collected[own] = collected.get(own, sp.S.Zero) + v * other
+    order = [symbol(by_player, k) for k in range(len(pf.plans[by_player]))]
+    terms = []
+    if sp.S.One in collected and sp.expand(collected[sp.S.One]) != 0:
+        terms.append(to_latex(sp.factor(collected[sp.S.One])))
+    for s in order:
+        if s in (sp.S.Zero, sp.S.One) or s not in collected:
+            continue
+        c = sp.factor(collected[s])
+        if c != 0:
+            terms.append(f"{to_latex(s)} \\left({to_latex(c)}\\right)")
+    total = len(terms)
+    lines = [("&" if k == 0 else "&+ ") + t for k, t in enumerate(terms[:max_rows])] or ["&0"]
+    if total > max_rows:
+        lines.append("&+ \\dots")
+    text = "\\begin{align*}\nU = {}" + " \\\\\n".join(lines) + "\n\\end{align*}"
+    return "\n".join([text, *_cut(min(total, max_rows), total, "terms")])
 
 
 def plan_values_latex(
