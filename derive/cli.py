@@ -166,6 +166,13 @@ def _build_parser() -> argparse.ArgumentParser:
         "(e.g. --name alpha=Q:bet); repeatable; a game given as GAME only",
     )
     lat.add_argument(
+        "--time-limit",
+        default="120",
+        metavar="SECONDS",
+        help="seconds for deriving a game's optimal sets; past it the document is written without them "
+        "(default: 120)",
+    )
+    lat.add_argument(
         "game_spec",
         nargs="?",
         default=None,
@@ -541,7 +548,13 @@ def _cmd_latex(args, out, err) -> int:
         names = _parameter_names(args.name)
         game = _load(args)
         written = write_general_document(
-            game, args.out, _slug(args), args.pdf, progress=args.progress, names=names
+            game,
+            args.out,
+            _slug(args),
+            args.pdf,
+            progress=args.progress,
+            names=names,
+            time_limit=_seconds_arg(args.time_limit, "--time-limit"),
         )
         print(f"wrote {', '.join(str(p) for p in written)}", file=out)
         return 0

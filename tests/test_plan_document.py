@@ -43,7 +43,7 @@ def test_myerson_dominance_with_reason():
     rows = _rows(text)
     assert len(rows) == len(result.eliminated) == 1
     assert rows[0].startswith("1 & Fred & \\texttt{Red:Fold} & weak & \\texttt{Raise} & Fold at Red (instead of Raise)")
-    assert "After 1 round: Fred keeps 3 of 4 plans; Alice keeps 3 of 3 plans." in text
+    assert "After 1 round: Fred keeps 3 of 4 plans; Alice keeps 2 of 2 plans." in text
 
 
 def test_myerson_values_against_the_optimal_strategy():
@@ -55,7 +55,8 @@ def test_myerson_values_against_the_optimal_strategy():
     assert "Red & \\texttt{Raise} $\\ast$ & $\\frac{5}{3}$ & $\\frac{5}{6}$ \\\\" in rows
     assert "Red & \\texttt{Fold}  & $1$ & $\\frac{1}{2}$ \\\\" in rows
     assert "Black & \\texttt{Raise} $\\ast$ & $-1$ & $- \\frac{1}{2}$ \\\\" in rows
-    assert "raised & \\texttt{Meet} $\\ast$ & $- \\frac{2}{3}$ & $- \\frac{2}{3}$ \\\\" in rows
+    # Alice faces a raise with probability 1/2 + 1/2 * 1/3 = 2/3, from Red with 3/4: meeting loses 1 on average
+    assert "raised & \\texttt{Meet} $\\ast$ & $-1$ & $- \\frac{2}{3}$ \\\\" in rows
     assert text.count("checked exactly") == 2
     assert "Check failed" not in text
 
@@ -165,3 +166,50 @@ def test_payoff_in_plans_collected_by_the_opponent():
     )
     cut = plan_payoff_latex(pf, (), 1, max_rows=1)
     assert "Table cut: 1 of 3 terms shown; 2 more are not printed." in cut and "&+ \\dots" in cut
+
+
+def test_a_cut_value_table_keeps_the_plans_the_equilibrium_uses():
+    """With room for two rows of Fred's four, the two shown are among the three his equilibrium uses."""
+    game = myerson_poker()
+    solution = solve_zero_sum(game)
+    text = plan_values_latex(game_plan_form(game), solution.strategies, max_rows=2)
+    fred = text.split("\\paragraph{Alice")[0]
+    rows = _rows(fred)
+    assert len(rows) == 2 and all("$\\ast$" in r for r in rows)
+    assert "Table cut: 2 of 4 plans shown; 2 more are not printed." in fred
+
+
+def test_names_of_many_plans_are_cut():
+    """A situation with 20 plans lists 12 names and counts the rest."""
+    from derive.presentation.plan_latex import MAX_NAMES
+
+    actions = {f"a{k}": payoff(k, -k) for k in range(20)}
+    g = extensive_form(["A", "B"], decision("A", "s", actions))
+    text = plans_latex(game_plan_form(g))
+    assert MAX_NAMES == 12 and "\\texttt{a11}, \\dots{} (8 more)" in text and "a12}" not in text
+
+
+def test_expected_payoff_constant_keeps_its_signs():
+    """Myerson's U_1 ends -x_{Black:Fold}/2 + x_{Red:Fold}/2 (folding Red wins Fred the pot): a sum's signs are
+    not flipped as a whole."""
+    from derive.presentation.general_latex import bilinear_payoff_latex
+    from derive.sequence_form.general import game_sequence_form
+
+    text = bilinear_payoff_latex(game_sequence_form(myerson_poker()), 1)
+    assert text.endswith("&- \\frac{x_{\\text{Black:Fold}}}{2} + \\frac{x_{\\text{Red:Fold}}}{2}\n\\end{align*}")
+
+
+def test_latex_stops_deriving_families_at_the_time_limit(tmp_path, monkeypatch):
+    """When the optimal sets take longer than the limit, the document is written without them and says so."""
+    from derive.solving.limits import TimeLimitError
+
+    def slow(game, all_optimal=False, **kwargs):
+        if all_optimal:
+            raise TimeLimitError("the derivation of the optimal sets stopped at the time limit of 1 s while testing")
+        return solve_zero_sum(game, **kwargs)
+
+    monkeypatch.setattr("derive.solving.zero_sum.sequence_form_lp.solve_zero_sum", slow)
+    written = write_general_document(myerson_poker(), tmp_path, "m", time_limit=1)
+    tex = written[1].read_text()
+    assert "\\section{All optimal strategies}\nThe optimal sets are not derived as families here: the derivation" in tex
+    assert "(derive latex --time-limit SECONDS allows more)" in tex

@@ -359,7 +359,9 @@ def test_optimal_set_renaming_errors():
     """A label that is no sequence, a sequence fixed on the whole set, and a name already used: one line each."""
     from derive.games.one_card import kuhn_poker, to_extensive_form
 
-    s = solve_zero_sum(to_extensive_form(kuhn_poker()), all_optimal=True).optimal_sets[1]  # the dealer: unique
+    s = solve_zero_sum(to_extensive_form(kuhn_poker()), all_optimal=True).optimal_sets[
+        1
+    ]  # the dealer: unique
     with pytest.raises(ValueError, match="the realization of 'Q:x:bet' is 1/3 in the whole set"):
         s.reparametrized({"xi": "Q:x:bet"})
     with pytest.raises(KeyError, match="no sequence 'Q:bluff' of player 1"):
@@ -367,3 +369,20 @@ def test_optimal_set_renaming_errors():
     opener = solve_zero_sum(to_extensive_form(kuhn_poker()), all_optimal=True).optimal_sets[0]
     with pytest.raises(ValueError, match="already a parameter"):
         opener.reparametrized({"alpha": "Q:bet"}).reparametrized({"alpha": "A:bet"})
+
+
+def test_optimal_sets_stop_at_the_time_limit():
+    """One of 45 cards to Ann, 22 losing and 23 winning; she bets or checks, Bob calls or folds not seeing
+    the card: her optimal set is a 21-dimensional polytope whose vertices cddlib enumerates for minutes.
+    The value comes at once; the optimal sets stop at the limit with one line saying where."""
+    from derive.solving.limits import TimeLimitError
+
+    def hand(k):
+        win = 1 if k >= 22 else -1
+        reply = decision("Bob", "b", {"call": payoff(2 * win, -2 * win), "fold": payoff(1, -1)})
+        return sp.Rational(1, 45), decision("Ann", f"c{k}", {"bet": reply, "check": payoff(win, -win)})
+
+    game = extensive_form(["Ann", "Bob"], chance({f"c{k}": hand(k) for k in range(45)}))
+    assert solve_zero_sum(game, refine="none").value == solve_zero_sum(game).value
+    with pytest.raises(TimeLimitError, match="stopped at the time limit of 2 s while enumerating the vertices"):
+        solve_zero_sum(game, all_optimal=True, time_limit=2)

@@ -56,7 +56,8 @@ class PlanDomination:
     round : int
         Elimination round (1 = dominated in the full game).
     witness : Plan or None
-        An opponent plan against which ``dominator`` earns strictly more.
+        An opponent plan against which ``dominator`` earns strictly more when the opponent's other
+        situations play their plans of least difference (so it beats its own situation's worst case).
     gain : sympy.Expr
         ``min D`` (> 0 for strict, 0 for weak): the least advantage, in payoff times chance.
     choice : str
@@ -269,14 +270,25 @@ def _dominated_by(m, live, rows, opp_groups, weak, zero):
             continue
         row_o = rows.get(other, {})
         low = high = zero
-        witness, witness_gap = None, zero
+        witness, witness_gap, witness_rank = None, zero, -1
         for group in opp_groups:
             diffs = [row_o.get(j, zero) - row_m.get(j, zero) for j in group]
             lo, hi = _extremes(diffs)
             low += diffs[lo]
             high += diffs[hi]
-            if _sign(diffs[hi] - witness_gap) > 0:
-                witness_gap, witness = diffs[hi], group[hi]
+            # A witness must beat its own situation's worst case: against it, and the plan of least
+            # difference in every other situation, the dominator earns low + (diffs[hi] - diffs[lo]) > 0
+            # more.  Preferred: such a witness where the dominator also earns more in that column alone
+            # (rank 2), then any such (rank 1); a column of positive difference only when none is (rank
+            # 0, for strict dominance, where every opponent strategy is a witness).  The largest
+            # difference of the best rank wins, the first in plan order on ties.
+            beats = _sign(diffs[hi] - diffs[lo]) > 0
+            positive = _sign(diffs[hi]) > 0
+            rank = 2 if beats and positive else 1 if beats else 0 if positive else -1
+            if rank > witness_rank or (
+                rank == witness_rank and rank >= 0 and _sign(diffs[hi] - witness_gap) > 0
+            ):
+                witness_gap, witness, witness_rank = diffs[hi], group[hi], rank
         low_sign = _sign(low)
         if low_sign > 0:
             return other, "strict", low, witness

@@ -9,9 +9,11 @@ from derive.dominance.plans import PlanDominanceResult, dominated_plans
 from derive.extensive_form.game import Game, GameModelError, NotSupportedError
 from derive.sequence_form.general import game_sequence_form
 from derive.sequence_form.plans import GamePlanForm, game_plan_form
+from derive.solving.limits import TimeLimitError
 from derive.solving.zero_sum.sequence_form_lp import ZeroSumSolution
 
 __all__ = [
+    "DEFAULT_TIME_LIMIT",
     "MAX_FAMILY_SEQUENCES",
     "MAX_TIKZ_LEAVES",
     "named_parameters",
@@ -23,6 +25,9 @@ __all__ = [
 #: families in the document (Leduc hold'em, 337 sequences a player, is past it: the symbolic
 #: derivation of its optimal sets takes many minutes).
 MAX_FAMILY_SEQUENCES = 150
+
+#: Seconds allowed by default for the optimal sets' derivation (as ``derive solve --time-limit``).
+DEFAULT_TIME_LIMIT = 120.0
 
 #: Trees with at most this many leaves are drawn in the document as TikZ; larger ones as a figure.
 MAX_TIKZ_LEAVES = 40
@@ -68,7 +73,8 @@ def plan_sections(game: Game) -> tuple[GamePlanForm | None, PlanDominanceResult 
         plan_form = game_plan_form(game)
     except NotSupportedError as exc:
         return None, None, (
-            f"The plans are not listed: {exc}. The derivation below works in the sequence form, whose "
+            f"The plans are not listed: {exc}. So the dominated plans and each plan's value against the "
+            "optimal strategy are not derived either; the derivation below works in the sequence form, whose "
             "size grows with the tree, not with the number of plans."
         )
     return plan_form, dominated_plans(plan_form), None
@@ -81,6 +87,7 @@ def write_general_document(
     compile_pdf: bool = False,
     progress: Callable[[str], None] | None = None,
     names: Mapping[str, str] | None = None,
+    time_limit: float | None = DEFAULT_TIME_LIMIT,
 ) -> list[Path]:
     """Solve ``game`` with all optimal sets and write ``out/<stem>.tex`` and ``out/<stem>_game_tree.pdf``.
 
@@ -101,6 +108,9 @@ def write_general_document(
         File name stem.
     compile_pdf : bool
         Also run ``pdflatex`` twice, producing ``out/<stem>.pdf``.
+    time_limit : float or None
+        Seconds allowed for deriving the optimal sets (their vertex enumeration can grow
+        exponentially); past it the document is written without them and says so.  None: no limit.
     names : mapping, optional
         ``parameter name -> sequence label``: the optimal sets are written in these parameters
         (:meth:`~derive.solving.zero_sum.sequence_form_lp.OptimalSet.reparametrized`), each applied
@@ -142,15 +152,26 @@ def write_general_document(
     say("deriving ...")
     # solve before any folder is created: a game that cannot be solved writes nothing
     sequences = max(game_sequence_form(game).shape)
-    all_optimal = sequences <= MAX_FAMILY_SEQUENCES
-    families_note = (
-        None
-        if all_optimal
-        else f"The optimal sets are not derived as families here: a player has {sequences} sequences, more "
-        f"than the {MAX_FAMILY_SEQUENCES} up to which the document solves the indifference equations "
-        "symbolically. The value and the equilibrium above are exact and certified."
-    )
-    solution = solve_zero_sum(game, all_optimal=all_optimal)
+    families_note = None
+    if sequences > MAX_FAMILY_SEQUENCES:
+        families_note = (
+            f"The optimal sets are not derived as families here: a player has {sequences} sequences, more "
+            f"than the {MAX_FAMILY_SEQUENCES} up to which the document solves the indifference equations "
+            "symbolically. The value and the equilibrium above are exact and certified."
+        )
+        solution = solve_zero_sum(game)
+    else:
+        if time_limit is not None:
+            say(f"deriving the optimal sets (stops after {time_limit:g} s) ...")
+        try:
+            solution = solve_zero_sum(game, all_optimal=True, time_limit=time_limit)
+        except TimeLimitError as exc:
+            families_note = (
+                f"The optimal sets are not derived as families here: {exc} (derive latex --time-limit "
+                "SECONDS allows more). The value and the equilibrium above are exact and certified."
+            )
+            say(f"{exc}; writing the document without them")
+            solution = solve_zero_sum(game)
     if names:
         solution = named_parameters(solution, names)
     say("plans and dominated plans ...")

@@ -95,8 +95,8 @@ def bilinear_payoff_latex(sf: GameSequenceForm, by_player: int = 1, max_rows: in
             lines.append(f"&{'+ ' if lines else ''}{to_latex(s)} \\left({to_latex(collected[s])}\\right)")
     rest = collected.get(sp.S.One, sp.S.Zero)
     if rest != 0:
-        sign, magnitude = ("-", -rest) if to_latex(rest).startswith("-") else ("+", rest)
-        lines.append(f"&{sign} {to_latex(magnitude)}" if lines else f"&{to_latex(rest)}")
+        text = to_latex(rest)  # a sum's own leading minus, if any, is its sign: never negate a whole sum
+        lines.append(f"&{text}" if not lines or text.startswith("-") else f"&+ {text}")
     if not lines:
         lines = ["&0"]
     total = len(lines)

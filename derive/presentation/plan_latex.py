@@ -25,10 +25,20 @@ from derive.presentation.latex import escape_text, to_latex
 from derive.sequence_form.plan_values import situation_values
 from derive.sequence_form.plans import GamePlanForm
 
-__all__ = ["MAX_ROWS", "dominance_latex", "plan_payoff_latex", "plan_symbol", "plans_latex", "plan_values_latex"]
+__all__ = [
+    "MAX_ROWS",
+    "dominance_latex",
+    "plan_payoff_latex",
+    "plan_symbol",
+    "plans_latex",
+    "plan_values_latex",
+]
 
 #: Rows of one table before it is cut (the totals are stated below it).
 MAX_ROWS = 40
+
+#: Plan names listed for one situation in the table of plans (the rest are counted).
+MAX_NAMES = 12
 
 
 def _head(columns: str, spec: str) -> list[str]:
@@ -88,7 +98,9 @@ def plans_latex(pf: GamePlanForm, max_rows: int = MAX_ROWS) -> str:
         groups = list(zip(pf.situations[p], pf.groups[p]))
         for sit, group in groups[:max_rows]:
             label = "(no move)" if sit is None else pf.situation_text(p, sit.label)
-            names = ", ".join(_tt(pf.plans[p][k].name or "∅") for k in group)
+            shown = [_tt(pf.plans[p][k].name or "∅") for k in group[:MAX_NAMES]]
+            more = f", \\dots{{}} ({len(group) - MAX_NAMES} more)" if len(group) > MAX_NAMES else ""
+            names = ", ".join(shown) + more
             rows.append(f"{escape_text(label)} & {len(group)} & {names} \\\\")
         real = sum(1 for sit, _ in groups if sit is not None)
         silent = (
@@ -140,14 +152,15 @@ def dominance_latex(result: PlanDominanceResult, max_rows: int = MAX_ROWS) -> st
     body = [
         *_head(
             "round & player & plan & kind & dominated by & first differing choice & earns less when",
-            "rlllp{1.8cm}p{3.6cm}p{3.6cm}",
+            "rlp{2.4cm}lp{2.4cm}p{3.4cm}p{3.4cm}",
         ),
         *rows,
         *_tail(),
     ]
     out.append("\n".join(body + _cut(len(rows), len(result.eliminated), "eliminated plans")))
     survivors = "; ".join(
-        f"{escape_text(game.players[p])} keeps {len(result.remaining[p])} of {len(pf.plans[p])} plans"
+        f"{escape_text(game.players[p])} keeps {sum(1 for q in result.remaining[p] if not q.is_empty)} of "
+        f"{sum(1 for q in pf.plans[p] if not q.is_empty)} plans"
         for p in (0, 1)
     )
     rounds = max(d.round for d in result.eliminated)
@@ -253,34 +266,44 @@ def plan_values_latex(
         "The expected payoff is a sum over situations of the plans' values weighted by how often "
         "each plan is played, so a strategy is a best response exactly when, in every situation, "
         "it plays only plans of the highest value against the opponent (Miao 2014, ``Proving "
-        "equilibrium''). Values given the situation divide by chance's probability of it."
+        "equilibrium''). A value given the situation divides the plan's contribution by the probability "
+        "that play reaches the situation (by chance and the opponent's moves); a cut table keeps the "
+        "plans the equilibrium uses."
     ]
     for p in (0, 1):
         used = pf.plan_probabilities(p, strategies[p])
         position = pf.index[p]
         tables = situation_values(pf, p, strategies[1 - p])
-        rows, failures, count = [], [], 0
+        entries, failures = [], []
         for sv in tables:
             top = max((v.total for v in sv.values), default=sp.S.Zero)
             for v in sv.values:
                 is_used = used[position[v.plan]] != 0
                 if is_used and sp.simplify(v.total - top) != 0:
                     failures.append(v.plan.label)
-                count += 1
-                if len(rows) < max_rows:
-                    where = "(no move)" if sv.situation is None else pf.situation_text(p, sv.situation)
-                    given = "" if v.conditional is None else f"${to_latex(v.conditional)}$"
-                    mark = "$\\ast$" if is_used else ""
-                    rows.append(
-                        f"{escape_text(where)} & {_tt(v.plan.name or '∅')} {mark} & {given} & "
-                        f"${to_latex(v.total)}$ \\\\"
-                    )
+                entries.append((sv, v, is_used))
+        count = len(entries)
+        if count > max_rows:  # a cut table keeps the plans the equilibrium uses first, in table order
+            keep = sorted(sorted(range(count), key=lambda k: not entries[k][2])[:max_rows])
+            entries = [entries[k] for k in keep]
+        rows = []
+        for sv, v, is_used in entries:
+            where = "(no move)" if sv.situation is None else pf.situation_text(p, sv.situation)
+            given = "" if v.conditional is None else f"${to_latex(v.conditional)}$"
+            mark = "$\\ast$" if is_used else ""
+            rows.append(
+                f"{escape_text(where)} & {_tt(v.plan.name or '∅')} {mark} & {given} & ${to_latex(v.total)}$ \\\\"
+            )
         them = escape_text(game.players[1 - p])
         out.append(
             f"\\paragraph{{{escape_text(game.players[p])}'s plans against {them}'s optimal strategy.}} "
             "$\\ast$ marks the plans the equilibrium uses."
         )
-        out += [*_head("situation & plan & value given the situation & contribution", "llll"), *rows, *_tail()]
+        out += [
+            *_head("situation & plan & value given the situation & contribution", "llll"),
+            *rows,
+            *_tail(),
+        ]
         out += _cut(len(rows), count, "plans")
         if failures:  # cannot happen for an equilibrium; said rather than hidden
             out.append(

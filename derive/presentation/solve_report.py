@@ -209,7 +209,9 @@ def solve_report(
         return _general_sum_report(game, as_json, all_optimal, progress, time_limit)
     if game.num_players >= 3 and not game.is_symbolic:
         return _support_report(game, as_json, progress, time_limit)
-    solution = solve_zero_sum(game, all_optimal=all_optimal, refine=refine, progress=progress)
+    solution = solve_zero_sum(
+        game, all_optimal=all_optimal, refine=refine, progress=progress, time_limit=time_limit
+    )
     perfection = subgame_perfection(game, solution.strategies)
     dominance_lines, dominance_rows = dominance_summary(game) if all_optimal else ([], [])
     if as_json:

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 
 import sympy as sp
 
+from derive.extensive_form.exact import exact_number
 from derive.extensive_form.game import Game
 from derive.sequence_form.plans import GamePlanForm, Plan, game_plan_form
 
@@ -42,8 +43,8 @@ class PlanValue:
     total : sympy.Expr
         Its contribution to the owner's expected payoff (chance's probability included).
     conditional : sympy.Expr or None
-        ``total / chance`` of its situation: the expected payoff given the situation is dealt
-        (``None`` if chance never deals it).
+        ``total / reach`` of its situation: the expected payoff given that play reaches the
+        situation (``None`` if it is never reached).
     by_opponent_situation : dict
         ``opponent situation label (None: he makes no move) -> part of total``.
     """
@@ -63,15 +64,16 @@ class SituationValues:
     player : int
     situation : str or None
         The situation's label (``None``: the empty plan of plays without a move, chance 1).
-    chance : sympy.Expr
-        Chance's probability of reaching the situation's nodes.
+    reach : sympy.Expr
+        The probability that play reaches the situation: chance's and the opponent's moves on the
+        way to its nodes (the player's own moves never precede a situation), added over its nodes.
     values : tuple of PlanValue
         In plan order.
     """
 
     player: int
     situation: str | None
-    chance: sp.Expr
+    reach: sp.Expr
     values: tuple[PlanValue, ...]
 
     def value(self, name: str) -> PlanValue:
@@ -137,7 +139,7 @@ def situation_values(
     >>> half = {"K:b": {"call": "1/2", "fold": "1/2"}, "K:x": {"check": 1}}
     >>> dealer = {**half, "Q:b": {"fold": 1}, "Q:x": {"check": 1}, "A:b": {"call": 1}, "A:x": {"bet": 1}}
     >>> k = situation_values(to_extensive_form(kuhn_poker()), 0, dealer)[1]
-    >>> k.situation, k.chance, [(v.plan.name, v.conditional) for v in k.values]
+    >>> k.situation, k.reach, [(v.plan.name, v.conditional) for v in k.values]
     ('K', 1/3, [('bet', -1/2), ('checkfold', 0), ('checkcall', -1/2)])
 
     References
@@ -158,15 +160,23 @@ def situation_values(
         label = None if sit is None else sit.label
         row = parts.setdefault(own, {})
         row[label] = row.get(label, sp.S.Zero) + v * y[theirs]
-    reach = pf.game.reach_by_chance
+    game = pf.game
+    behaviour = {
+        info.index: [
+            exact_number(opponent[info.label].get(a, 0), f"probability of {a!r} at {info.label!r}")
+            for a in info.actions
+        ]
+        for info in game.infosets_of(other)
+    }
+    reach = game.reach(lambda node, k: behaviour[node.infoset][k] if node.player == other else sp.S.One)
     out = []
     for sit, group in zip(pf.situations[player], pf.groups[player]):
-        chance = sp.S.One if sit is None else sp.expand(sum((reach[n] for n in sit.nodes), sp.S.Zero))
+        reached = sp.S.One if sit is None else sp.expand(sum((reach[n] for n in sit.nodes), sp.S.Zero))
         values = []
         for k in group:
             split = {s: sp.expand(v) for s, v in parts.get(k, {}).items()}
             total = sp.expand(sum(split.values(), sp.S.Zero))
-            conditional = None if chance == 0 else sp.cancel(total / chance)
+            conditional = None if reached == 0 else sp.cancel(total / reached)
             values.append(PlanValue(pf.plans[player][k], total, conditional, split))
-        out.append(SituationValues(player, None if sit is None else sit.label, chance, tuple(values)))
+        out.append(SituationValues(player, None if sit is None else sit.label, reached, tuple(values)))
     return tuple(out)

@@ -311,8 +311,11 @@ class GamePlanForm:
         Raises
         ------
         PlanDistributionError
-            If an information set of ``player`` is missing (naming it) or a value is not exact.
+            One line naming the information set: one of ``player``'s is missing, a label or an action
+            is unknown, a value is not exact, a number is outside [0, 1], or an information set's
+            probabilities do not add up to exactly 1.
         """
+        self._check_behaviour(player, behaviour)
         out = []
         for plan in self.plans[player]:
             value = sp.S.One
@@ -328,6 +331,30 @@ class GamePlanForm:
                 )
             out.append(sp.expand(value))
         return tuple(out)
+
+    def _check_behaviour(self, player: int, behaviour: Mapping) -> None:
+        who = self.game.players[player]
+        infosets = {info.label: info for info in self.game.infosets_of(player)}
+        for label, dist in behaviour.items():
+            if label not in infosets:
+                raise PlanDistributionError(f"player {who!r} has no information set {label!r}")
+            unknown = set(dist) - set(infosets[label].actions)
+            if unknown:
+                raise PlanDistributionError(
+                    f"information set {label!r} of player {who!r} has no action {sorted(map(str, unknown))[0]!r}"
+                )
+            values = [
+                exact_number(v, f"probability of {a!r} at {label!r}", PlanDistributionError)
+                for a, v in dist.items()
+            ]
+            for a, v in zip(dist, values):
+                if not v.free_symbols and not (0 <= v <= 1):
+                    raise PlanDistributionError(f"probability {v} of {a!r} at {label!r} is not in [0, 1]")
+            total = sp.expand(sum(values, sp.S.Zero))
+            if total != 1 and sp.simplify(total - 1) != 0:
+                raise PlanDistributionError(
+                    f"the probabilities at information set {label!r} of player {who!r} add up to {total}, not 1"
+                )
 
     def payoff(self, x, y, player: int = 0) -> sp.Expr:
         """``x^T P_player y`` for plan probabilities ``x``, ``y`` (one value per plan, exact)."""

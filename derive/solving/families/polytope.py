@@ -24,8 +24,11 @@ class FamilyCertificateError(RuntimeError):
 MAX_VERTICES = 100_000
 
 
-def polytope(raw: list[sp.Expr], params: tuple[sp.Symbol, ...]):
+def polytope(raw: list[sp.Expr], params: tuple[sp.Symbol, ...], limit=None):
     """Irredundant inequalities ``expr >= 0`` and exact vertices of ``{raw >= 0}``.
+
+    With ``limit`` (a :class:`~derive.solving.limits.TimeLimit`), cddlib's vertex enumeration runs
+    in a child process that is ended at the limit (:class:`~derive.solving.limits.TimeLimitError`).
 
     Vertices come from cddlib (exact GMP arithmetic); the facets kept are the
     constraints whose tight vertices span a hyperplane (affine rank ``d - 1``).  If the
@@ -53,7 +56,11 @@ def polytope(raw: list[sp.Expr], params: tuple[sp.Symbol, ...]):
     # exprs[k] = A[k] . params + c[k] >= 0, exactly over QQ
     A = [[QQ.from_sympy(e.coeff(p)) for p in params] for e in exprs]
     c = [QQ.from_sympy(sp.expand(e).subs({p: 0 for p in params})) for e in exprs]
-    points = _cdd_vertices(A, c, d)
+    if limit is None:
+        points = _cdd_vertices(A, c, d)
+    else:
+        doing = f"enumerating the vertices of a polytope of dimension {d} with {len(exprs)} constraints"
+        points = limit.call(doing, _cdd_vertices, A, c, d)
     if points is None:
         return [sp.Ge(e, 0, evaluate=False) for e in exprs], []
     found: dict[tuple, None] = dict.fromkeys(points)

@@ -543,6 +543,7 @@ def solve_zero_sum(
     all_optimal: bool = False,
     refine: str = "quasi-perfect",
     progress: Callable[[str], None] | None = None,
+    time_limit: float | None = None,
 ) -> ZeroSumSolution:
     """Solve a two-player constant-sum game with perfect recall exactly.
 
@@ -558,6 +559,10 @@ def solve_zero_sum(
         set.  ``"none"``: the vertex of the optimal set that the LP's basis gives.
     progress : callable, optional
         Called with one line of text per stage (sequence form, LP, certificate, optimal sets).
+    time_limit : float, optional
+        Seconds allowed for the optimal sets (``all_optimal``), whose vertex enumeration can grow
+        exponentially with the dimension; the value and the equilibrium are polynomial and not
+        limited.  None (default): no limit.
 
     Returns
     -------
@@ -571,6 +576,8 @@ def solve_zero_sum(
         If ``refine`` is not one of :data:`REFINEMENTS`.
     ExactLPError
         If the exact certificate fails (a bug or a numerically hopeless LP; never ignored).
+    TimeLimitError
+        If the optimal sets take longer than ``time_limit`` (one line saying what was under way).
 
     Examples
     --------
@@ -599,11 +606,18 @@ def solve_zero_sum(
     value, plans, strategies = eq.value, eq.plans, eq.strategies
     sets: tuple[OptimalSet, ...] = ()
     if all_optimal:
+        from derive.solving.limits import TimeLimit
+
         if progress:
             progress("deriving each player's whole optimal set")
-        values = (value, c - value)
-        usable = _usable(sf, mats, values)
-        sets = tuple(_classified(sf, mats, _optimal_set(sf, mats, p, usable, values[p])) for p in (0, 1))
+        limit = TimeLimit(time_limit, progress, what="the derivation of the optimal sets")
+        doing = ["solving the indifference equations"]
+        with limit.interrupting(lambda: doing[0]):
+            values = (value, c - value)
+            usable = _usable(sf, mats, values)
+            sets = tuple(
+                _classified(sf, mats, _optimal_set(sf, mats, p, usable, values[p], limit, doing)) for p in (0, 1)
+            )
     return ZeroSumSolution(
         game=game,
         value=QQ.to_sympy(value),
@@ -699,7 +713,7 @@ def _continuations(sf: GameSequenceForm, player: int, seq: int) -> list[tuple[in
     return out
 
 
-def _optimal_set(sf, mats, player, usable, value) -> OptimalSet:
+def _optimal_set(sf, mats, player, usable, value, limit=None, doing=None) -> OptimalSet:
     other = 1 - player
     game = sf.game
     xs = sf.plan_symbols(player)
@@ -762,7 +776,9 @@ def _optimal_set(sf, mats, player, usable, value) -> OptimalSet:
                 pay = column.get(j, sp.S.Zero) + sp.Add(*(column.get(s, sp.S.Zero) for s in cont))
                 raw.append(sign * final(pay - vsym[info.index]))
     params = tuple(free)
-    constraints, vertices = polytope(raw, params)
+    if doing is not None:
+        doing[0] = f"enumerating the vertices of {game.players[player]!r}'s optimal set (dimension {len(params)})"
+    constraints, vertices = polytope(raw, params, limit)
     checked = list(vertices)
     if params and not vertices:  # too many vertices: check extreme points found by exact LPs instead
         checked = _extreme_points(constraints, params)
