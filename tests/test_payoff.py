@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from derive.games.one_card import one_card_poker
 from derive.games.one_card_tree import build_tree
-from derive.sequence_form import plan_form, sequence_form
+from derive.sequence_form import plan_form
 from derive.sequence_form.payoff import bilinear_payoff, expected_payoff, plan_values
 from derive.sequence_form.strategies import BehaviourStrategy, plan_symbol
 
@@ -37,12 +37,25 @@ def test_tree_walk_equals_plan_and_sequence_forms(one_raise):
     x = sp.Matrix([plan_symbol(p) for p in pf.plans[0]])
     y = sp.Matrix([plan_symbol(p) for p in pf.plans[1]])
     assert sp.expand((x.T * pf.matrix * y)[0] - U.expression) == 0
-    sf = sequence_form(one_raise)
+    # the general sequence form of the same game, its realization variables written in plan probabilities
+    from derive.games.one_card import to_extensive_form
+    from derive.sequence_form.general import game_sequence_form
     from derive.sequence_form.strategies import realization_in_plans
 
-    xs = sp.Matrix([realization_in_plans(one_raise, s) for s in sf.sequences[0]])
-    ys = sp.Matrix([realization_in_plans(one_raise, s) for s in sf.sequences[1]])
-    assert sp.expand((xs.T * sf.payoff_matrix * ys)[0] - U.expression) == 0
+    sf = game_sequence_form(to_extensive_form(one_raise.rules))
+    old = {
+        (s.infoset.label, s.action.value): s for p in (0, 1) for s in one_raise.sequences[p] if not s.is_empty
+    }
+    realization = {}
+    for p in (0, 1):
+        for k, symbol in enumerate(sf.plan_symbols(p)):
+            seq = sf.sequences[p][k]
+            if seq is None:
+                realization[symbol] = sp.S.One
+            else:
+                info = sf.all_infosets()[seq[0]]
+                realization[symbol] = realization_in_plans(one_raise, old[(info.label, info.actions[seq[1]])])
+    assert sp.expand(sf.bilinear_payoff(0).subs(realization) - U.expression) == 0
 
 
 def _random_strategy(game, player, draw):

@@ -9,6 +9,6 @@
 
 from __future__ import annotations
 
-from derive.sequence_form.one_card import PlanForm, SequenceForm, plan_form, sequence_form
+from derive.sequence_form.one_card import PlanForm, plan_form
 
-__all__ = ["PlanForm", "SequenceForm", "plan_form", "sequence_form"]
+__all__ = ["PlanForm", "plan_form"]

@@ -20,92 +20,9 @@ from functools import cached_property
 import sympy as sp
 from sympy.polys.domains import QQ
 
-from derive.games.one_card_tree import ExtensiveFormGame, InformationSet, Sequence
+from derive.games.one_card_tree import ExtensiveFormGame, Sequence
 
-__all__ = ["PlanForm", "SequenceForm", "numeric_plan_matrix", "plan_form", "sequence_form"]
-
-
-@dataclass(frozen=True)
-class SequenceForm:
-    """Payoff matrix and constraints of the sequence form (Koller, Megiddo & von Stengel 1994).
-
-    Attributes
-    ----------
-    game : ExtensiveFormGame
-    sequences : (tuple of Sequence, tuple of Sequence)
-        Row (opener) and column (dealer) sequences; index 0 is the empty one.
-    entries : dict
-        Sparse ``A``: ``(i, j) -> chance * opener's payoff``, in chips.
-    """
-
-    game: ExtensiveFormGame
-    sequences: tuple[tuple[Sequence, ...], tuple[Sequence, ...]]
-    entries: dict[tuple[int, int], sp.Expr]
-
-    @cached_property
-    def index(self) -> tuple[dict[Sequence, int], dict[Sequence, int]]:
-        """``Sequence -> position`` for each player."""
-        return tuple({s: k for k, s in enumerate(seqs)} for seqs in self.sequences)  # type: ignore[return-value]
-
-    @property
-    def shape(self) -> tuple[int, int]:
-        """``(n_0, n_1)``: numbers of sequences of the opener and the dealer."""
-        return (len(self.sequences[0]), len(self.sequences[1]))
-
-    @cached_property
-    def payoff_matrix(self) -> sp.ImmutableSparseMatrix:
-        """``A``, shape ``(n_0, n_1)``: opener's payoff ``x^T A y`` in chips."""
-        return sp.ImmutableSparseMatrix(*self.shape, self.entries)
-
-    def constraints(self, player: int) -> tuple[sp.ImmutableSparseMatrix, sp.ImmutableSparseMatrix]:
-        """``(E, e)`` for the opener or ``(F, f)`` for the dealer.
-
-        Shape ``(1 + #infosets, n_p)`` and ``(1 + #infosets, 1)``: ``E x = e``
-        holds exactly when ``x`` is a realization plan (with ``x >= 0``).
-        """
-        infosets: tuple[InformationSet, ...] = self.game.infosets[player]
-        idx = self.index[player]
-        rows: dict[tuple[int, int], int] = {(0, 0): 1}
-        for r, info in enumerate(infosets, start=1):
-            rows[(r, idx[self.game.parent_sequence[info]])] = -1
-            for a in info.actions:
-                rows[(r, idx[Sequence(player, info, a)])] = 1
-        shape = (1 + len(infosets), len(self.sequences[player]))
-        rhs = sp.ImmutableSparseMatrix(shape[0], 1, {(0, 0): 1})
-        return sp.ImmutableSparseMatrix(*shape, rows), rhs
-
-
-def sequence_form(game: ExtensiveFormGame) -> SequenceForm:
-    """Compute the sequence form of ``game``.
-
-    Parameters
-    ----------
-    game : ExtensiveFormGame
-
-    Returns
-    -------
-    SequenceForm
-        ``A`` has one nonzero entry per pair of sequences that ends a play;
-        entries are exact (Rationals, or expressions in symbolic ante/bet).
-
-    Examples
-    --------
-    >>> from derive.games.one_card import kuhn_poker
-    >>> from derive.games.one_card_tree import build_tree
-    >>> sf = sequence_form(build_tree(kuhn_poker()))
-    >>> sf.shape
-    (13, 13)
-    >>> E, e = sf.constraints(0)
-    >>> E.shape
-    (7, 13)
-    """
-    idx = [{s: k for k, s in enumerate(seqs)} for seqs in game.sequences]
-    entries: dict[tuple[int, int], sp.Expr] = {}
-    for t in game.terminals:
-        key = (idx[0][t.sequences[0]], idx[1][t.sequences[1]])
-        entries[key] = entries.get(key, sp.S.Zero) + t.chance * t.payoffs[0]
-    entries = {k: v for k, v in entries.items() if v != 0}
-    return SequenceForm(game, game.sequences, entries)
+__all__ = ["PlanForm", "numeric_plan_matrix", "plan_form"]
 
 
 @dataclass(frozen=True)
