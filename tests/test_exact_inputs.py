@@ -754,7 +754,6 @@ RECORDS = {
     "derive.presentation.reproduce.GameReport": "result record",
     "derive.sequence_form.general.GameSequenceForm": "built from a Game (exact)",
     "derive.sequence_form.one_card.PlanForm": "built from a tree (exact)",
-    "derive.sequence_form.one_card.SequenceForm": "built from a tree (exact)",
     "derive.sequence_form.one_card_rules.BettingInformationSet": "indices",
     "derive.sequence_form.one_card_rules.OneCardSequenceForm": "built from exact rules",
     "derive.sequence_form.payoff.BilinearPayoff": "built from a tree (exact)",
@@ -790,7 +789,7 @@ RECORDS = {
     "derive.solving.parameters.symbolic_payoffs.Piece": "result record",
     "derive.solving.parameters.symbolic_payoffs.PiecewiseEquilibria": "result record",
     "derive.solving.parameters.symbolic_payoffs.SymbolicEquilibrium": "result record",
-    "derive.solving.zero_sum.sequence_form_lp.OptimalSet": "result record (its contains() reads a plan with exact_value)",
+    "derive.solving.zero_sum.optimal_sets.OptimalSet": "result record (its contains() reads a plan with exact_value)",
     "derive.solving.zero_sum.sequence_form_lp.SequenceFormEquilibrium": "result record",
     "derive.solving.zero_sum.sequence_form_lp.ZeroSumSolution": "result record",
     "derive.verification.best_response.GameBestResponse": "result record",
@@ -809,6 +808,7 @@ _INT = "a count or size, not a game number"
 
 #: (callable, parameter) pairs that are not game numbers, or are read exactly elsewhere.
 EXCLUDED = {
+    ("derive.solving.zero_sum.optimal_sets.optimal_set", "value"): "an LP's exact value (QQ), not typed in",
     ("derive.presentation.plan_latex.plan_payoff_latex", "max_rows"): "a table size: " + _INT,
     ("derive.presentation.plan_latex.plan_symbol", "plan"): "a plan, not a number",
     ("derive.presentation.general_latex.bilinear_payoff_latex", "max_rows"): "a table size: " + _INT,
@@ -888,7 +888,7 @@ EXCLUDED = {
         "raw",
     ): "family-derivation internal; check_profile_family reads the domain exactly first",
     ("derive.solving.refinements.quasi_perfect.sequence_lengths", "player"): "a player's index",
-    ("derive.solving.zero_sum.sequence_form_lp.best_response_values", "payoff"): _LP,
+    ("derive.solving.zero_sum.best_response.best_response_values", "payoff"): _LP,
     ("derive.verification.best_response.game_best_response", "profile"): _READ,
     ("derive.verification.best_response.game_exploitability", "profile"): _READ,
     ("derive.verification.best_response.game_nash_conv", "profile"): _READ,
