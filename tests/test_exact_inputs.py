@@ -724,6 +724,7 @@ NOT_GAME_NUMBERS = {
 #: Whole classes whose constructors are records: built by derive from exact computations, they are
 #: outputs (or the solver's own intermediate objects), not doors where a user types numbers in.
 RECORDS = {
+    "derive.solving.refinements.epsilon_lp.ParametricLP": "an LP built from exact matrices (QQ polynomials)",
     "derive.dominance.plans.PlanDominanceResult": "dominance result",
     "derive.dominance.plans.PlanDomination": "dominance result",
     "derive.sequence_form.plan_values.PlanValue": "values computed exactly from a plan form",
@@ -808,6 +809,9 @@ _INT = "a count or size, not a game number"
 
 #: (callable, parameter) pairs that are not game numbers, or are read exactly elsewhere.
 EXCLUDED = {
+    ("derive.solving.refinements.epsilon_lp.evaluate", "eps"): "an exact QQ trial value, not typed in",
+    ("derive.solving.refinements.epsilon_lp.monomial", "degree"): "a polynomial length: " + _INT,
+    ("derive.solving.refinements.epsilon_lp.monomial", "power"): "an exponent: " + _INT,
     ("derive.solving.zero_sum.optimal_sets.optimal_set", "value"): "an LP's exact value (QQ), not typed in",
     ("derive.presentation.plan_latex.plan_payoff_latex", "max_rows"): "a table size: " + _INT,
     ("derive.presentation.plan_latex.plan_symbol", "plan"): "a plan, not a number",

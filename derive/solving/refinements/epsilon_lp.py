@@ -1,0 +1,505 @@
+"""An exact simplex method over polynomials in ε: linear programs whose data are polynomials in a
+small ε > 0, solved for all small ε at once.
+
+A basis is *stable* if it is optimal for every small enough ε: its basic values and reduced costs,
+rational functions of ε found by exact solves, have the right signs as ε → 0 (decided by the lowest
+power with a non-zero coefficient).  HiGHS proposes a basis at a trial ε₀ (:data:`TRIAL_EPSILONS`);
+exact pivots (:class:`StandardForm`, at most :data:`MAX_PIVOTS`) finish from there.  The method
+follows the basis-stability argument of Miltersen & Sørensen (2010); its use for
+quasi-perfect equilibria is :mod:`derive.solving.refinements.quasi_perfect`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import sympy as sp
+from sympy.polys.domains import QQ
+
+from derive.solving.lp import Basis, ExactLPError, LinearProgram, basis_system, optimal_basis, solve_exact
+
+__all__ = [
+    "EPSILON",
+    "MAX_PIVOTS",
+    "PIVOT_STARTS",
+    "POLISH_PIVOTS",
+    "QUICK_CHECKS",
+    "TRIAL_EPSILONS",
+    "ParametricLP",
+    "Poly",
+    "StandardForm",
+    "evaluate",
+    "monomial",
+    "nonnegative_near_zero",
+    "poly_sign",
+    "search_basis",
+    "stable_solution",
+    "to_expr",
+]
+
+#: The perturbation: sequences of length k are played with probability at least ε**k.
+EPSILON = sp.Symbol("varepsilon", positive=True)
+
+#: How many of HiGHS's candidate bases are only checked before pivoting from the nearest one.
+QUICK_CHECKS = 3
+
+#: How many candidate bases the exact simplex starts from (the nearest ones), before the crash basis.
+PIVOT_STARTS = 2
+
+#: Most exact pivots (in Q) from HiGHS's basis to the exact optimum at its own ε₀.
+POLISH_PIVOTS = 100
+
+#: The values of ε₀ at which HiGHS is asked for a candidate basis, in the order tried.  Too large an
+#: ε₀ gives a basis that is optimal there but not as ε → 0; too small a one is lost in HiGHS's
+#: tolerances (ε₀³ next to 1).  Each candidate is tested exactly, so the order only affects speed:
+#: the middle of the range works most often.
+TRIAL_EPSILONS = tuple(QQ(1, d) for d in (330, 150, 1000, 70, 2200, 40, 500, 5000, 20, 100, 10, 10**4, 10**5))
+
+#: Most exact pivots from one starting basis (each costs a few exact solves).
+MAX_PIVOTS = 150
+
+Poly = list  # coefficients in QQ, lowest power first, fixed length (the largest sequence length + 1)
+
+
+def monomial(power: int, degree: int) -> Poly:
+    out = [QQ(0)] * (degree + 1)
+    out[power] = QQ(1)
+    return out
+
+
+def evaluate(poly: Poly, eps: object) -> object:
+    total = QQ(0)
+    for c in reversed(poly):
+        total = total * eps + c
+    return total
+
+
+@dataclass
+class ParametricLP:
+    """``max c(ε)^T z`` s.t. ``lower_r(ε) <= A_r z <= upper_r(ε)``, ``z >= 0`` except free columns."""
+
+    ncols: int
+    rows: list[dict[int, object]]
+    lower: list[Poly | None]
+    upper: list[Poly | None]
+    cost: list[Poly]
+    free: set[int]
+
+    def at(self, eps: object) -> tuple[LinearProgram, dict[int, object]]:
+        prog = LinearProgram(self.ncols, [], [], [], set(self.free))
+        for row, lo, hi in zip(self.rows, self.lower, self.upper):
+            prog.add_row(
+                row, None if lo is None else evaluate(lo, eps), None if hi is None else evaluate(hi, eps)
+            )
+        cost = {c: evaluate(p, eps) for c, p in enumerate(self.cost)}
+        return prog, {c: v for c, v in cost.items() if v}
+
+    def fixed(self, eps: object) -> ParametricLP:
+        """The same LP at ``ε = eps`` (every polynomial of degree 0): its exact simplex runs in Q."""
+
+        def value(poly: Poly | None) -> Poly | None:
+            return None if poly is None else [evaluate(poly, eps)]
+
+        return ParametricLP(
+            self.ncols,
+            self.rows,
+            [value(p) for p in self.lower],
+            [value(p) for p in self.upper],
+            [value(p) for p in self.cost],
+            self.free,
+        )
+
+
+def poly_sign(poly) -> int:
+    """Sign of a polynomial for all small enough ε > 0: the sign of its lowest nonzero coefficient."""
+    for c in poly:
+        if c != 0:
+            return 1 if c > 0 else -1
+    return 0
+
+
+class StandardForm:
+    """``max c(ε)^T w`` s.t. ``A w = b(ε)``, ``w >= 0`` except free columns: ``lp`` with one slack per inequality row.
+
+    The simplex method runs here exactly, in the ordered field of polynomials in ε (a polynomial
+    is positive when it is positive for all small enough ε > 0).  It starts from HiGHS's basis,
+    which is usually right already, and pivots (Bland's rule) only where HiGHS's tolerances
+    hid terms of order ε², ε³ ...
+    """
+
+    def __init__(self, lp: ParametricLP):
+        self.lp = lp
+        self.width = len(lp.cost[0])
+        zero = [QQ(0)] * self.width
+        self.columns: list[dict[int, object]] = [{} for _ in range(lp.ncols)]
+        for r, row in enumerate(lp.rows):
+            for c, v in row.items():
+                self.columns[c][r] = v
+        self.rhs: list[list] = []
+        self.slack_of: dict[int, int] = {}
+        for r, (lo, hi) in enumerate(zip(lp.lower, lp.upper)):
+            if lo is not None and hi is not None and lo != hi:
+                raise ExactLPError("a ranged row in the perturbed LP (not expected)")
+            if lo is not None and hi is not None:
+                self.rhs.append(list(lo))
+                continue
+            self.slack_of[r] = len(self.columns)
+            self.columns.append({r: QQ(1) if hi is not None else QQ(-1)})
+            self.rhs.append(list(hi if hi is not None else lo))
+        self.cost = [list(c) for c in lp.cost] + [list(zero) for _ in self.slack_of]
+        self.free = set(lp.free)
+        self.nrows = len(lp.rows)
+
+    def basis_from(self, basis: Basis) -> list[int] | None:
+        """The standard-form basis of ``basis`` (None if an equality row is basic: a degenerate report)."""
+        tight = {r for r, _ in basis.tight}
+        loose = [r for r in range(self.nrows) if r not in tight]
+        if any(r not in self.slack_of for r in loose):
+            return None
+        return list(basis.basic) + [self.slack_of[r] for r in loose]
+
+    def crash_basis(self) -> list[int]:
+        """A starting basis needing no LP solver: a slack for every inequality row and, for each
+        equality row ``x_empty = 1`` or ``sum_a x_(I,a) - x_sigma(I) = 0``, its first column with
+        coefficient 1 (the sequence form makes this block triangular, hence nonsingular)."""
+        chosen: list[int] = []
+        taken: set[int] = set()
+        for r in range(self.nrows):
+            if r in self.slack_of:
+                chosen.append(self.slack_of[r])
+                continue
+            c = min(
+                (
+                    c
+                    for c in range(self.lp.ncols)
+                    if c not in taken and c not in self.free and self.columns[c].get(r) == 1
+                ),
+                default=None,
+            )
+            if c is None:
+                return []
+            chosen.append(c)
+            taken.add(c)
+        return chosen
+
+    def _matrix(self, basic: list[int]) -> tuple:
+        """The basis split into blocks: slack columns are unit columns, so only ``B11`` needs a solve.
+
+        ``B11`` has the rows whose slack is not basic (the tight rows) and the structural basic
+        columns; a basic slack of row ``r`` gives ``z_slack = ±(v_r - A_r z_S)``.
+        """
+        structural = [(k, c) for k, c in enumerate(basic) if c < self.lp.ncols]
+        slack_rows = {}
+        for k, c in enumerate(basic):
+            if c >= self.lp.ncols:
+                ((r, sign),) = self.columns[c].items()
+                slack_rows[r] = (k, sign)
+        tight = [r for r in range(self.nrows) if r not in slack_rows]
+        if len(tight) != len(structural):
+            raise ZeroDivisionError("not a basis")
+        tpos = {r: i for i, r in enumerate(tight)}
+        b11: dict[int, dict[int, object]] = {}
+        for i, (_, c) in enumerate(structural):
+            for r, v in self.columns[c].items():
+                if r in tpos:
+                    b11.setdefault(tpos[r], {})[i] = v
+        return structural, slack_rows, tight, b11
+
+    def _solve(self, B: tuple, vectors: list[list], transpose: bool = False) -> list[list]:
+        """``B^-1 v`` (or ``B^-T v``) for polynomial vectors ``v``, coefficient by coefficient."""
+        structural, slack_rows, tight, b11 = B
+        n, m = self.nrows, len(tight)
+        width = len(vectors[0]) if vectors else 0
+        out = [[QQ(0)] * width for _ in range(n)]
+
+        def solve11(rhs: list[list], trans: bool) -> list[list]:
+            data = {i: {d: c for d, c in enumerate(v) if c} for i, v in enumerate(rhs)}
+            data = {i: row for i, row in data.items() if row}
+            res = [[QQ(0)] * width for _ in range(m)]
+            if data and m:
+                for (i, d), v in solve_exact(b11, m, data, width, trans).items():
+                    res[i][d] = v
+            return res
+
+        if not transpose:  # vectors indexed by row; the result by basis position
+            zs = solve11([vectors[r] for r in tight], False)
+            for i, (k, _) in enumerate(structural):
+                out[k] = zs[i]
+            accs = {r: list(vectors[r]) for r in slack_rows}
+            for i, (_, c) in enumerate(structural):
+                z = zs[i]
+                if not any(z):
+                    continue
+                for r, a in self.columns[c].items():
+                    if r in accs:
+                        acc = accs[r]
+                        for d in range(width):
+                            if z[d]:
+                                acc[d] -= a * z[d]
+            for r, (k, sign) in slack_rows.items():
+                out[k] = accs[r] if sign > 0 else [-v for v in accs[r]]
+            return out
+        # transposed: vectors indexed by basis position; the result (row duals) by row
+        for r, (k, sign) in slack_rows.items():
+            out[r] = [sign * v for v in vectors[k]]
+        rhs = []
+        for k, c in structural:
+            acc = list(vectors[k])
+            for r, a in self.columns[c].items():
+                if r in slack_rows:
+                    for d in range(width):
+                        if out[r][d]:
+                            acc[d] -= a * out[r][d]
+            rhs.append(acc)
+        pis = solve11(rhs, True)
+        for i, r in enumerate(tight):
+            out[r] = pis[i]
+        return out
+
+    def solve_from(
+        self, basic: list[int], max_pivots: int = MAX_PIVOTS
+    ) -> tuple[list[list] | None, int, list[int]]:
+        """Pivot from ``basic`` to a basis optimal for all small ε.
+
+        A primal simplex step where only the costs are wrong, a dual simplex step where only the
+        bounds are, and, once both are wrong at the same basis, Terlaky's least-index criss-cross
+        method (1985) from then on, which needs neither a feasible start nor a phase 1.
+
+        Returns ``(w(ε), 0, final basis)`` on success, else ``(None, k, last basis)`` with ``k`` the
+        number of violated optimality conditions at ``basic`` (how far HiGHS's basis is from the answer).
+        """
+        basic = list(basic)
+        if len(basic) != self.nrows:
+            return None, 10**9, basic
+        violations = None
+        criss_cross = False
+        for _ in range(max_pivots + 1):
+            try:
+                B = self._matrix(basic)
+                xb = self._solve(B, self.rhs)
+                pi = self._solve(B, [self.cost[c] for c in basic], transpose=True)
+            except (ValueError, ZeroDivisionError):
+                return None, 10**9, basic
+            in_basis = set(basic)
+            reduced = {}
+            for j in range(len(self.columns)):
+                if j in in_basis:
+                    continue
+                d = list(self.cost[j])
+                for r, v in self.columns[j].items():
+                    for k in range(self.width):
+                        if pi[r][k]:
+                            d[k] -= pi[r][k] * v
+                reduced[j] = d
+            infeasible = [k for k, c in enumerate(basic) if c not in self.free and poly_sign(xb[k]) < 0]
+            entering = [
+                j
+                for j, d in sorted(reduced.items())
+                if (poly_sign(d) != 0 if j in self.free else poly_sign(d) > 0)
+            ]
+            if not infeasible and not entering:
+                w = [[QQ(0)] * self.width for _ in self.columns]
+                for k, c in enumerate(basic):
+                    w[c] = xb[k]
+                return w, 0, basic
+            if violations is None:
+                violations = len(infeasible) + len(entering)
+            if max_pivots == 0:
+                return None, violations, basic
+            if criss_cross or (infeasible and entering):
+                criss_cross = True
+                if not self._criss_cross_step(B, basic, infeasible, entering, reduced):
+                    return None, violations, basic
+                continue
+            if entering:  # primal simplex step (Bland: smallest entering index, smallest leaving column)
+                j = entering[0]
+                direction = 1 if poly_sign(reduced[j]) > 0 else -1
+                alpha = self._solve(B, [[v] for v in self._dense(j)])
+                best = None
+                for k, c in enumerate(basic):
+                    a = alpha[k][0] * direction
+                    if c in self.free or a <= 0:
+                        continue
+                    ratio = [v / a for v in xb[k]]
+                    key = (ratio, c)
+                    if (
+                        best is None
+                        or poly_sign([u - v for u, v in zip(ratio, best[0])]) < 0
+                        or (poly_sign([u - v for u, v in zip(ratio, best[0])]) == 0 and c < best[1])
+                    ):
+                        best = (*key, k)
+                if best is None:
+                    return None, violations, basic  # unbounded: cannot happen for these LPs
+                basic[best[2]] = j
+                continue
+            # dual simplex step: a basic variable is negative; it leaves
+            k = min(infeasible, key=lambda t: basic[t])
+            unit = [[QQ(0)] for _ in range(self.nrows)]
+            unit[k][0] = QQ(1)
+            row = self._solve(B, unit, transpose=True)
+            best = None
+            for j, d in sorted(reduced.items()):
+                a = sum((row[r][0] * v for r, v in self.columns[j].items()), QQ(0))
+                if a == 0:
+                    continue
+                if j in self.free:
+                    if poly_sign(d) == 0:
+                        best = ([QQ(0)] * self.width, j)
+                        break
+                    continue
+                if a >= 0:
+                    continue
+                ratio = [v / a for v in d]  # d <= 0 and a < 0: a nonnegative ratio
+                if best is None or poly_sign([u - v for u, v in zip(ratio, best[0])]) < 0:
+                    best = (ratio, j)
+            if best is None:
+                return None, violations, basic  # primal infeasible: cannot happen for these LPs
+            basic[k] = best[1]
+        return None, violations, basic
+
+    def _criss_cross_step(self, B, basic, infeasible, entering, reduced) -> bool:
+        """One least-index criss-cross pivot (Terlaky 1985); False if the LP is infeasible or unbounded."""
+        leaving_candidates = {basic[k]: k for k in infeasible}
+        r = min([*leaving_candidates, *entering])
+        if r in leaving_candidates:  # a negative basic variable leaves; the least eligible column enters
+            k = leaving_candidates[r]
+            unit = [[QQ(0)] for _ in range(self.nrows)]
+            unit[k][0] = QQ(1)
+            row = self._solve(B, unit, transpose=True)
+            for j in sorted(reduced):
+                a = sum((row[i][0] * v for i, v in self.columns[j].items()), QQ(0))
+                if (j in self.free and a != 0) or a < 0:
+                    basic[k] = j
+                    return True
+            return False
+        # a column with the wrong reduced cost enters; the least eligible basic column leaves
+        direction = 1 if poly_sign(reduced[r]) > 0 else -1
+        alpha = self._solve(B, [[v] for v in self._dense(r)])
+        eligible = [(c, k) for k, c in enumerate(basic) if c not in self.free and alpha[k][0] * direction > 0]
+        if not eligible:
+            return False
+        basic[min(eligible)[1]] = r
+        return True
+
+    def _dense(self, j: int) -> list:
+        out = [QQ(0)] * self.nrows
+        for r, v in self.columns[j].items():
+            out[r] = v
+        return out
+
+
+def nonnegative_near_zero(poly: Poly) -> bool:
+    """Whether the polynomial is ``>= 0`` for every small enough ε > 0 (lowest nonzero coefficient)."""
+    return poly_sign(poly) >= 0
+
+
+def stable_solution(lp: ParametricLP, basis: Basis) -> tuple[list[Poly] | None, int]:
+    """The basic solution as polynomials in ε if ``basis`` is optimal for all small ε > 0.
+
+    Returns ``(z(ε), 0)``, or ``(None, k)`` with ``k`` the number of violated conditions.  (The
+    same test as :class:`StandardForm`, on the smaller system of the tight rows only.)
+    """
+    width = len(lp.cost[0])
+    n = len(basis.basic)
+    position, mat, bounds = basis_system(lp.rows, lp.lower, lp.upper, basis)
+    rhs = {
+        k: coeffs for k, bound in enumerate(bounds) if (coeffs := {d: c for d, c in enumerate(bound) if c})
+    }
+    z_poly = [[QQ(0)] * width for _ in range(lp.ncols)]
+    pi = [[QQ(0)] * width for _ in range(n)]
+    if n:
+        cost_b = {k: {d: c for d, c in enumerate(lp.cost[col]) if c} for col, k in position.items()}
+        try:
+            z = solve_exact(mat, n, rhs, width)
+            dual = solve_exact(mat, n, {k: v for k, v in cost_b.items() if v}, width, transpose=True)
+        except (ValueError, ZeroDivisionError):
+            return None, 10**9
+        for (k, d), v in z.items():
+            z_poly[basis.basic[k]][d] = v
+        for (k, d), v in dual.items():
+            pi[k][d] = v
+    bad = 0
+    # primal feasibility: basic columns >= 0, rows that are not tight within their bounds
+    for c in basis.basic:
+        if c not in lp.free and not nonnegative_near_zero(z_poly[c]):
+            bad += 1
+    tight_rows = {r for r, _ in basis.tight}
+    for r, row in enumerate(lp.rows):
+        if r in tight_rows:
+            continue
+        act = [QQ(0)] * width
+        for c, v in row.items():
+            z = z_poly[c]
+            for d in range(width):
+                if z[d]:
+                    act[d] += v * z[d]
+        if lp.upper[r] is not None and not nonnegative_near_zero([u - a for u, a in zip(lp.upper[r], act)]):
+            bad += 1
+        if lp.lower[r] is not None and not nonnegative_near_zero([a - lo for a, lo in zip(act, lp.lower[r])]):
+            bad += 1
+    # dual feasibility (maximisation): row duals of the right sign, reduced costs <= 0 (= 0 if free)
+    for k, (r, at_lower) in enumerate(basis.tight):
+        if lp.lower[r] is not None and lp.lower[r] == lp.upper[r]:
+            continue
+        sign = -1 if at_lower else 1
+        if not nonnegative_near_zero([sign * c for c in pi[k]]):
+            bad += 1
+    reduced = [list(p) for p in lp.cost]
+    for k, (r, _) in enumerate(basis.tight):
+        for c, v in lp.rows[r].items():
+            for d in range(width):
+                if pi[k][d]:
+                    reduced[c][d] -= pi[k][d] * v
+    for c in range(lp.ncols):
+        if c in position:
+            continue
+        if c in lp.free:
+            bad += any(reduced[c])
+        elif not nonnegative_near_zero([-v for v in reduced[c]]):
+            bad += 1
+    return (z_poly, 0) if bad == 0 else (None, bad)
+
+
+def to_expr(poly: Poly) -> sp.Expr:
+    return sp.Add(*(QQ.to_sympy(c) * EPSILON**d for d, c in enumerate(poly) if c))
+
+
+def search_basis(lp: ParametricLP, standard: StandardForm):
+    """``(ε₀, z(ε))`` from the first HiGHS basis proved optimal for all small ε, pivoting if needed.
+
+    The first :data:`QUICK_CHECKS` candidates are only checked (the usual case: one is right);
+    then the exact simplex method starts from the one with the fewest violated conditions, and
+    again after each further candidate; last, from a crash basis (``ε₀`` is then None).  Returns
+    None if nothing worked.
+    """
+    candidates = []
+    tried_pivots = set()
+    for k, eps0 in enumerate(TRIAL_EPSILONS):
+        prog, cost = lp.at(eps0)
+        try:
+            basis = optimal_basis(prog, cost, maximize=True, strict=False)
+        except ExactLPError:
+            continue
+        z, violations = stable_solution(lp, basis)
+        if z is not None:
+            return eps0, z
+        start = standard.basis_from(basis)
+        if start is not None:
+            candidates.append((violations, k, eps0, start))
+        if k + 1 >= QUICK_CHECKS and len(tried_pivots) < PIVOT_STARTS:
+            for _, key, eps_start, begin in sorted(candidates):
+                if key in tried_pivots:
+                    continue
+                tried_pivots.add(key)
+                # HiGHS's basis is optimal at ε₀ only within its tolerances, which hide ε₀³, ε₀⁴ ...:
+                # first the exact optimum at ε₀ (exact pivots in Q), then pivots in the polynomials
+                exact, _, polished = StandardForm(lp.fixed(eps_start)).solve_from(begin, POLISH_PIVOTS)
+                z, _, _ = standard.solve_from(polished if exact is not None else begin)
+                if z is not None:
+                    return eps_start, z[: lp.ncols]
+                break
+    # no usable basis from HiGHS (e.g. it reports an equality row as basic): start from a crash basis
+    z, _, _ = standard.solve_from(standard.crash_basis())
+    if z is not None:
+        return None, z[: lp.ncols]
+    return None
