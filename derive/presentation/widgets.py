@@ -33,6 +33,16 @@ from derive.verification.one_card import strategy_exploitability
 __all__ = ["FamilyExplorer", "GameFamilyExplorer"]
 
 
+def _delta_slider(description: str):
+    """The slider of δ, the weight moved off the family towards uniform play: 0, 1/12, ..., 1/2 (exact)."""
+    import ipywidgets as widgets
+
+    deltas = [sp.Rational(k, 12) for k in range(7)]
+    return widgets.SelectionSlider(
+        options=[(to_text(d), d) for d in deltas], value=deltas[0], description=description, continuous_update=False
+    )
+
+
 class FamilyExplorer:
     """Sliders over a one-parameter optimal family and off it, with the strategy tree and exploitability.
 
@@ -107,13 +117,7 @@ class FamilyExplorer:
             description=to_text(self.symbol),
             continuous_update=False,
         )
-        deltas = [sp.Rational(k, 12) for k in range(7)]
-        self.off_family = widgets.SelectionSlider(
-            options=[(to_text(d), d) for d in deltas],
-            value=deltas[0],
-            description="off family δ",
-            continuous_update=False,
-        )
+        self.off_family = _delta_slider("off family δ")
         self.output = widgets.Output()
         self.title = title
         self.draw = draw
@@ -270,13 +274,7 @@ class GameFamilyExplorer:
                 )
             )
         self.sliders = tuple(self.sliders)
-        deltas = [sp.Rational(k, 12) for k in range(7)]
-        self.off_family = widgets.SelectionSlider(
-            options=[(to_text(d), d) for d in deltas],
-            value=deltas[0],
-            description="off set δ",
-            continuous_update=False,
-        )
+        self.off_family = _delta_slider("off set δ")
         self.output = widgets.Output()
         self.title, self.draw = title, draw
         self.state: dict = {}
