@@ -39,7 +39,10 @@ def _delta_slider(description: str):
 
     deltas = [sp.Rational(k, 12) for k in range(7)]
     return widgets.SelectionSlider(
-        options=[(to_text(d), d) for d in deltas], value=deltas[0], description=description, continuous_update=False
+        options=[(to_text(d), d) for d in deltas],
+        value=deltas[0],
+        description=description,
+        continuous_update=False,
     )
 
 
@@ -260,6 +263,10 @@ class GameFamilyExplorer:
             raise ValueError(f"player {name!r}'s optimal set has too many vertices to span the sliders")
         self.solution, self.player, self.set = solution, player, oset
         self.sequence_form = game_sequence_form(solution.game)
+        #: the realization plan of uniform play, towards which δ moves the strategy
+        self.uniform = self.sequence_form.realization(
+            player, lambda label, action: sp.Rational(1, len(solution.game.infoset(player, label).actions))
+        )
         self.sliders = []
         for param in oset.parameters:
             coords = sorted({v[param] for v in oset.vertices})
@@ -282,26 +289,6 @@ class GameFamilyExplorer:
             w.observe(lambda _change: self.update(), names="value")
         self.update()
 
-    def _uniform_plan(self) -> dict[str, sp.Expr]:
-        sf, p = self.sequence_form, self.player
-        x = {0: sp.S.One}
-        for info in sf.infosets_of(p):
-            for a in range(len(info.actions)):
-                x[sf.index[p][(info.index, a)]] = x[sf.parent[info.index]] / len(info.actions)
-        return {sf.label(p, k): v for k, v in x.items()}
-
-    def _behaviour(self, plan: dict[str, sp.Expr]) -> dict[str, dict[str, sp.Expr]]:
-        sf, p = self.sequence_form, self.player
-        out = {}
-        for info in sf.infosets_of(p):
-            reach = plan[sf.label(p, sf.parent[info.index])]
-            n = len(info.actions)
-            out[info.label] = {
-                a: (plan[f"{info.label}:{a}"] / reach if reach != 0 else sp.Rational(1, n))
-                for a in info.actions
-            }
-        return out
-
     def update(self) -> None:
         """Recompute and redraw for the sliders' current values (called when a slider moves)."""
         from derive.verification.best_response import behaviour_profile, game_best_response
@@ -319,9 +306,14 @@ class GameFamilyExplorer:
             "exploitability": None,
         }
         if failed is None:
-            on, uniform = self.set.at(point), self._uniform_plan()
-            plan = {k: (1 - delta) * on.get(k, sp.S.Zero) + delta * uniform[k] for k in uniform}
-            behaviour = self._behaviour(plan)
+            sf, p = self.sequence_form, self.player
+            on = self.set.at(point)
+            x = [
+                (1 - delta) * on.get(sf.label(p, k), sp.S.Zero) + delta * u
+                for k, u in enumerate(self.uniform)
+            ]
+            plan = {sf.label(p, k): v for k, v in enumerate(x)}
+            behaviour = sf.behaviour(p, x)
             game, other = self.solution.game, 1 - self.player
             profile = [behaviour, self.solution.strategies[other]]
             if self.player == 1:

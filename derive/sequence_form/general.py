@@ -257,18 +257,16 @@ class GameSequenceForm(SequenceBookkeeping):
             :func:`behaviour_symbols` (the last action of each set gets 1 minus the others).
         """
         params = behaviour_symbols(self.game) if parameters is None else dict(parameters)
-        realization: list[dict[int, sp.Expr]] = []
-        for p in range(self.game.num_players):
-            values: dict[int, sp.Expr] = {0: sp.S.One}
-            for k, seq in enumerate(self.sequences[p]):
-                if seq is None:
-                    continue
-                info = self.game.infosets[seq[0]]
-                key = (p, info.label, info.actions[seq[1]])
-                if key not in params:
-                    raise KeyError(f"no behaviour parameter for {key}")
-                values[k] = values[self.parent[info.index]] * params[key]
-            realization.append(values)
+
+        def probability(p: int, label: str, action: str) -> sp.Expr:
+            if (p, label, action) not in params:
+                raise KeyError(f"no behaviour parameter for {(p, label, action)}")
+            return params[(p, label, action)]
+
+        realization = [
+            self.realization(p, lambda label, action, p=p: probability(p, label, action))
+            for p in range(self.game.num_players)
+        ]
         total = sp.S.Zero
         for seqs, w in self.payoff_entries(player).items():
             term = w
@@ -276,6 +274,36 @@ class GameSequenceForm(SequenceBookkeeping):
                 term *= realization[p][s]
             total += term
         return sp.expand(total)
+
+    def realization(self, player: int, probability) -> list[sp.Expr]:
+        """The realization plan of a behaviour strategy: ``x[k]``, for each sequence ``k`` of
+        ``player``, is the product of the behaviour probabilities along it (Kuhn 1953); ``x[0] = 1``.
+
+        ``probability(information-set label, action label)`` gives the behaviour probability.
+        """
+        x = [sp.S.One] * self.shape[player]
+        for k, seq in enumerate(self.sequences[player]):
+            if seq is not None:  # a sequence comes after its parent sequence
+                info = self.game.infosets[seq[0]]
+                x[k] = x[self.parent[info.index]] * probability(info.label, info.actions[seq[1]])
+        return x
+
+    def behaviour(self, player: int, x) -> dict[str, dict[str, sp.Expr]]:
+        """The behaviour strategy of a realization plan ``x`` (indexed by sequence):
+        ``b(I, a) = x(I, a) / x(parent of I)``, ``information-set label -> {action: probability}``;
+        an information set the plan never reaches gets the uniform distribution (it changes no
+        payoff)."""
+        out = {}
+        for info in self.game.infosets_of(player):
+            reach = sp.sympify(x[self.parent[info.index]])
+            if reach == 0 or (not reach.is_number and sp.simplify(reach) == 0):
+                out[info.label] = {a: sp.Rational(1, len(info.actions)) for a in info.actions}
+            else:
+                out[info.label] = {
+                    a: sp.cancel(x[self.index[player][(info.index, j)]] / reach)
+                    for j, a in enumerate(info.actions)
+                }
+        return out
 
 
 def plan_symbol_name(player: int, label: str, prefix: str | None = None) -> str:

@@ -263,41 +263,31 @@ class GamePlanForm:
         ``x(s)`` is the total probability of the plans containing sequence ``s``
         (Koller, Megiddo & von Stengel 1994).  Raises as :meth:`read_plan_probabilities`.
         """
-        values = self.read_plan_probabilities(player, probabilities)
-        sf, infos = self.sequence_form, self.game.infosets
-        x = [sp.S.Zero] * sf.shape[player]
-        for plan, v in zip(self.plans[player], values):
-            for s in plan.sequences:
-                x[s] += v
-        out = {}
-        for k, seq in enumerate(sf.sequences[player]):
-            if seq is not None:
-                out[(infos[seq[0]].label, infos[seq[0]].actions[seq[1]])] = sp.expand(x[k])
-        return out
+        x, sf, infos = self._realization(player, probabilities), self.sequence_form, self.game.infosets
+        return {
+            (infos[seq[0]].label, infos[seq[0]].actions[seq[1]]): x[k]
+            for k, seq in enumerate(sf.sequences[player])
+            if seq is not None
+        }
 
     def behaviour_strategy(self, player: int, probabilities) -> dict[str, dict[str, sp.Expr]]:
         """``information-set label -> {action: probability}`` of a plan distribution (Kuhn 1953).
 
         ``b(I, a) = x(I, a) / x(parent of I)``; an information set the distribution never reaches
-        (``x(parent) = 0``) gets the uniform distribution, which changes no payoff.
-        Raises as :meth:`read_plan_probabilities`.
+        (``x(parent) = 0``) gets the uniform distribution, which changes no payoff
+        (:meth:`~derive.sequence_form.general.GameSequenceForm.behaviour`).  Raises as
+        :meth:`read_plan_probabilities`.
         """
-        x = self.realization_plan(player, probabilities)
-        sf, out = self.sequence_form, {}
-        for info in self.game.infosets_of(player):
-            parent = sf.sequences[player][sf.parent[info.index]]
-            reach = (
-                sp.S.One
-                if parent is None
-                else x[
-                    (self.game.infosets[parent[0]].label, self.game.infosets[parent[0]].actions[parent[1]])
-                ]
-            )
-            if reach == 0 or (not reach.is_number and sp.simplify(reach) == 0):
-                out[info.label] = {a: sp.Rational(1, len(info.actions)) for a in info.actions}
-            else:
-                out[info.label] = {a: sp.cancel(x[(info.label, a)] / reach) for a in info.actions}
-        return out
+        return self.sequence_form.behaviour(player, self._realization(player, probabilities))
+
+    def _realization(self, player: int, probabilities) -> list[sp.Expr]:
+        values = self.read_plan_probabilities(player, probabilities)
+        x = [sp.S.Zero] * self.sequence_form.shape[player]
+        for plan, v in zip(self.plans[player], values):
+            for s in plan.sequences:
+                x[s] += v
+        x[0] = sp.S.One  # the empty sequence (the empty plan lists it too)
+        return [sp.expand(v) for v in x]
 
     def plan_probabilities(self, player: int, behaviour: Mapping) -> tuple[sp.Expr, ...]:
         """Plan probabilities of a behaviour strategy: the product of the behaviour probabilities along
