@@ -33,8 +33,10 @@ from dataclasses import dataclass
 
 import sympy as sp
 
+from derive.dominance.plans import dominated_plans as general_dominated_plans
 from derive.games.one_card import PLAYER_NAMES
 from derive.games.one_card_tree import ExtensiveFormGame, Sequence
+from derive.sequence_form.one_card import general_plan_form
 
 __all__ = ["Domination", "DominanceResult", "describe_plan", "dominated_plans", "summary_lines"]
 
@@ -147,16 +149,13 @@ def dominated_plans(
     ----------
     Miao (2014), "stupid mistakes" after Swanson (2005); Kuhn (1950), p. 101.
     """
-    from derive.dominance.plans import dominated_plans as general_dominated_plans
-    from derive.games.one_card import to_extensive_form
-
-    sequence = {(p, game.situation_of(s).label, s.plan): s for p in (0, 1) for s in game.plans(p)}
+    general, tree_plans = general_plan_form(game)
 
     def read(plan) -> Sequence | None:
-        return None if plan is None else sequence[(plan.player, plan.situation, plan.name)]
+        return None if plan is None else tree_plans[plan.player][general.index[plan.player][plan]]
 
     kept = [(s.player, f"{game.situation_of(s).label}:{s.plan}") for s in keep]
-    result = general_dominated_plans(to_extensive_form(game.rules), weak=weak, keep=kept)
+    result = general_dominated_plans(general, weak=weak, keep=kept)
     eliminated = []
     for d in result.eliminated:
         plan, dominator, witness = read(d.plan), read(d.dominator), read(d.witness)

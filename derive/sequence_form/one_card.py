@@ -22,7 +22,7 @@ from sympy.polys.domains import QQ
 
 from derive.games.one_card_tree import ExtensiveFormGame, Sequence
 
-__all__ = ["PlanForm", "numeric_plan_matrix", "plan_form"]
+__all__ = ["PlanForm", "general_plan_form", "numeric_plan_matrix", "plan_form"]
 
 
 @dataclass(frozen=True)
@@ -62,6 +62,25 @@ class PlanForm:
         return sp.ImmutableSparseMatrix(*self.shape, self.entries)
 
 
+def general_plan_form(game: ExtensiveFormGame):
+    """The general plan form of ``game`` as a :class:`~derive.extensive_form.game.Game`, and the tree's plans.
+
+    Returns
+    -------
+    (GamePlanForm, (tuple of Sequence, tuple of Sequence))
+        :func:`derive.sequence_form.plans.game_plan_form` of
+        :func:`derive.games.one_card.to_extensive_form` of the rules, and for each player the tree's
+        maximal sequence of each of its plans, in its order (a plan is matched by its situation and
+        name: ``"K:b"`` and ``"call"``).
+    """
+    from derive.games.one_card import to_extensive_form
+    from derive.sequence_form.plans import game_plan_form
+
+    general = game_plan_form(to_extensive_form(game.rules))
+    tree = {(game.situation_of(s).label, s.plan): s for p in (0, 1) for s in game.plans(p)}
+    return general, tuple(tuple(tree[(q.situation, q.name)] for q in general.plans[p]) for p in (0, 1))
+
+
 def plan_form(game: ExtensiveFormGame) -> PlanForm:
     """Compute the plan form ``P`` of ``game`` (see :class:`PlanForm`).
 
@@ -77,13 +96,10 @@ def plan_form(game: ExtensiveFormGame) -> PlanForm:
     >>> pf.shape, [len(g) for g in pf.groups[1]]
     ((9, 12), [2, 2, 2, 2, 2, 2])
     """
-    from derive.games.one_card import to_extensive_form
-    from derive.sequence_form.plans import game_plan_form
-
     plans = (game.plans(0), game.plans(1))
-    general = game_plan_form(to_extensive_form(game.rules))
-    position = [{(game.situation_of(s).label, s.plan): k for k, s in enumerate(plans[p])} for p in (0, 1)]
-    moved = [[position[p][(q.situation, q.name)] for q in general.plans[p]] for p in (0, 1)]
+    general, tree_plans = general_plan_form(game)
+    position = [{q: k for k, q in enumerate(plans[p])} for p in (0, 1)]
+    moved = [[position[p][q] for q in tree_plans[p]] for p in (0, 1)]
     entries = {(moved[0][i], moved[1][j]): v for (i, j), v in general.entries.items() if v != 0}
     groups = tuple(
         tuple(tuple(sorted(moved[p][k] for k in group)) for group in general.groups[p]) for p in (0, 1)
