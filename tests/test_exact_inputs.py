@@ -31,6 +31,7 @@ import pytest
 import sympy as sp
 
 import derive
+from derive.casino import CasinoError, ThreeCardPokerRules
 from derive.extensive_form.build import chance, decision, exact_value, extensive_form, payoff
 from derive.extensive_form.exact import exact_float, exact_number, float_message
 from derive.extensive_form.game import GameModelError, NotSupportedError
@@ -487,6 +488,19 @@ DOORS = [
     Door(
         H + "evaluate.brute_force_counts", "suits", lambda v: brute_force_counts(3, suits=v), DeckError, "int"
     ),
+    # casino games: the pay tables
+    Door(
+        "derive.casino.rules.ThreeCardPokerRules",
+        "ante_bonus",
+        lambda v: ThreeCardPokerRules(ante_bonus=(5, 4, v)),
+        CasinoError,
+    ),
+    Door(
+        "derive.casino.rules.ThreeCardPokerRules",
+        "pair_plus",
+        lambda v: ThreeCardPokerRules(pair_plus=(40, 30, 6, 4, v)),
+        CasinoError,
+    ),
     # figures taking values
     Door(
         F + "value_plots.draw_value_by_bet_size",
@@ -745,6 +759,14 @@ RECORDS = {
     "derive.games.one_card_tree.TerminalNode": "built by build_tree from exact rules",
     "derive.games.one_card.Action": "an enum looked up by its name",
     "derive.games.family.ProfileFamily": "a published family; check_profile_family reads its strategies and domain (doors above)",
+    "derive.casino.classes.HandClass": "a class of hands (rank indices, sizes) built by hand_classes",
+    "derive.casino.counting.DealerCounts": "result record (counts)",
+    "derive.casino.counting.InclusionExclusion": "result record (counts)",
+    "derive.casino.decision.HandDecision": "result record (exact expected values)",
+    "derive.casino.decision.PairPlusEdge": "result record",
+    "derive.casino.decision.StrategyEdge": "result record",
+    "derive.casino.decision.ThreeCardPokerAnalysis": "result record",
+    "derive.casino.rules.PairPlusTable": "published pay tables (constants); ThreeCardPokerRules reads pays (doors above)",
     "derive.hands.cards.Card": "a card (rank and suit indices)",
     "derive.hands.claims.AlternativeReading": "result record",
     "derive.hands.claims.Claim": "result record",
