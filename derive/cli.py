@@ -19,6 +19,9 @@
 ``derive hands --hand-size N [--ranks R] [--suits S] [--draws]``
     Count poker hands by class (formulas, exact probabilities) or check the
     classic draw odds (Hoyle) in docs/sources/.
+``derive casino three-card-poker [--qualifier Q] [--ante-bonus 5,4,1] [--pair-plus 40,30,6,4,1] [--json|--latex] [--all]``
+    Three Card Poker against the dealer, exactly: the optimal play (Q-6-4 or better), the house
+    edge, the element of risk, simpler strategies and Pair Plus; the borderline hands' counts.
 ``derive export [GAME] --format efg [--deck N --max-bets K --ante A --bet B] [--out FILE]``
     Write the game as a Gambit extensive-form file (exact rationals).
 ``derive notebooks --html OUT [--dir notebooks]``
@@ -187,6 +190,7 @@ def _build_parser() -> argparse.ArgumentParser:
         help="count poker hands; check Hoyle's draw odds (derive hands --help)",
         add_help=False,
     )
+    _casino_arguments(sub)
     nbs = _command(sub, "notebooks", help="run the notebooks and export them to HTML")
     nbs.add_argument("--html", required=True, metavar="OUT", help="output folder for the HTML files")
     nbs.add_argument("--dir", default="notebooks", help="folder of the notebooks (default: notebooks)")
@@ -239,6 +243,38 @@ def _build_parser() -> argparse.ArgumentParser:
     _refine_argument(drw)
     _quiet_argument(drw)
     return parser
+
+
+def _casino_arguments(sub) -> None:
+    cas = _command(
+        sub,
+        "casino",
+        help="derive a casino game exactly: Three Card Poker's optimal play and house edge against the dealer",
+    )
+    cas.add_argument("game", choices=["three-card-poker"], metavar="GAME", help="the game: three-card-poker")
+    cas.add_argument(
+        "--qualifier",
+        default="Q",
+        metavar="RANK",
+        help="the dealer qualifies with RANK-high or better (default Q)",
+    )
+    cas.add_argument(
+        "--ante-bonus",
+        default="5,4,1",
+        metavar="SF,TRIPS,STRAIGHT",
+        help="Ante Bonus pays (to 1) for a straight flush, three of a kind, a straight (default 5,4,1)",
+    )
+    cas.add_argument(
+        "--pair-plus",
+        default="40,30,6,4,1",
+        metavar="SF,TRIPS,STRAIGHT,FLUSH,PAIR",
+        help="Pair Plus pays (to 1) for a straight flush, three of a kind, a straight, a flush, a pair "
+        "(default 40,30,6,4,1)",
+    )
+    form = cas.add_mutually_exclusive_group()
+    form.add_argument("--json", action="store_true", help="print JSON (exact values as strings)")
+    form.add_argument("--latex", action="store_true", help="print a LaTeX fragment (amsmath, booktabs)")
+    cas.add_argument("--all", action="store_true", help="also list every one of the 1755 classes of hands")
 
 
 def _refined_or_plain(compute, args, err):
@@ -379,6 +415,46 @@ def _cmd_family(args, out, err) -> int:
         print(family_report(args.game, as_json=args.json), file=out)
     except UnknownFamilyError as exc:
         raise _UsageError(str(exc)) from None
+    return 0
+
+
+def _casino_rules(args):
+    """The rules of the options; a bad value is a usage error naming the option and the value."""
+    from derive.casino import CasinoError, ThreeCardPokerRules
+
+    fields = {}
+    for option, key, text in (
+        ("--qualifier", "qualifier", args.qualifier),
+        ("--ante-bonus", "ante_bonus", args.ante_bonus),
+        ("--pair-plus", "pair_plus", args.pair_plus),
+    ):
+        value = text if key == "qualifier" else [item.strip() for item in text.split(",")]
+        try:
+            ThreeCardPokerRules(**{key: value})
+        except CasinoError as exc:
+            raise _UsageError(f"{option} {text}: {exc}") from None
+        fields[key] = value
+    return ThreeCardPokerRules(**fields)
+
+
+def _cmd_casino(args, out, err) -> int:
+    from derive.casino import (
+        three_card_poker,
+        three_card_poker_json,
+        three_card_poker_latex,
+        three_card_poker_text,
+    )
+
+    analysis = three_card_poker(_casino_rules(args))
+    if args.json:
+        print(
+            json.dumps(three_card_poker_json(analysis, all_hands=args.all), indent=2, ensure_ascii=False),
+            file=out,
+        )
+    elif args.latex:
+        out.write(three_card_poker_latex(analysis))
+    else:
+        print(three_card_poker_text(analysis, all_hands=args.all), file=out)
     return 0
 
 
@@ -653,6 +729,7 @@ def main(argv: Sequence[str] | None = None, out=None, err=None) -> int:
             "games": _cmd_games,
             "family": _cmd_family,
             "draw": _cmd_draw,
+            "casino": _cmd_casino,
         }
         return commands[args.command](args, out, err)
     except (_UsageError, GameDefinitionError, GameModelError, OutputError, _notebook_error()) as exc:
