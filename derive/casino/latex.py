@@ -31,6 +31,11 @@ def _frac(q: Fraction) -> str:
     return rf"{sign}\frac{{{abs(q.numerator)}}}{{{q.denominator}}}"
 
 
+def _slash(q: Fraction) -> str:
+    """``$-4705/4606$``: a fraction on one line, for table cells."""
+    return f"${q}$"
+
+
 def _cards(cards) -> str:
     """``Q$\\diamondsuit$\\,6$\\clubsuit$...`` for text mode."""
     return r"\,".join(f"{name[:-1]}${_SUITS[name[-1]]}$" for name in format_cards(cards).split())
@@ -129,7 +134,7 @@ def three_card_poker_latex(analysis: ThreeCardPokerAnalysis) -> str:
             _cards(d.hand.cards),
             str(d.hand.size),
             *map(str, d.dealer.as_tuple()),
-            f"${_frac(d.ev_play)}$",
+            _slash(d.ev_play),
             f"${_decimal(d.ev_play, 6)}$",
             d.action,
         ]
@@ -166,7 +171,7 @@ def three_card_poker_latex(analysis: ThreeCardPokerAnalysis) -> str:
     rows = [
         [
             s.name,
-            f"${_frac(s.house_edge)}$",
+            _slash(s.house_edge),
             _pct(s.house_edge),
             _pct(s.element_of_risk),
             _pct(s.play_probability, 2),
@@ -175,7 +180,7 @@ def three_card_poker_latex(analysis: ThreeCardPokerAnalysis) -> str:
     ]
     out += _booktabs("lrrrr", ["strategy", "house edge", "", "element of risk", r"$P(\text{play})$"], rows)
     rows = [
-        [p.name, f"${_frac(p.house_edge)}$", _pct(p.house_edge), rf"{p.published}\%" if p.published else "--"]
+        [p.name, _slash(p.house_edge), _pct(p.house_edge), rf"{p.published}\%" if p.published else "--"]
         for p in a.pair_plus
     ]
     out.append(r"\paragraph{Pair Plus,} paid on the player's three cards alone, per Pair Plus bet:")
