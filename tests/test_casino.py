@@ -410,3 +410,26 @@ def test_latex_fragment_compiles(tmp_path):
     )
     assert proc.returncode == 0, proc.stdout[-2000:]
     assert (tmp_path / "doc.pdf").stat().st_size > 0
+
+
+def test_plot_of_ev_play_with_the_fold_line():
+    """The figure shows every class's EV(play) (1755 points: played and folded), the fold line at -1 on both
+    panels, and labels the two threshold hands with their exact EV."""
+    from derive.figures import draw_play_values
+
+    a = three_card_poker()
+    fig = draw_play_values(a)
+    left, right = fig.axes
+    sizes = {c.get_gid(): len(c.get_offsets()) for c in left.collections}
+    assert sizes == {"play": sum(d.plays for d in a.decisions), "fold": sum(not d.plays for d in a.decisions)}
+    assert sum(sizes.values()) == 1755
+    for ax in (left, right):
+        (line,) = [ln for ln in ax.lines if ln.get_gid() == "fold-line"]
+        assert list(line.get_ydata()) == [-1, -1]
+    texts = {t.get_gid(): t.get_text() for t in right.texts if t.get_gid()}
+    assert texts == {
+        "least-played": "Q-6-4 64 suited\nEV = -18325/18424",
+        "greatest-folded": "Q-6-3 rainbow\nEV = -393/392",
+    }
+    with pytest.raises(ValueError, match="around must be a positive integer, got 0"):
+        draw_play_values(a, around=0)

@@ -857,6 +857,7 @@ EXCLUDED = {
     ("derive.games.one_card_tree.build_tree", "max_nodes"): "a size limit: " + _INT,
     ("derive.figures.extensive_tree.draw_extensive_form", "off_path"): "labels",
     ("derive.figures.simulation_plot.draw_running_means", "columns"): "a figure layout: " + _INT,
+    ("derive.figures.casino_plot.draw_play_values", "around"): "how many hand values to show: " + _INT,
     ("derive.figures.tikz.tikz_game_tree", "leaf_spacing"): "a figure size in cm",
     ("derive.figures.tikz.tikz_game_tree", "level_spacing"): "a figure size in cm",
     ("derive.hands.counting.formula_latex", "expr"): _PRINT,

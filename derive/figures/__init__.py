@@ -6,6 +6,8 @@
 * :func:`draw_family_plans` -- plan probabilities along a one-parameter family (e.g. the thesis's α);
 * :func:`draw_value_by_bet_size` -- exact game values against the bet size
   (the values are an input: figures never solve);
+* :func:`draw_play_values` -- Three Card Poker: each hand's expected value of playing against
+  the fold line (:mod:`derive.casino`);
 * :func:`draw_running_means` -- Monte Carlo runs of :mod:`derive.verification.simulate`
   against the exact expected payoff.
 
@@ -40,12 +42,13 @@ The package holds one concern per module, imported one way (no cycles):
 (legend rows), :mod:`~derive.figures.plans` (plan probabilities) above them;
 then one module per kind of figure -- :mod:`~derive.figures.strategy_tree`,
 :mod:`~derive.figures.game_tree`, :mod:`~derive.figures.family_plot`,
-:mod:`~derive.figures.value_plots`, :mod:`~derive.figures.simulation_plot` --
-and :mod:`~derive.figures.save`.  This package re-exports their public names.
+:mod:`~derive.figures.value_plots`, :mod:`~derive.figures.simulation_plot`,
+:mod:`~derive.figures.casino_plot` -- and :mod:`~derive.figures.save`.  This package re-exports their public names.
 """
 
 from __future__ import annotations
 
+from derive.figures.casino_plot import draw_play_values
 from derive.figures.family_plot import draw_family_plans
 from derive.figures.game_tree import draw_game_tree
 from derive.figures.save import save_figure
@@ -55,6 +58,7 @@ from derive.figures.value_plots import draw_value_by_bet_size, draw_value_curves
 
 __all__ = [
     "draw_family_plans",
+    "draw_play_values",
     "draw_game_tree",
     "draw_running_means",
     "draw_strategy_tree",
