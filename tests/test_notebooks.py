@@ -35,6 +35,7 @@ STORIES = (
     "05_beyond_the_thesis.ipynb",
     "07_any_game.ipynb",
     "08_general_sum_and_three_players.ipynb",
+    "09_three_card_poker.ipynb",
 )
 
 
