@@ -73,42 +73,46 @@ def _percent(q: Fraction, places: int = 2) -> str:
 # --------------------------------------------------------------------------- brute force
 
 
+#: The qualifiers dealt: the text's queen, the jack of the issue's question, and the six, where the best
+#: response is no threshold in hand order (J-8-5 plays or folds by its suits).
+QUALIFIERS = {"Q": 10, "J": 9, "6": 4}
+
+
 @cache
 def _brute_force():
     """Every player hand against every dealer hand of the 49 cards left, dealt and compared.
 
-    Returns the hands (card-id triples), each hand's rank among the distinct values, the rank of the
-    lowest queen-high and jack-high hands, and per player hand the number of disjoint dealer hands
-    below each of: the J qualifier, the Q qualifier, its own value, just above its own value.
+    Returns the hands (card-id triples), their values, each hand's rank among the distinct values, the
+    rank of the lowest hand qualifying with each of QUALIFIERS, and per player hand the number of disjoint
+    dealer hands below: each qualifier, its own value, and at or below its own value.
     """
     hands = list(combinations(range(52), 3))
     values = [hand_value([Card(c // 4, c % 4) for c in h]) for h in hands]
     order = {v: i for i, v in enumerate(sorted(set(values)))}
     rank = np.array([order[v] for v in values])
     masks = np.array([sum(1 << c for c in h) for h in hands], dtype=np.uint64)
-    q_rank = min(order[v] for v in values if v.category > 0 or v.tiebreak[0] >= 10)
-    j_rank = min(order[v] for v in values if v.category > 0 or v.tiebreak[0] >= 9)
-    below = np.zeros((len(hands), 4), dtype=np.int64)  # below J, below Q, below own, at or below own
+    lowest = [
+        min(order[v] for v in values if v.category > 0 or v.tiebreak[0] >= r) for r in QUALIFIERS.values()
+    ]
+    below = np.zeros((len(hands), len(lowest) + 2), dtype=np.int64)
     for i in range(len(hands)):
         dealer = rank[(masks & masks[i]) == 0]
         assert len(dealer) == DEALER_HANDS
-        below[i] = [
-            np.count_nonzero(dealer < j_rank),
-            np.count_nonzero(dealer < q_rank),
-            np.count_nonzero(dealer < rank[i]),
-            np.count_nonzero(dealer <= rank[i]),
-        ]
-    return hands, values, rank, (j_rank, q_rank), below
+        under = np.concatenate(
+            [[0], np.cumsum(np.bincount(dealer, minlength=len(order)))]
+        )  # under[k]: rank < k
+        below[i] = under[[*lowest, rank[i], rank[i] + 1]]
+    return hands, values, rank, lowest, below
 
 
 def _brute_counts(qualifier: str) -> list[tuple[int, int, int, int]]:
     """(not qualify, qualify and lose, tie, dealer wins) per player hand, from the brute force."""
-    hands, _, rank, (j_rank, q_rank), below = _brute_force()
-    q_col = {"J": 0, "Q": 1}[qualifier]
-    q = (j_rank, q_rank)[q_col]
+    hands, _, rank, lowest, below = _brute_force()
+    column = list(QUALIFIERS).index(qualifier)
+    q = lowest[column]
     out = []
     for i in range(len(hands)):
-        nq, lt, le = int(below[i, q_col]), int(below[i, 2]), int(below[i, 3])
+        nq, lt, le = int(below[i, column]), int(below[i, -2]), int(below[i, -1])
         if rank[i] < q:  # every dealer hand below him is below the qualifier too
             out.append((nq, 0, 0, DEALER_HANDS - nq))
         else:
@@ -116,10 +120,10 @@ def _brute_counts(qualifier: str) -> list[tuple[int, int, int, int]]:
     return out
 
 
-@pytest.mark.parametrize("qualifier", ["Q", "J"])
+@pytest.mark.parametrize("qualifier", list(QUALIFIERS))
 def test_every_class_count_agrees_with_the_brute_force_of_all_pairs(qualifier):
     """Each of the 22,100 player hands, dealt against all 18,424 dealer hands, has exactly the counts of its
-    class (inclusion-exclusion in derive.casino): every class, every hand of it, both qualifiers."""
+    class (inclusion-exclusion in derive.casino): every class, every hand of it, three qualifiers."""
     hands, _, _, _, _ = _brute_force()
     counts = dealer_counts(ThreeCardPokerRules(qualifier=qualifier))
     seen = [0] * len(counts)
@@ -130,20 +134,42 @@ def test_every_class_count_agrees_with_the_brute_force_of_all_pairs(qualifier):
     assert seen == [c.size for c in hand_classes()]
 
 
-@pytest.mark.parametrize("qualifier", ["Q", "J"])
-def test_house_edge_agrees_with_the_brute_force(qualifier):
-    """The exact house edge and play probability, recomputed hand by hand from the brute-force counts with
-    the text's payoffs (fold -1; play: +1 no qualify, +2 win, 0 tie, -2 loss; Ante Bonus 5/4/1)."""
+def _brute_evs(qualifier: str) -> list[Fraction]:
+    """EV(play) of each player hand from the brute-force counts and the text's payoffs (play: +1 when the
+    dealer does not qualify, +2 when he loses, 0 on a tie, -2 when he wins; Ante Bonus 5/4/1)."""
     _, values, _, _, _ = _brute_force()
     bonus = {"straight flush": 5, "three of a kind": 4, "straight": 1}
-    total, played = Fraction(0), 0
-    for v, (nq, lose, tie, win) in zip(values, _brute_counts(qualifier)):
-        ev = bonus.get(v.name, 0) + Fraction(nq + 2 * lose + 0 * tie - 2 * win, DEALER_HANDS)
-        total += max(ev, Fraction(-1))
-        played += ev > -1
+    return [
+        bonus.get(v.name, 0) + Fraction(nq + 2 * lose + 0 * tie - 2 * win, DEALER_HANDS)
+        for v, (nq, lose, tie, win) in zip(values, _brute_counts(qualifier))
+    ]
+
+
+@pytest.mark.parametrize("qualifier", list(QUALIFIERS))
+def test_house_edge_agrees_with_the_brute_force(qualifier):
+    """The exact house edge and play probability, recomputed hand by hand from the brute-force counts
+    (fold -1, play per _brute_evs)."""
+    evs = _brute_evs(qualifier)
     a = three_card_poker(ThreeCardPokerRules(qualifier=qualifier))
-    assert a.optimal.house_edge == -total / 22100
-    assert a.optimal.play_probability == Fraction(played, 22100)
+    assert a.optimal.house_edge == -sum(max(ev, Fraction(-1)) for ev in evs) / 22100
+    assert a.optimal.play_probability == Fraction(sum(ev > -1 for ev in evs), 22100)
+
+
+def test_no_clean_threshold_is_reported_honestly():
+    """With a dealer qualifying on 6-high, the brute force plays some J-8-5 hands and folds others (by their
+    suits); the analysis says so: not clean, the two threshold hands are both J-8-5, 4 classes out of order."""
+    _, values, _, _, _ = _brute_force()
+    j85 = hand_value("Jc 8d 5h")
+    split = {ev > -1 for v, ev in zip(values, _brute_evs("6")) if v == j85}
+    assert split == {True, False}
+    a = three_card_poker(ThreeCardPokerRules(qualifier="6"))
+    assert not a.clean
+    assert (
+        a.rule
+        == "no clean threshold: the weakest hand played is J-8-5 J8 suited, the strongest folded J-8-5 J5 suited"
+    )
+    assert {d.hand.name for d in a.out_of_order()} == {"J-8-5"} and len(a.out_of_order()) == 4
+    assert a.least_played.ev_play > -1 > a.greatest_folded.ev_play
 
 
 # --------------------------------------------------------------------------- the standard game

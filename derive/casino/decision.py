@@ -166,14 +166,18 @@ class ThreeCardPokerAnalysis:
 
     @property
     def rule(self) -> str:
-        """The optimal rule in words, ``"play Q-6-4 or better, fold Q-6-3 and worse"``."""
+        """The optimal rule in words, ``"play Q-6-4 or better, fold Q-6-3 and worse"``; when the best
+        response is no threshold in hand order, the two hands that show it, with their suit patterns."""
         least = self.least_played.hand.name
         if self.greatest_folded is None:
             return "play every hand"
         most = self.greatest_folded.hand.name
         if self.clean:
             return f"play {least} or better, fold {most} and worse"
-        return f"no clean threshold: the weakest hand played is {least}, the strongest folded {most}"
+        return (
+            f"no clean threshold: the weakest hand played is {self.least_played.hand.label}, "
+            f"the strongest folded {self.greatest_folded.hand.label}"
+        )
 
     def out_of_order(self) -> tuple[HandDecision, ...]:
         """The classes that break the threshold: folded above ``least_played``'s value or played
