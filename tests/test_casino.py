@@ -459,3 +459,18 @@ def test_plot_of_ev_play_with_the_fold_line():
     }
     with pytest.raises(ValueError, match="around must be a positive integer, got 0"):
         draw_play_values(a, around=0)
+
+
+@pytest.mark.parametrize(
+    "cards, message",
+    [
+        ("Qc 6d", "three distinct cards"),
+        ("Qc 6d 4h 2s", "three distinct cards"),
+        ("Qc Qc 4h", "appears twice"),
+        ("Qc 6d Xh", "unknown card 'Xh'"),
+        ([(13, 0), (1, 0), (2, 0)], "three distinct cards"),
+    ],
+)
+def test_hand_class_refuses_what_is_not_a_hand(cards, message):
+    with pytest.raises(CasinoError, match=message):
+        hand_class(cards)
