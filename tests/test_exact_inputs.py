@@ -815,6 +815,8 @@ RECORDS = {
     "derive.solving.zero_sum.optimal_sets.OptimalSet": "result record (its contains() reads a plan with exact_value)",
     "derive.solving.zero_sum.sequence_form_lp.SequenceFormEquilibrium": "result record",
     "derive.solving.zero_sum.sequence_form_lp.ZeroSumSolution": "result record",
+    "derive.solving.one_player.decision_problem.DecisionSolution": "result record (exact values of a Game)",
+    "derive.solving.one_player.decision_problem.InformationSetDecision": "result record (exact values of a Game)",
     "derive.verification.best_response.GameBestResponse": "result record",
     "derive.verification.one_card.BestResponse": "result record",
     "derive.verification.one_card.FamilyCheck": "result record",

@@ -506,9 +506,15 @@ class Game:
             )
 
     def __repr__(self) -> str:
-        kind = "zero-sum" if self.is_zero_sum else "constant-sum" if self.is_constant_sum else "general-sum"
+        if self.num_players == 1:
+            kind, players = "one player against chance", "1 player"
+        else:
+            kind = (
+                "zero-sum" if self.is_zero_sum else "constant-sum" if self.is_constant_sum else "general-sum"
+            )
+            players = f"{self.num_players} players"
         return (
-            f"<Game {self.title!r}: {self.num_players} players, {len(self.nodes)} nodes, "
+            f"<Game {self.title!r}: {players}, {len(self.nodes)} nodes, "
             f"{len(self.infosets)} information sets, {kind}>"
         )
 

@@ -4,6 +4,8 @@
   each player's whole optimal set.
 * :mod:`derive.solving.general_sum` -- two-player general-sum games and games with any number of
   players.
+* :mod:`derive.solving.one_player` -- one-player games (a decision-maker against chance): a best
+  response to chance by backward induction, every decision's expected values.
 * :mod:`derive.solving.families` -- optimal sets as families in named parameters, polytopes, and
   families derived from their support.
 * :mod:`derive.solving.refinements` -- quasi-perfect equilibria and admissibility.

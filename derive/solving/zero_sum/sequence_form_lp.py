@@ -80,6 +80,11 @@ def require_two_player_constant_sum(game: Game) -> None:
         If recall is imperfect, naming an information set where it fails.
     """
     game.require_perfect_recall()
+    if game.num_players == 1:
+        raise NotSupportedError(
+            f"{game.title or 'this game'} is a 1-player game; the equilibrium solvers take two players; "
+            "`derive solve` solves it as a best response to chance (derive.solving.one_player)"
+        )
     if game.num_players != 2:
         raise NotSupportedError(
             f"{game.title or 'this game'} is a {game.num_players}-player game; exact solving handles "
