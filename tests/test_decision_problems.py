@@ -221,3 +221,75 @@ def test_symbolic_payoffs_and_two_players_are_refused():
         NotSupportedError, match="has 2 players; the decision-problem solver takes one player"
     ):
         solve_decision_problem(matching_pennies())
+
+
+# --------------------------------------------------------------------------- Three Card Poker
+def _engine_agrees_with_casino(rules):
+    from derive.casino import three_card_poker
+    from derive.casino.tree import three_card_poker_game
+
+    analysis = three_card_poker(rules)
+    game = three_card_poker_game(rules)
+    solution = solve_decision_problem(game)
+    edge = analysis.optimal.house_edge
+    assert solution.value == -R(edge.numerator, edge.denominator)
+    assert len(solution.decisions) == len(analysis.decisions) == 1755
+    for d, hand in zip(solution.decisions, analysis.decisions):
+        assert d.label == hand.hand.label
+        assert d.reach == R(hand.hand.size, 22100)
+        ev = hand.ev_play
+        assert d.values == {"fold": -1, "play": R(ev.numerator, ev.denominator)}
+        expected = {"play": ("play",), "fold": ("fold",), "either": ("fold", "play")}[hand.action]
+        assert d.optimal == expected, d.label
+        assert (d.choice == "play") == hand.plays
+    return solution, analysis
+
+
+def test_three_card_poker_engine_value_is_minus_the_house_edge():
+    """The engine's best response to chance is the casino module's: value -686689/20358520 per ante, and
+    at each of the 1755 hand classes the same optimal action (play Q-6-4 or better) and EV(play)."""
+    from derive.casino.rules import ThreeCardPokerRules
+
+    solution, analysis = _engine_agrees_with_casino(ThreeCardPokerRules())
+    assert solution.value == R(-686689, 20358520)
+    assert solution.counts() == {"fold": 480, "play": 1275} and solution.ties == ()
+    assert solution.decision("Q-6-4 64 suited").optimal == ("play",)
+    assert solution.decision("Q-6-3 rainbow").optimal == ("fold",)
+    assert solution.decision("Q-6-3 rainbow").values["play"] == R(-393, 392)
+
+
+def test_three_card_poker_engine_agrees_under_other_rules():
+    """A jack-high qualifier and an Ante Bonus of 5-3-1: the engine and the casino module still agree."""
+    from derive.casino.rules import ThreeCardPokerRules
+
+    _engine_agrees_with_casino(ThreeCardPokerRules(qualifier="J", ante_bonus=(5, 3, 1)))
+
+
+def test_three_card_poker_game_structure():
+    """Chance deals 1755 classes (size/22100), the player folds (-1) or plays; the dealer's outcomes
+    have probability count/18424 (an outcome with no hands left out) and pay per ante."""
+    from derive.casino import dealer_counts, hand_class
+    from derive.casino.tree import three_card_poker_game
+
+    game = three_card_poker_game()
+    assert game.players == ("player",) and len(game.root.children) == 1755
+    assert sum(game.root.probabilities) == 1
+    info = game.infoset(0, "Q-6-4 64 suited")
+    node = game.nodes[info.nodes[0]]
+    fold, play = (game.nodes[c] for c in node.children)
+    assert node.actions == ("fold", "play") and game.payoffs[fold.index] == (-1,)
+    counts = dealer_counts()[hand_class("Qd 6c 4c").order]
+    assert play.actions == (
+        "dealer does not qualify",
+        "dealer qualifies and loses",
+        "dealer ties",
+        "dealer wins",
+    )
+    assert play.probabilities == tuple(R(n, 18424) for n in counts.as_tuple())
+    assert [game.payoffs[c][0] for c in play.children] == [1, 2, 0, -2]
+    # a straight is paid the Ante Bonus (1) whatever the dealer holds; below the qualifier nothing ties
+    straight = game.nodes[game.infoset(0, "5-4-3 rainbow").nodes[0]]
+    dealer = game.nodes[straight.children[1]]
+    assert [game.payoffs[c][0] for c in dealer.children] == [2, 3, 1, -1]
+    low = game.nodes[game.nodes[game.infoset(0, "5-3-2 rainbow").nodes[0]].children[1]]
+    assert low.actions == ("dealer does not qualify", "dealer wins")

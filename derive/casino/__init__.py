@@ -16,6 +16,10 @@ package derives what the rules imply, exactly:
    of risk, the probability of playing, the edges of simpler strategies and of Pair Plus tables.
 3. **The report** (:func:`three_card_poker_text`, :func:`three_card_poker_json`,
    :func:`three_card_poker_latex`) and the command ``derive casino three-card-poker``.
+4. **The game in the engine** (:func:`three_card_poker_game`): the same decision problem as a
+   one-player :class:`~derive.extensive_form.game.Game` (chance deals the hand class, the player
+   plays or folds, chance deals the dealer's outcome), the built-in game ``three-card-poker`` that
+   ``derive solve`` solves as a best response to chance, to the same value (minus the house edge).
 
 The qualifier and both pay tables are inputs (:class:`ThreeCardPokerRules`), exact numbers.
 
@@ -28,6 +32,7 @@ Modules (imports flow down this list, never up)
 - :mod:`derive.casino.decision`: the expected values, the best response, the edges.
 - :mod:`derive.casino.report`: plain text and JSON.
 - :mod:`derive.casino.latex`: a LaTeX fragment.
+- :mod:`derive.casino.tree`: the one-player extensive-form game of the general engine.
 
 Examples
 --------
@@ -72,6 +77,7 @@ from derive.casino.rules import (
     PairPlusTable,
     ThreeCardPokerRules,
 )
+from derive.casino.tree import three_card_poker_game
 
 __all__ = [
     "ANTE_BONUS_CLASSES",
@@ -100,6 +106,7 @@ __all__ = [
     "inclusion_exclusion",
     "pair_plus_edge",
     "three_card_poker",
+    "three_card_poker_game",
     "three_card_poker_json",
     "three_card_poker_latex",
     "three_card_poker_text",

@@ -53,6 +53,12 @@ def _kuhn3() -> Game:
     return three_player_kuhn_poker()
 
 
+def _three_card_poker() -> Game:
+    from derive.casino.tree import three_card_poker_game
+
+    return three_card_poker_game()
+
+
 def _textbook(name: str) -> Callable[[], Game]:
     def build() -> Game:
         from derive.games import textbook
@@ -111,6 +117,12 @@ BUILTIN_GAMES: dict[str, BuiltinGame] = {
             _textbook("beer_quiche"),
             "Cho & Kreps (1987), section II",
             "the beer-quiche signaling game (general-sum)",
+        ),
+        BuiltinGame(
+            "three-card-poker",
+            _three_card_poker,
+            "docs/sources/three-card-poker-frequencies.txt",
+            "Three Card Poker against the dealer: one player against chance (play or fold, 1755 hands)",
         ),
     )
 }
