@@ -7,7 +7,9 @@
     Solve a game exactly: GAME is a built-in name (``derive games``) or a Gambit
     ``.efg``/``.nfg`` file; without GAME, the one-card poker game of
     ``--deck N --max-bets K [--ante A] [--bet B]``.  ``--all`` adds each
-    player's whole optimal set.
+    player's whole optimal set.  A one-player game (``three-card-poker``) is
+    solved as a best response to chance: the value and each information set's
+    reach probability and actions' expected values (``--all``: every set).
 ``derive games``
     List the built-in games with their sources.
 ``derive draw [GAME] [--format png|pdf|svg|tikz] [--out DIR]``
@@ -208,7 +210,11 @@ def _build_parser() -> argparse.ArgumentParser:
     _game_spec_argument(sol)
     _game_arguments(sol)
     sol.add_argument("--json", action="store_true", help="print JSON")
-    sol.add_argument("--all", action="store_true", help="also derive each player's whole optimal set")
+    sol.add_argument(
+        "--all",
+        action="store_true",
+        help="also derive each player's whole optimal set (a one-player game: list every information set)",
+    )
     _refine_argument(sol)
     sol.add_argument(
         "--general-sum",

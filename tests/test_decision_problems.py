@@ -293,3 +293,108 @@ def test_three_card_poker_game_structure():
     assert [game.payoffs[c][0] for c in dealer.children] == [2, 3, 1, -1]
     low = game.nodes[game.nodes[game.infoset(0, "5-3-2 rainbow").nodes[0]].children[1]]
     assert low.actions == ("dealer does not qualify", "dealer wins")
+
+
+# --------------------------------------------------------------------------- the command line
+def run(*argv):
+    import io
+
+    from derive.cli import main
+
+    out, err = io.StringIO(), io.StringIO()
+    status = main(list(argv), out=out, err=err)
+    return status, out.getvalue(), err.getvalue()
+
+
+JSON_KEYS = {"game", "players", "value", "information_sets", "strategy", "method"}
+
+
+def test_cli_solves_a_one_player_file_as_text_and_json(tmp_path):
+    """``derive solve coin.efg``: the value, the set's reach and each action's EV, the optimal one marked."""
+    import json
+
+    path = tmp_path / "coin.efg"
+    path.write_text(ONE_PLAYER_EFG)
+    status, out, err = run("solve", str(path))
+    assert status == 0 and err == ""
+    lines = out.splitlines()
+    assert lines[0] == "A coin you do not see: 1 player (you) against chance, 7 nodes, 1 information set"
+    assert "value to you (the optimal expected payoff): 1/3 ≈ 0.333333" in lines
+    assert "  guess  reach 1" in lines
+    assert "    * bet   1/3 ≈ 0.333333" in lines and "      pass  0" in lines
+    status, out, err = run("solve", str(path), "--json")
+    assert status == 0 and err == ""
+    doc = json.loads(out)
+    assert set(doc) == JSON_KEYS
+    assert doc["value"] == "1/3" and doc["players"] == ["you"] and doc["strategy"] == {"guess": "bet"}
+    assert doc["information_sets"] == [
+        {
+            "label": "guess",
+            "reach": "1",
+            "actions": {"bet": "1/3", "pass": "0"},
+            "optimal": ["bet"],
+            "on_path": True,
+        }
+    ]
+
+
+def test_cli_three_card_poker_text_is_cut_to_the_closest_decisions():
+    """``derive solve three-card-poker``: value -686689/20358520, totals, 30 borderline hands of 1755."""
+    status, out, err = run("solve", "three-card-poker")
+    assert status == 0 and err == ""
+    assert "value to player (the optimal expected payoff): -686689/20358520 ≈ -0.033730" in out
+    assert "the optimal strategy chooses fold at 480 information sets, play at 1,275 information sets" in out
+    assert "(Cut: 30 of 1,755 information sets shown, the closest decisions" in out
+    assert "  Q-6-4 64 suited  reach 3/5525 ≈ 0.000543" in out.splitlines()
+    assert "    * play  -18325/18424 ≈ -0.994627" in out.splitlines()
+    assert "A-K-Q suited" not in out  # far from the threshold: cut
+    assert len(out.splitlines()) < 110
+
+
+def test_cli_three_card_poker_json_and_all():
+    """``--json`` lists all 1755 information sets with exact values; ``--all`` prints every one as text."""
+    import json
+
+    status, out, _ = run("solve", "three-card-poker", "--json")
+    assert status == 0
+    doc = json.loads(out)
+    assert set(doc) == JSON_KEYS and doc["value"] == "-686689/20358520"
+    assert len(doc["information_sets"]) == 1755 == len(doc["strategy"])
+    q64 = next(s for s in doc["information_sets"] if s["label"] == "Q-6-4 64 suited")
+    assert q64 == {
+        "label": "Q-6-4 64 suited",
+        "reach": "3/5525",
+        "actions": {"fold": "-1", "play": "-18325/18424"},
+        "optimal": ["play"],
+        "on_path": True,
+    }
+    status, out, _ = run("solve", "three-card-poker", "--all")
+    assert status == 0 and "Cut:" not in out
+    assert sum(line.startswith("  ") and "reach" in line for line in out.splitlines()) == 1755
+
+
+def test_cli_lists_three_card_poker_among_the_games():
+    """``derive games`` names it with its source, the seed text."""
+    status, out, _ = run("games")
+    line = next(line for line in out.splitlines() if line.startswith("three-card-poker "))
+    assert status == 0 and "docs/sources/three-card-poker-frequencies.txt" in line
+
+
+@needs_gambit
+@pytest.mark.parametrize("slug", ["journals/geb/gilboa1997/fig1", "journals/geb/gilboa1997/fig2"])
+def test_cli_refuses_the_absent_minded_driver_in_one_line(slug):
+    """Exit status 2, one line on stderr naming the information set, nothing on stdout."""
+    status, out, err = run("solve", str(_catalog_file(slug)))
+    assert status == 2 and out == ""
+    assert err.startswith("derive: error: imperfect recall at information set '1:1'")
+    assert err.count("\n") == 1
+
+
+def test_cli_bad_input_for_a_one_player_game_is_exit_2(tmp_path):
+    """Poker options with a game, an unknown name: one line each, exit status 2."""
+    path = tmp_path / "coin.efg"
+    path.write_text(ONE_PLAYER_EFG)
+    status, out, err = run("solve", str(path), "--deck", "4")
+    assert status == 2 and out == "" and err.count("\n") == 1 and "--deck applies to one-card poker" in err
+    status, out, err = run("solve", "three-card-pokr")
+    assert status == 2 and out == "" and "unknown game 'three-card-pokr'" in err

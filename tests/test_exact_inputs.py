@@ -838,6 +838,7 @@ EXCLUDED = {
     ("derive.solving.refinements.epsilon_lp.monomial", "power"): "an exponent: " + _INT,
     ("derive.solving.zero_sum.optimal_sets.optimal_set", "value"): "an LP's exact value (QQ), not typed in",
     ("derive.presentation.plan_latex.plan_payoff_latex", "max_rows"): "a table size: " + _INT,
+    ("derive.presentation.decision_report.decision_text", "limit"): "a listing's size: " + _INT,
     ("derive.presentation.plan_latex.plan_symbol", "plan"): "a plan, not a number",
     ("derive.presentation.general_latex.bilinear_payoff_latex", "max_rows"): "a table size: " + _INT,
     ("derive.presentation.general_latex.realization_constraints_latex", "max_rows"): "a table size: " + _INT,

@@ -2,7 +2,8 @@
 
 Presentation only: it calls :func:`derive.solving.zero_sum.sequence_form_lp.solve_zero_sum` (two-player constant-sum
 games) or :func:`derive.solving.general_sum.two_player.all_equilibria` (two-player general-sum games) and
-formats the result; it computes nothing else.
+formats the result; it computes nothing else.  A one-player game goes to
+:func:`derive.presentation.decision_report.decision_report` (a best response to chance).
 """
 
 from __future__ import annotations
@@ -166,6 +167,9 @@ def solve_report(
 ) -> str:
     """Solve ``game`` exactly and return the report (text, or JSON when ``as_json``).
 
+    One-player games are solved as a best response to chance
+    (:func:`derive.presentation.decision_report.decision_report`: the value, each information set's
+    reach probability and each action's expected value; ``all_optimal`` lists every information set).
     Two-player constant-sum games get the value, an equilibrium (``refine`` chooses which, see
     :func:`derive.solving.zero_sum.sequence_form_lp.solve_zero_sum`) and, with ``all_optimal``, the optimal sets;
     other two-player games every equilibrium (:func:`derive.solving.general_sum.two_player.all_equilibria`);
@@ -183,6 +187,10 @@ def solve_report(
     """
     from derive.verification.subgames import subgame_perfection
 
+    if game.num_players == 1:
+        from derive.presentation.decision_report import decision_report
+
+        return decision_report(game, as_json=as_json, all_sets=all_optimal, progress=progress)
     game.require_perfect_recall()
     if game.num_players == 2 and not game.is_symbolic and not game.is_constant_sum:
         if game.is_almost_constant_sum and not general_sum:
