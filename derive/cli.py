@@ -118,9 +118,10 @@ class _Progress:
 
 def _internal_errors() -> tuple[type[Exception], ...]:
     from derive.solving.lp import ExactLPError
+    from derive.solving.parameters.parametric_lp import ParametricError
     from derive.solving.zero_sum.one_card import SymbolicGameError
 
-    return (ExactLPError, SymbolicGameError)
+    return (ExactLPError, ParametricError, SymbolicGameError)
 
 
 def _notebook_error() -> type[Exception]:
@@ -185,6 +186,7 @@ def _build_parser() -> argparse.ArgumentParser:
         help="any two-player constant-sum game (built-in name or .efg/.nfg file): derive it instead",
     )
     lat.add_argument("--rationalize", action="store_true", help="see `derive solve --help`")
+    _param_argument(lat)
     _quiet_argument(lat)
     _command(
         sub,
@@ -216,6 +218,7 @@ def _build_parser() -> argparse.ArgumentParser:
         help="also derive each player's whole optimal set (a one-player game: list every information set)",
     )
     _refine_argument(sol)
+    _param_argument(sol)
     sol.add_argument(
         "--general-sum",
         action="store_true",
@@ -247,6 +250,7 @@ def _build_parser() -> argparse.ArgumentParser:
     )
     drw.add_argument("--out", default=".", help="output folder (default: the current folder)")
     _refine_argument(drw)
+    _param_argument(drw)
     _quiet_argument(drw)
     return parser
 
@@ -350,6 +354,82 @@ def _only_defaults(args) -> None:
             raise _UsageError(
                 f"--{flag.replace('_', '-')} applies to one-card poker, not to GAME {args.game!r}"
             )
+
+
+def _param_argument(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--param",
+        metavar="NAME=LO..HI",
+        help="answer as exact functions of the parameter NAME on [LO, HI], e.g. bet=0..4 "
+        "(`derive games` lists each game's parameters; one-card poker: ante, bet)",
+    )
+
+
+def _parametric_game(args):
+    """``(game, symbol, lo, hi)`` for ``--param NAME=LO..HI``: the game built with NAME a symbol."""
+    import sympy as sp
+
+    from derive.extensive_form.build import exact_value
+    from derive.games.registry import BUILTIN_GAMES
+
+    match = re.fullmatch(r"\s*([A-Za-z_]\w*)\s*=\s*(.+?)\s*\.\.\s*(.+?)\s*", args.param)
+    if not match:
+        raise _UsageError(f"--param {args.param!r}: give NAME=LO..HI, e.g. bet=0..4")
+    name, *ends = match.groups()
+    values = []
+    for text in ends:
+        try:
+            value = exact_value(text, "an end")
+        except GameModelError:
+            value = None
+        if value is None or not value.is_Rational:
+            raise _UsageError(f"--param {args.param!r}: {text!r} is not an exact number (e.g. 2, 1/2, 0.25)")
+        values.append(value)
+    lo, hi = values
+    if lo >= hi:
+        raise _UsageError(f"--param {args.param!r}: the interval must have LO < HI")
+    symbol = sp.Symbol(name, positive=True) if lo >= 0 else sp.Symbol(name, real=True)
+    if args.game is None:
+        if name not in ("ante", "bet"):
+            raise _UsageError(f"--param {args.param!r}: one-card poker's parameters are ante and bet")
+        if getattr(args, name, "1") != "1":
+            raise _UsageError(f"give --{name} or --param {name}=LO..HI, not both")
+        amounts = {"ante": getattr(args, "ante", "1"), "bet": getattr(args, "bet", "1"), name: symbol}
+        n = _int_arg(getattr(args, "deck", "3"), "--deck")
+        k = _int_arg(getattr(args, "max_bets", "1"), "--max-bets")
+        from derive.games.one_card import to_extensive_form
+
+        return to_extensive_form(one_card_poker(n, k, amounts["ante"], amounts["bet"])), symbol, lo, hi
+    _only_defaults(args)
+    if args.game not in BUILTIN_GAMES:
+        raise _UsageError(
+            f"--param needs a built-in game or the one-card options, not {args.game!r}: a Gambit file names no "
+            "parameters (build the game in Python with a sympy symbol and call parametric_solve)"
+        )
+    spec = BUILTIN_GAMES[args.game]
+    if not spec.parameters:
+        raise _UsageError(f"{args.game} has no parameters to vary")
+    return spec.build_with(**{name: symbol}), symbol, lo, hi
+
+
+def _solve_parametric(args, out) -> int:
+    from derive.presentation import parametric_report as report
+
+    game, symbol, lo, hi = _parametric_game(args)
+    if game.num_players == 2 and game.constant_sum is None:
+        import sympy as sp
+
+        from derive.solving.parameters.symbolic_payoffs import piecewise_equilibria
+
+        res = piecewise_equilibria(game, symbol, sp.Interval(lo, hi))
+        text = report.general_sum_json(res, game) if args.json else report.general_sum_text(res, game)
+        print(text, file=out)
+        return 0
+    from derive.solving.parameters.parametric_lp import parametric_solve
+
+    sol = parametric_solve(game, symbol, lo, hi, progress=args.progress)
+    print(report.parametric_json(sol) if args.json else report.parametric_text(sol), file=out)
+    return 0
 
 
 def _game_arguments(parser: argparse.ArgumentParser) -> None:
@@ -469,6 +549,12 @@ def _cmd_games(args, out, err) -> int:
 
     for g in BUILTIN_GAMES.values():
         print(f"{g.name:<18} {g.description}  [{g.source}]", file=out)
+        if g.parameters:
+            names = ", ".join(
+                f"{p.name}" + (f" ({'/'.join(p.aliases)})" if p.aliases else "") + f" = {p.default}"
+                for p in g.parameters
+            )
+            print(f"{'':<18}   parameters (--param NAME=LO..HI): {names}", file=out)
     print("or a path to a Gambit .efg/.nfg file", file=out)
     return 0
 
@@ -495,6 +581,8 @@ def _cmd_draw(args, out, err) -> int:
     folder = Path(args.out)
     if folder.exists() and not folder.is_dir():
         raise OutputError(f"cannot write into {args.out!r}: not a folder")
+    if args.param is not None:
+        return _draw_parametric(args, out, folder)
     game = _load(args)
     tikz = args.format == "tikz"
     suffix = "tex" if tikz else args.format
@@ -530,8 +618,36 @@ def _cmd_draw(args, out, err) -> int:
     return 0
 
 
+def _draw_parametric(args, out, folder) -> int:
+    from derive.figures import save_figure
+    from derive.figures.value_plots import draw_parametric_value
+    from derive.solving.parameters.parametric_lp import parametric_solve
+
+    if args.format == "tikz":
+        raise _UsageError("--param draws the value as a plot: use --format png, pdf or svg")
+    game, symbol, lo, hi = _parametric_game(args)
+    if game.constant_sum is None:
+        raise _UsageError(
+            "--param draws the value of a constant-sum game; use `derive solve --param` for this one"
+        )
+    sol = parametric_solve(game, symbol, lo, hi, progress=args.progress)
+    path = folder / f"{_slug(args)}_value_by_{symbol}.{args.format}"
+    try:
+        written = save_figure(draw_parametric_value(sol), path)
+    except OSError as exc:
+        raise OutputError(f"cannot write {path}: {exc.strerror}") from None
+    print(f"wrote {written}", file=out)
+    return 0
+
+
 def _cmd_solve(args, out, err) -> int:
     limit = _seconds_arg(args.time_limit, "--time-limit")
+    if args.param is not None:
+        if args.all or args.general_sum:
+            raise _UsageError(
+                "--param gives the pieces of one optimal strategy; it does not combine with --all or --general-sum"
+            )
+        return _solve_parametric(args, out)
     if args.game is not None or args.all:
         from derive.presentation.solve_report import solve_report
         from derive.solving.limits import TimeLimitError
@@ -565,7 +681,9 @@ def _cmd_solve(args, out, err) -> int:
             f"solving {rules.name} in the sequence form, without its {rules.num_nodes:,}-node tree ...",
             file=err,
         )
-    eq = _refined_or_plain(lambda refine: solve_rules(rules, refine=refine, progress=args.progress), args, err)
+    eq = _refined_or_plain(
+        lambda refine: solve_rules(rules, refine=refine, progress=args.progress), args, err
+    )
     strategies = {
         PLAYER_NAMES[p]: {
             label: {a: str(prob) for a, prob in dist.items()} for label, dist in eq.strategies[p].items()
@@ -621,6 +739,21 @@ def _cmd_reproduce(args, out, err) -> int:
 def _cmd_latex(args, out, err) -> int:
     from derive.presentation.reproduce import write_document
 
+    if args.param is not None:
+        from derive.presentation.parametric_document import write_parametric_document
+        from derive.solving.parameters.parametric_lp import parametric_solve
+
+        if args.game_spec is None and args.game == "all":
+            raise _UsageError("--param needs one game: derive latex GAME --param NAME=LO..HI (e.g. kuhn)")
+        if args.game_spec is not None and args.game != "all":
+            raise _UsageError("give either GAME or --game, not both")
+        args.game = args.game_spec or args.game
+        game, symbol, lo, hi = _parametric_game(args)
+        sol = parametric_solve(game, symbol, lo, hi, progress=args.progress)
+        stem = f"{_slug(args)}_by_{symbol}"
+        written = write_parametric_document(sol, args.out, stem, args.pdf, progress=args.progress)
+        print(f"wrote {', '.join(str(p) for p in written)}", file=out)
+        return 0
     if args.game_spec is not None:
         from derive.presentation.general_document import write_general_document
 

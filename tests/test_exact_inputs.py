@@ -44,6 +44,7 @@ from derive.figures import (
 )
 from derive.figures.extensive_tree import draw_extensive_form
 from derive.figures.tikz import tikz_game_tree
+from derive.games.leduc import leduc_holdem
 from derive.games.one_card import (
     Action,
     GameDefinitionError,
@@ -75,6 +76,7 @@ from derive.sequence_form.strategies import (
 from derive.solving.families.indifference import reached_by_others
 from derive.solving.families.optimal_families import optimal_families
 from derive.solving.parameters.parametric import bet_size_analysis
+from derive.solving.parameters.parametric_lp import parametric_solve
 from derive.solving.parameters.sweep import value_table, values_by_bet_size
 from derive.solving.parameters.symbolic_payoffs import piecewise_equilibria, substitute
 from derive.solving.zero_sum.analysis import raise_table
@@ -245,6 +247,20 @@ DOORS = [
     Door(G + "textbook.myerson_poker", "bet", lambda v: myerson_poker(bet=v), GameModelError),
     Door(G + "textbook.reiley_poker", "ante", lambda v: reiley_poker(ante=v), GameModelError),
     Door(G + "textbook.reiley_poker", "bet", lambda v: reiley_poker(bet=v), GameModelError),
+    Door(G + "leduc.leduc_holdem", "ante", lambda v: leduc_holdem(ante=v), GameModelError),
+    Door(G + "leduc.leduc_holdem", "bets", lambda v: leduc_holdem(bets=(2, v)), GameModelError),
+    Door(
+        S + "parameters.parametric_lp.parametric_solve",
+        "lower",
+        lambda v: parametric_solve(myerson_poker(bet=_C), _C, v, 3),
+        GameModelError,
+    ),
+    Door(
+        S + "parameters.parametric_lp.parametric_solve",
+        "upper",
+        lambda v: parametric_solve(myerson_poker(bet=_C), _C, -1, v),
+        GameModelError,
+    ),
     Door(G + "textbook.beer_quiche", "weak", lambda v: beer_quiche(weak=v), GameModelError),
     Door(G + "textbook.beer_quiche", "taste", lambda v: beer_quiche(taste=v), GameModelError),
     Door(
@@ -738,6 +754,9 @@ NOT_GAME_NUMBERS = {
 #: Whole classes whose constructors are records: built by derive from exact computations, they are
 #: outputs (or the solver's own intermediate objects), not doors where a user types numbers in.
 RECORDS = {
+    "derive.solving.parameters.parametric_lp.ParametricSolution": "a parametric solution (exact, proved)",
+    "derive.solving.parameters.parametric_lp.ValuePiece": "a piece of a parametric solution (exact)",
+    "derive.solving.parameters.parametric_lp.Breakpoint": "an exact real point: polynomial and rational interval",
     "derive.solving.refinements.epsilon_lp.ParametricLP": "an LP built from exact matrices (QQ polynomials)",
     "derive.dominance.plans.PlanDominanceResult": "dominance result",
     "derive.dominance.plans.PlanDomination": "dominance result",
@@ -833,6 +852,11 @@ _INT = "a count or size, not a game number"
 
 #: (callable, parameter) pairs that are not game numbers, or are read exactly elsewhere.
 EXCLUDED = {
+    ("derive.figures.value_plots.draw_parametric_value", "points_per_piece"): "plotting points: " + _INT,
+    ("derive.solving.parameters.parametric_lp.parametric_solve", "max_solves"): "a size limit: " + _INT,
+    ("derive.solving.lp.elimination_order", "n"): "a matrix size: " + _INT,
+    ("derive.solving.lp.elimination_order", "rows"): "an exact sparse matrix (QQ), not typed in",
+    ("derive.presentation.parametric_report.breakpoint_text", "point"): "a Breakpoint (exact), returns text",
     ("derive.solving.refinements.epsilon_lp.evaluate", "eps"): "an exact QQ trial value, not typed in",
     ("derive.solving.refinements.epsilon_lp.monomial", "degree"): "a polynomial length: " + _INT,
     ("derive.solving.refinements.epsilon_lp.monomial", "power"): "an exponent: " + _INT,

@@ -19,6 +19,7 @@ from derive.figures.labels import _exact, _mathtext
 from derive.figures.style import _INK, _PLOT_LABEL_SIZE, _PLOT_TEXT_SIZE, _PLOT_TITLE_SIZE, _RC, _style_axes
 
 __all__ = [
+    "draw_parametric_value",
     "draw_value_by_bet_size",
     "draw_value_curves",
 ]
@@ -268,4 +269,107 @@ def draw_value_curves(
         fig.legend(
             loc="outside lower center", ncol=min(len(curves), 2), frameon=False, fontsize=_PLOT_TEXT_SIZE
         )
+    return fig
+
+
+def draw_parametric_value(solution, title: str | None = None, *, points_per_piece: int = 200) -> Figure:
+    """Plot the game value ``v(t)`` of a parametric solution piece by piece, breakpoints marked.
+
+    Each piece's exact formula is evaluated at ``points_per_piece`` points across its interval
+    (the curve is the formula's, not a line between solved samples); a breakpoint where the
+    value's formula changes is a filled dot labelled with its exact value, one where only the
+    optimal strategy changes a hollow one.  The solution is an input: this function never solves.
+
+    Parameters
+    ----------
+    solution : ParametricSolution
+        From :func:`derive.solving.parameters.parametric_lp.parametric_solve`.
+    title : str, optional
+    points_per_piece : int
+        Plotting points per piece (display only).
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+        Pieces carry the gid ``"piece:<k>"``, breakpoints ``"break:<k>"``.
+    """
+    t = solution.symbol
+    with matplotlib.rc_context(_RC):
+        fig = Figure(figsize=(9.0, 5.6), layout="constrained")
+        FigureCanvasAgg(fig)
+        ax = fig.add_subplot()
+        _style_axes(ax)
+        ax.set_title(
+            title or f"{solution.game.title}: game value against {t} (exact formulas)",
+            fontsize=_PLOT_TITLE_SIZE,
+            fontweight="bold",
+            color=_INK,
+            gid="title",
+        )
+        ax.axhline(0, color="#777777", linewidth=1.0, zorder=1)
+        for k, piece in enumerate(solution.pieces):
+            lo, hi = float(sp.N(piece.lower.point)), float(sp.N(piece.upper.point))
+            f = sp.lambdify(t, piece.value, modules="math")
+            xs = np.linspace(lo, hi, points_per_piece)
+            ax.plot(
+                xs,
+                [float(f(x)) for x in xs],
+                color=_SERIES_STYLES[k % 2]["color"],
+                linewidth=2.4,
+                gid=f"piece:{k + 1}",
+                zorder=3,
+            )
+        low, high = ax.get_ylim()
+        value_changes = solution.value_changes
+        for k, left in enumerate(solution.pieces[:-1], 1):
+            point = left.upper
+            x = float(sp.N(point.point))
+            y = float(sp.N(left.value.subs(t, point.point)))
+            changes = value_changes[k - 1]
+            ax.plot(
+                [x],
+                [y],
+                "o",
+                color=_INK,
+                markersize=6,
+                markerfacecolor=_INK if changes else "white",
+                zorder=10,
+                gid=f"break:{k}",
+            )
+            ax.axvline(x, color="#999999", linewidth=0.8, linestyle=":", zorder=1)
+            exact = point.point if point.is_rational or point.polynomial.degree() <= 2 else None
+            name = sp.latex(t, symbol_names={t: rf"\mathit{{{t}}}"} if len(str(t)) > 1 else {})
+            label = (
+                f"${name} = {sp.latex(exact)}$"
+                if exact is not None
+                else f"${name} \\approx {point.decimal(4)}$"
+            )
+            ax.annotate(  # along the top, staggered: labels of close breakpoints never overlap
+                label,
+                xy=(x, 1.0),
+                xycoords=("data", "axes fraction"),
+                xytext=(0, -14 - 16 * ((k - 1) % 3)),
+                textcoords="offset points",
+                ha="center",
+                fontsize=_PLOT_TEXT_SIZE - 1,
+                color=_INK,
+                bbox=dict(boxstyle="round,pad=0.15", facecolor="white", edgecolor="none", alpha=0.85),
+                gid=f"break-label:{k}",
+            )
+        if len(solution.pieces) > 1:
+            ax.text(
+                0.99,
+                0.02,
+                "filled dot: the value's formula changes; hollow dot: only the optimal strategy changes",
+                transform=ax.transAxes,
+                ha="right",
+                va="bottom",
+                fontsize=_PLOT_TEXT_SIZE - 2,
+                color="#555555",
+                gid="key",
+            )
+        ax.set_xlim(float(solution.lower), float(solution.upper))
+        ax.set_ylim(low - 0.08 * (high - low), high + 0.30 * (high - low))
+        ax.set_xlabel(f"{t}", fontsize=_PLOT_LABEL_SIZE)
+        ax.set_ylabel(f"game value to {solution.game.players[0]}", fontsize=_PLOT_LABEL_SIZE)
     return fig

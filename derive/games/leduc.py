@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import sympy as sp
 
-from derive.extensive_form.game import Game
+from derive.extensive_form.game import Game, GameModelError
 
 __all__ = ["LEDUC_RANKS", "leduc_holdem"]
 
@@ -48,14 +48,28 @@ def _showdown(private: tuple[str, str], public: str) -> int:
     return (r0 > r1) - (r0 < r1)
 
 
-def leduc_holdem() -> Game:
+def leduc_holdem(ante: object = _ANTE, bets: tuple[object, object] = _RAISE) -> Game:
     """Leduc hold'em as a :class:`~derive.extensive_form.Game` (two players, zero-sum, chips).
+
+    Parameters
+    ----------
+    ante : number, str or sympy expression
+        Each player's ante (1 in Leduc hold'em).
+    bets : (amount, amount)
+        The size of a bet or raise in the first and in the second round (2 and 4).  Amounts are
+        exact and may be sympy symbols, e.g. to solve the game as a function of the second-round
+        bet (:func:`derive.solving.parameters.parametric_lp.parametric_solve`).
 
     Returns
     -------
     Game
         Players ``"opener"`` and ``"dealer"`` (OpenSpiel's players 0 and 1); chance deals the two
         private cards and, after the first round, the public card, each with its exact probability.
+
+    Raises
+    ------
+    GameModelError
+        If an amount is a float that is not exactly a short decimal, or not a number.
 
     Examples
     --------
@@ -67,7 +81,13 @@ def leduc_holdem() -> Game:
     ----------
     Southey et al. (2005), section 4; OpenSpiel's ``leduc_poker`` (Lanctot et al. 2019).
     """
-    from derive.extensive_form.build import chance, decision, extensive_form, payoff
+    from derive.extensive_form.build import chance, decision, exact_value, extensive_form, payoff
+
+    ante = exact_value(ante, "ante")
+    if len(bets) != 2:
+        raise GameModelError(f"Leduc hold'em has two betting rounds: give two bet sizes, got {bets!r}")
+    raise_sizes = tuple(exact_value(b, f"bet size of round {k + 1}") for k, b in enumerate(bets))
+    symbols = tuple(sorted(set().union(ante.free_symbols, *(b.free_symbols for b in raise_sizes)), key=str))
 
     def deal_weights(held: list[str]) -> dict[str, sp.Rational]:
         left = {r: 2 - held.count(r) for r in LEDUC_RANKS}
@@ -97,7 +117,7 @@ def leduc_holdem() -> Game:
                 paid[player] = paid[1 - player]
                 n_calls, n_raises = calls + 1, raises
             else:
-                paid[player] = paid[1 - player] + _RAISE[rnd]
+                paid[player] = paid[1 - player] + raise_sizes[rnd]
                 n_calls, n_raises = 0, raises + 1
             ready = (n_raises == 0 and n_calls == 2) or (n_raises > 0 and n_calls == 1)
             if not ready:
@@ -121,7 +141,7 @@ def leduc_holdem() -> Game:
                 pa,
                 chance(
                     {
-                        f"dealer {b}": (pb, betting((a, b), None, 0, [""], [_ANTE, _ANTE], 0, 0, 0))
+                        f"dealer {b}": (pb, betting((a, b), None, 0, [""], [ante, ante], 0, 0, 0))
                         for b, pb in deal_weights([a]).items()
                     }
                 ),
@@ -133,5 +153,6 @@ def leduc_holdem() -> Game:
         ["opener", "dealer"],
         root,
         title="Leduc hold'em",
+        symbols=symbols,
         comment="Southey et al. (2005); OpenSpiel's leduc_poker conventions, suits merged (suit_isomorphism)",
     )

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from derive.extensive_form.game import Game, GameModelError
 
-__all__ = ["BUILTIN_GAMES", "BuiltinGame", "UnknownGameError", "load_game"]
+__all__ = ["BUILTIN_GAMES", "BuiltinGame", "GameParameter", "UnknownGameError", "load_game"]
 
 
 class UnknownGameError(GameModelError):
@@ -20,13 +20,61 @@ class UnknownGameError(GameModelError):
 
 
 @dataclass(frozen=True)
+class GameParameter:
+    """A named amount of a built-in game that may be given a value or left as a symbol.
+
+    Attributes
+    ----------
+    name : str
+        The name on the command line (``derive solve leduc --param bet2=1..8``) and the symbol's name.
+    default : str
+        Its value in the game as published.
+    meaning : str
+        What it is, in chips or as a probability.
+    aliases : tuple of str
+        Other names accepted for it, e.g. the textbook's letters (Myerson's ``B`` for the bet).
+    """
+
+    name: str
+    default: str
+    meaning: str
+    aliases: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class BuiltinGame:
-    """A built-in game: its short name, builder, source and a one-line description."""
+    """A built-in game: its short name, builder, source and a one-line description.
+
+    ``parameters`` are the amounts :meth:`build_with` accepts (each may be a sympy symbol), e.g.
+    the bet size, for answers as functions of them
+    (:func:`derive.solving.parameters.parametric_lp.parametric_solve`).
+    """
 
     name: str
     build: Callable[[], Game]
     source: str
     description: str
+    parameters: tuple[GameParameter, ...] = ()
+    builder: Callable[..., Game] | None = None
+
+    def build_with(self, **amounts) -> Game:
+        """The game with some parameters given (numbers or sympy symbols), the rest at their defaults.
+
+        Raises
+        ------
+        UnknownGameError
+            If a name is not one of :attr:`parameters` (the message lists them).
+        GameModelError
+            If a value is not an exact number or symbol (from the game's builder).
+        """
+        known = {alias: p.name for p in self.parameters for alias in (p.name, *p.aliases)}
+        for name in amounts:
+            if name not in known:
+                have = ", ".join(sorted(known)) or "none"
+                raise UnknownGameError(f"{self.name} has no parameter {name!r} (its parameters: {have})")
+        if self.builder is None:
+            return self.build()
+        return self.builder(**{known[name]: value for name, value in amounts.items()})
 
 
 def _kuhn() -> Game:
@@ -45,6 +93,37 @@ def _leduc() -> Game:
     from derive.games.leduc import leduc_holdem
 
     return leduc_holdem()
+
+
+def _one_card_with(max_bets: int) -> Callable[..., Game]:
+    def build(ante: object = 1, bet: object = 1) -> Game:
+        from derive.games.one_card import one_card_poker, to_extensive_form
+
+        name = "Kuhn poker" if max_bets == 1 else "one-raise poker"
+        return to_extensive_form(one_card_poker(3, max_bets, ante=ante, bet=bet, name=name))
+
+    return build
+
+
+def _leduc_with(ante: object = 1, bet1: object = 2, bet2: object = 4) -> Game:
+    from derive.games.leduc import leduc_holdem
+
+    return leduc_holdem(ante, (bet1, bet2))
+
+
+def _textbook_with(name: str) -> Callable[..., Game]:
+    def build(**amounts) -> Game:
+        from derive.games import textbook
+
+        return getattr(textbook, name)(**amounts)
+
+    return build
+
+
+_ANTE_BET = (
+    GameParameter("ante", "1", "each player's ante, in chips"),
+    GameParameter("bet", "1", "the size of a bet (and of a raise), in chips"),
+)
 
 
 def _kuhn3() -> Game:
@@ -74,19 +153,32 @@ BUILTIN_GAMES: dict[str, BuiltinGame] = {
     g.name: g
     for g in (
         BuiltinGame(
-            "kuhn", _kuhn, "Kuhn (1950), pp. 97-103", "Kuhn poker: deck Q < K < A, ante 1, one bet of 1"
+            "kuhn",
+            _kuhn,
+            "Kuhn (1950), pp. 97-103",
+            "Kuhn poker: deck Q < K < A, ante 1, one bet of 1",
+            _ANTE_BET,
+            _one_card_with(1),
         ),
         BuiltinGame(
             "one-raise",
             _one_raise,
             "Miao (2014), 'Revised Kuhn poker'",
             "Kuhn poker with one raise allowed (the thesis's game)",
+            _ANTE_BET,
+            _one_card_with(2),
         ),
         BuiltinGame(
             "leduc",
             _leduc,
             "Southey et al. (2005), section 4; OpenSpiel's leduc_poker",
             "Leduc hold'em: J, Q, K twice; ante 1; bets 2 then 4; two rounds and a public card",
+            (
+                GameParameter("ante", "1", "each player's ante, in chips"),
+                GameParameter("bet1", "2", "the size of a bet or raise in the first round, in chips"),
+                GameParameter("bet2", "4", "the size of a bet or raise in the second round, in chips"),
+            ),
+            _leduc_with,
         ),
         BuiltinGame(
             "kuhn3",
@@ -99,12 +191,19 @@ BUILTIN_GAMES: dict[str, BuiltinGame] = {
             _textbook("myerson_poker"),
             "Myerson (1991), section 2.1, fig. 2.1",
             "Myerson's card game: red or black card, raise or fold, meet or pass",
+            (
+                GameParameter("ante", "1", "each player's stake in the pot, in dollars", ("P",)),
+                GameParameter("bet", "1", "the amount of a raise and of a meet, in dollars", ("B",)),
+            ),
+            _textbook_with("myerson_poker"),
         ),
         BuiltinGame(
             "reiley",
             _textbook("reiley_poker"),
             "Reiley, Urbancic & Walker (2008), fig. 1",
             "stripped-down poker: king or queen, bet or fold, call or fold",
+            _ANTE_BET,
+            _textbook_with("reiley_poker"),
         ),
         BuiltinGame(
             "matching-pennies",
@@ -117,6 +216,11 @@ BUILTIN_GAMES: dict[str, BuiltinGame] = {
             _textbook("beer_quiche"),
             "Cho & Kreps (1987), section II",
             "the beer-quiche signaling game (general-sum)",
+            (
+                GameParameter("weak", "1/10", "the probability that the Sender is weak"),
+                GameParameter("taste", "1", "the Sender's gain from his preferred breakfast: the cost of the other"),
+            ),
+            _textbook_with("beer_quiche"),
         ),
         BuiltinGame(
             "three-card-poker",

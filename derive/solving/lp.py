@@ -35,6 +35,7 @@ __all__ = [
     "basis_system",
     "best_response_value",
     "certified_supports",
+    "elimination_order",
     "exact_lp",
     "maximin",
     "maximin_program",
@@ -300,6 +301,53 @@ def screen_lp(prog: LinearProgram, cost: dict[int, object], maximize: bool = Tru
     return _run_highs(prog, cost, maximize, strict=False).getInfo().objective_function_value
 
 
+def elimination_order(
+    rows: dict[int, dict[int, object]], n: int
+) -> tuple[list[tuple[int, int]], list[tuple[int, int]], dict[int, set[int]], dict[int, set[int]]]:
+    """The order in which :func:`solve_exact` eliminates a sparse square system (any field).
+
+    Row singletons are solved first (``forward``, in order), column singletons are set aside to be
+    recovered last (``deferred``, in reverse order), and what remains is the dense *core*.
+
+    Parameters
+    ----------
+    rows : dict
+        The matrix as ``{row: {col: entry}}``, shape ``(n, n)``, entries nonzero.
+
+    Returns
+    -------
+    forward, deferred : list of (row, unknown)
+    active, cols : dict
+        The core: its rows (``row -> unknowns``) and its unknowns (``unknown -> rows``).
+
+    Raises
+    ------
+    ZeroDivisionError
+        If a row or a column is zero, or peeling leaves one empty (the matrix is singular).
+    """
+    cols: dict[int, set[int]] = {}
+    for i, row in rows.items():
+        for j in row:
+            cols.setdefault(j, set()).add(i)
+    if len(rows) < n or len(cols) < n:
+        raise ZeroDivisionError("singular matrix: a row or a column is zero")
+    active = {i: set(row) for i, row in rows.items()}
+    forward: list[tuple[int, int]] = []  # (row, unknown) solved in this order, before the core
+    deferred: list[tuple[int, int]] = []  # (row, unknown) solved in reverse order, after the core
+    singles = [i for i, a in active.items() if len(a) == 1]
+    col_singles = [j for j, c in cols.items() if len(c) == 1]
+    while singles or col_singles:
+        if singles:  # a row with one unknown left fixes it
+            step = _peel(singles.pop(), active, cols, singles)
+            if step:
+                forward.append(step)
+        else:  # an unknown only one remaining row mentions is recovered from that row last
+            step = _peel(col_singles.pop(), cols, active, col_singles)
+            if step:
+                deferred.append(step[::-1])
+    return forward, deferred, active, cols
+
+
 def solve_exact(
     matrix: dict[int, dict[int, object]],
     n: int,
@@ -346,26 +394,7 @@ def solve_exact(
                     rows.setdefault(j, {})[i] = fq(v)
                 else:
                     rows.setdefault(i, {})[j] = fq(v)
-    cols: dict[int, set[int]] = {}
-    for i, row in rows.items():
-        for j in row:
-            cols.setdefault(j, set()).add(i)
-    if len(rows) < n or len(cols) < n:
-        raise ZeroDivisionError("singular matrix: a row or a column is zero")
-    active = {i: set(row) for i, row in rows.items()}
-    forward: list[tuple[int, int]] = []  # (row, unknown) solved in this order, before the core
-    deferred: list[tuple[int, int]] = []  # (row, unknown) solved in reverse order, after the core
-    singles = [i for i, a in active.items() if len(a) == 1]
-    col_singles = [j for j, c in cols.items() if len(c) == 1]
-    while singles or col_singles:
-        if singles:  # a row with one unknown left fixes it
-            step = _peel(singles.pop(), active, cols, singles)
-            if step:
-                forward.append(step)
-        else:  # an unknown only one remaining row mentions is recovered from that row last
-            step = _peel(col_singles.pop(), cols, active, col_singles)
-            if step:
-                deferred.append(step[::-1])
+    forward, deferred, active, cols = elimination_order(rows, n)
     zero = flint.fmpq(0)
     right = {i: [fq(r[k]) if k in r else zero for k in range(width)] for i, r in rhs.items()}
     blank = [zero] * width

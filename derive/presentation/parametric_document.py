@@ -1,0 +1,143 @@
+"""A standalone LaTeX document of a parametric solution: the value as a ``cases`` display, its
+plot, and each piece's optimal strategies (``derive latex GAME --param NAME=LO..HI``)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import sympy as sp
+
+from derive.presentation.latex import escape_text as latex_text
+from derive.presentation.parametric_report import MAX_SETS, breakpoint_text, parametric_latex
+from derive.solving.parameters.parametric_lp import ParametricSolution
+
+__all__ = ["parametric_document", "write_parametric_document"]
+
+
+def _strategy_rows(piece, p: int) -> list[str]:
+    rows = []
+    for label, dist in list(piece.strategies[p].items())[:MAX_SETS]:
+        acts = ", ".join(f"{latex_text(a)} ${sp.latex(v)}$" for a, v in dist.items() if v != 0)
+        rows.append(f"{latex_text(label)} & {acts} \\\\")
+    return rows
+
+
+def parametric_document(sol: ParametricSolution, figure: str | None = None) -> str:
+    """The LaTeX source (article; amsmath, booktabs, graphicx): method, value, plot, pieces.
+
+    Parameters
+    ----------
+    sol : ParametricSolution
+    figure : str, optional
+        File name of the value plot to include.
+    """
+    t = sp.latex(sol.symbol)
+    game = latex_text(sol.game.title or "The game")
+    names = [latex_text(n) for n in sol.game.players]
+    out = [
+        r"\documentclass[11pt]{article}",
+        r"\usepackage[margin=2.2cm]{geometry}",
+        r"\usepackage{amsmath,amssymb,booktabs,graphicx,longtable}",
+        r"\usepackage[T1]{fontenc}",
+        r"\usepackage[utf8]{inputenc}",
+        rf"\title{{{game}: the value as an exact function of ${t}$}}",
+        r"\author{derived by \texttt{derive}}",
+        r"\date{}",
+        r"\begin{document}",
+        r"\maketitle",
+        r"\section*{Method}",
+        (
+            f"For ${t}$ in $[{sp.latex(sol.lower)}, {sp.latex(sol.upper)}]$ each player's sequence-form linear "
+            "program (von Stengel 1996) has a constraint matrix whose entries are rational functions of "
+            f"${t}$. At a rational point an optimal basis of each program is solved with ${t}$ symbolic; "
+            f"its basic solution is feasible wherever each variable and each slack, a rational function of ${t}$, "
+            "is non-negative, which is decided exactly between the real roots of their factors. Where both "
+            "players' solutions are feasible and their values add up to the constant sum "
+            f"${sp.latex(sol.constant)}$, weak duality proves both optimal on the whole interval (the "
+            "basis-stability argument of parametric linear programming, Gass \\& Saaty 1955). Each piece's value "
+            f"was also checked by exact best responses to its strategies at ${t} = "
+            + ", ".join(sp.latex(c) for c in sol.checked)
+            + "$."
+        ),
+        r"\section*{The value}",
+        f"The value to {names[0]}, in {len(sol.pieces)} piece(s):",
+        parametric_latex(sol),
+    ]
+    if figure:
+        out += [
+            r"\begin{center}",
+            rf"\includegraphics[width=0.85\textwidth]{{{figure}}}",
+            r"\end{center}",
+        ]
+    out.append(r"\section*{Optimal strategies on each piece}")
+    for k, piece in enumerate(sol.pieces, 1):
+        left = "[" if piece.closed[0] else "("
+        right = "]" if piece.closed[1] else ")"
+        out.append(
+            rf"\subsection*{{Piece {k}: ${t} \in {left}{sp.latex(piece.lower.point) if piece.lower.is_rational else latex_text(breakpoint_text(piece.lower))}, "
+            rf"{sp.latex(piece.upper.point) if piece.upper.is_rational else latex_text(breakpoint_text(piece.upper))}{right}$}}"
+        )
+        out.append(rf"Value: ${sp.latex(piece.value)}$.")
+        for p in (0, 1):
+            rows = _strategy_rows(piece, p)
+            out += [
+                r"\begin{center}",
+                r"\begin{longtable}{ll}",
+                r"\toprule",
+                rf"\multicolumn{{2}}{{l}}{{{names[p]}'s optimal strategy}} \\",
+                r"\midrule",
+                *rows,
+                r"\bottomrule",
+                r"\end{longtable}",
+                r"\end{center}",
+            ]
+            more = len(piece.strategies[p]) - len(rows)
+            if more > 0:
+                out.append(
+                    f"({more} more information sets are not shown; \\texttt{{derive solve --json}} lists all.)"
+                )
+    out.append(r"\end{document}")
+    return "\n".join(out) + "\n"
+
+
+def write_parametric_document(
+    sol: ParametricSolution,
+    out: str | Path,
+    stem: str,
+    compile_pdf: bool = False,
+    progress: Callable[[str], None] | None = None,
+) -> list[Path]:
+    """Write ``out/<stem>.tex`` and the value plot ``out/<stem>_value.pdf`` (and the PDF with ``compile_pdf``).
+
+    Raises
+    ------
+    OutputError
+        If ``out`` is not a writable folder, or ``pdflatex`` is missing or fails.
+    """
+    from derive.figures.value_plots import draw_parametric_value
+    from derive.presentation.reproduce import (
+        OutputError,
+        _atomic_write,
+        _check_writable,
+        _save_figure_atomic,
+        compile_latex,
+        require_pdflatex,
+    )
+
+    if Path(out).exists() and not Path(out).is_dir():
+        raise OutputError(f"output path {str(out)!r} exists and is not a folder")
+    if compile_pdf:
+        require_pdflatex()
+    folder = _check_writable(out)
+    figure = f"{stem}_value.pdf"
+    _save_figure_atomic(draw_parametric_value(sol), folder / figure)
+    tex = folder / f"{stem}.tex"
+    _atomic_write(tex, parametric_document(sol, figure).encode())
+    written = [folder / figure, tex]
+    if compile_pdf:
+        if progress:
+            progress("running pdflatex ...")
+        compile_latex(tex)
+        written.append(folder / f"{stem}.pdf")
+    return written

@@ -1,0 +1,247 @@
+"""A parametric solution in words, JSON and LaTeX: the pieces, their exact ends, the value and the
+optimal strategies on each (:class:`~derive.solving.parameters.parametric_lp.ParametricSolution`).
+
+Nothing here solves; every number shown comes from the solution, which proved it.
+"""
+
+from __future__ import annotations
+
+import json
+
+import sympy as sp
+
+from derive.presentation.text import to_text
+from derive.solving.parameters.parametric_lp import Breakpoint, ParametricSolution
+
+__all__ = [
+    "MAX_SETS",
+    "breakpoint_text",
+    "general_sum_json",
+    "general_sum_text",
+    "parametric_json",
+    "parametric_latex",
+    "parametric_text",
+]
+
+#: Most information sets whose strategies the text lists per piece (``--json`` gives all).
+MAX_SETS = 30
+
+#: Longest polynomial printed in the text beside an algebraic breakpoint.
+_MAX_POLY = 70
+
+
+def breakpoint_text(point: Breakpoint) -> str:
+    """``"1"``, ``"-1 + sqrt(5) ≈ 1.236068"`` or, for a root of a long polynomial,
+    ``"≈ 2.345678 (a root of a degree-12 polynomial)"``."""
+    if point.is_rational:
+        value = point.interval[0]
+        return to_text(value) if value.q == 1 else f"{to_text(value)} ≈ {point.decimal()}"
+    if point.polynomial.degree() <= 2:
+        return f"{to_text(point.point)} ≈ {point.decimal()}"
+    poly = to_text(point.polynomial.as_expr())
+    if len(poly) <= _MAX_POLY:
+        return f"≈ {point.decimal()} (the root of {poly} in [{point.interval[0]}, {point.interval[1]}])"
+    return f"≈ {point.decimal()} (a root of a degree-{point.polynomial.degree()} polynomial; --json gives it)"
+
+
+def _interval(piece, t) -> str:
+    left = "[" if piece.closed[0] else "("
+    right = "]" if piece.closed[1] else ")"
+    return f"{t} in {left}{breakpoint_text(piece.lower)}, {breakpoint_text(piece.upper)}{right}"
+
+
+def parametric_text(sol: ParametricSolution, players: tuple[str, str] | None = None) -> str:
+    """The pieces in words: each interval, the value on it, each player's optimal strategy.
+
+    Parameters
+    ----------
+    sol : ParametricSolution
+    players : (str, str), optional
+        The players' names (default: the game's).
+
+    Returns
+    -------
+    str
+        Lines of text; strategies are listed for at most :data:`MAX_SETS` information sets a
+        player (the rest are counted).
+    """
+    t = sol.symbol
+    names = players or tuple(sol.game.players)
+    lines = [
+        f"{sol.game.title or 'the game'}: the value and optimal strategies as exact functions of {t} "
+        f"on [{to_text(sol.lower)}, {to_text(sol.upper)}]",
+        f"{len(sol.pieces)} piece(s); each proved on its whole interval (both players' basic solutions "
+        f"feasible, values adding up to {to_text(sol.constant)}), and checked by exact best responses to its "
+        f"strategies at {t} = {', '.join(to_text(c) for c in sol.checked) or '(not checked)'}",
+    ]
+    for k, piece in enumerate(sol.pieces, 1):
+        lines.append("")
+        lines.append(f"piece {k}: {_interval(piece, t)}")
+        lines.append(f"  value to {names[0]}: {to_text(piece.value)}")
+        for p in (0, 1):
+            strategy = piece.strategies[p]
+            lines.append(f"  {names[p]}'s optimal strategy:")
+            for label, dist in list(strategy.items())[:MAX_SETS]:
+                acts = ", ".join(f"{a} {to_text(v)}" for a, v in dist.items() if v != 0)
+                lines.append(f"    {label}: {acts}")
+            if len(strategy) > MAX_SETS:
+                lines.append(
+                    f"    (cut: {MAX_SETS} of {len(strategy)} information sets shown; --json lists all)"
+                )
+            if piece.off_path[p]:
+                lines.append(
+                    f"    never reached by his own play (any action): {', '.join(piece.off_path[p][:8])}"
+                    + (f" and {len(piece.off_path[p]) - 8} more" if len(piece.off_path[p]) > 8 else "")
+                )
+    changes = [c for c in sol.value_changes if not c]
+    lines.append("")
+    lines.append("breakpoints: " + ("; ".join(breakpoint_text(p) for p in sol.breakpoints) or "none"))
+    if changes:
+        lines.append(
+            f"at {len(changes)} of them only the optimal strategy changes (the value's formula is the same on both sides)"
+        )
+    lines.append(f"LP solves at rational points: {sol.solves}")
+    return "\n".join(lines)
+
+
+def _point(point: Breakpoint) -> dict:
+    return {
+        "at": str(point.point),
+        "decimal": point.decimal(),
+        "polynomial": str(point.polynomial.as_expr()),
+        "interval": [str(point.interval[0]), str(point.interval[1])],
+    }
+
+
+def parametric_json(sol: ParametricSolution) -> str:
+    """The solution as JSON: ``"pieces"``, each with ``"from"``, ``"to"``, ``"value"`` (expression
+    strings), ``"strategies"`` (player -> information set -> action -> expression) and
+    ``"off_path"``; ``"breakpoints"`` with their polynomials and isolating intervals."""
+    names = tuple(sol.game.players)
+    doc = {
+        "game": sol.game.title,
+        "players": list(names),
+        "parameter": str(sol.symbol),
+        "interval": [str(sol.lower), str(sol.upper)],
+        "constant_sum": str(sol.constant),
+        "pieces": [
+            {
+                "from": str(p.lower.point),
+                "to": str(p.upper.point),
+                "from_closed": p.closed[0],
+                "to_closed": p.closed[1],
+                "from_decimal": p.lower.decimal(),
+                "to_decimal": p.upper.decimal(),
+                "value": str(p.value),
+                "strategies": {
+                    names[k]: {i: {a: str(v) for a, v in d.items()} for i, d in p.strategies[k].items()}
+                    for k in (0, 1)
+                },
+                "off_path": {names[k]: list(p.off_path[k]) for k in (0, 1)},
+            }
+            for p in sol.pieces
+        ],
+        "breakpoints": [_point(p) for p in sol.breakpoints],
+        "checked_at": [str(c) for c in sol.checked],
+        "solves": sol.solves,
+        "method": (
+            "parametric sequence-form LP (Gass & Saaty 1955; von Stengel 1996): optimal bases proposed by "
+            "HiGHS at rational points, solved over Q(t), feasible on each piece by exact sign analysis; "
+            "both players' values add up to the constant sum (weak duality)"
+        ),
+    }
+    return json.dumps(doc, indent=2, ensure_ascii=False)
+
+
+def _latex_point(point: Breakpoint) -> str:
+    if point.is_rational or point.polynomial.degree() <= 2:
+        return sp.latex(point.point)
+    return rf"t_{{{point.decimal(4)}}}"
+
+
+def parametric_latex(sol: ParametricSolution, name: str = "v") -> str:
+    r"""The value as a ``\begin{cases}`` display, one line per piece, with each algebraic end named
+    ``t_{1.2345}`` and defined below it as the root of its polynomial in its isolating interval.
+
+    Returns
+    -------
+    str
+        A LaTeX fragment (needs amsmath).
+    """
+    t = sp.latex(sol.symbol)
+    rows = []
+    for p in sol.pieces:
+        left = r"\le" if p.closed[0] else "<"
+        right = r"\le" if p.closed[1] else "<"
+        rows.append(
+            rf"  {sp.latex(p.value)} & \text{{if }} {_latex_point(p.lower)} {left} {t} {right} {_latex_point(p.upper)}"
+        )
+    out = [r"\[", rf"{name}({t}) = \begin{{cases}}", " \\\\\n".join(rows), r"\end{cases}", r"\]"]
+    algebraic = [p for p in sol.breakpoints if not p.is_rational and p.polynomial.degree() > 2]
+    if algebraic:
+        out.append(r"where")
+        out.append(r"\begin{itemize}")
+        for p in algebraic:
+            out.append(
+                rf"\item $t_{{{p.decimal(4)}}}$ is the root in $[{sp.latex(p.interval[0])}, {sp.latex(p.interval[1])}]$ "
+                rf"of the degree-{p.polynomial.degree()} polynomial ${sp.latex(p.polynomial.as_expr())}$"
+            )
+        out.append(r"\end{itemize}")
+    return "\n".join(out) + "\n"
+
+
+def general_sum_text(res, game) -> str:
+    """Every equilibrium of a general-sum game, piece by piece
+    (:class:`~derive.solving.parameters.symbolic_payoffs.PiecewiseEquilibria`), in words."""
+    t = res.symbol
+    names = tuple(game.players)
+    lines = [
+        f"{game.title or 'the game'}: every Nash equilibrium as an exact function of {t} on {to_text(res.domain)}",
+        f"(reduced strategic form; {res.candidates} candidate breakpoints examined, each piece checked exactly)",
+    ]
+    for piece in res.pieces:
+        lines.append("")
+        lines.append(f"{t} in {to_text(piece.where)}:")
+        if piece.extreme is None:
+            lines.append(f"  not solved at this irrational point ({piece.note})")
+            continue
+        for k, eq in enumerate(piece.extreme, 1):
+            strategies = "; ".join(
+                f"{names[p]}: " + ", ".join(f"{s} {to_text(v)}" for s, v in eq.strategies[p].items())
+                for p in (0, 1)
+            )
+            lines.append(f"  extreme equilibrium {k}: {strategies}")
+            lines.append(f"    payoffs: {to_text(eq.payoffs[0])}, {to_text(eq.payoffs[1])}")
+    lines.append("")
+    lines.append("breakpoints: " + (", ".join(to_text(b) for b in res.breakpoints) or "none"))
+    return "\n".join(lines)
+
+
+def general_sum_json(res, game) -> str:
+    """The same as JSON: ``"pieces"``, each with ``"where"`` and its ``"equilibria"``."""
+    names = tuple(game.players)
+    doc = {
+        "game": game.title,
+        "players": list(names),
+        "parameter": str(res.symbol),
+        "domain": str(res.domain),
+        "pieces": [
+            {
+                "where": str(piece.where),
+                "equilibria": None
+                if piece.extreme is None
+                else [
+                    {
+                        "strategies": {
+                            names[p]: {s: str(v) for s, v in eq.strategies[p].items()} for p in (0, 1)
+                        },
+                        "payoffs": [str(v) for v in eq.payoffs],
+                    }
+                    for eq in piece.extreme
+                ],
+            }
+            for piece in res.pieces
+        ],
+        "breakpoints": [str(b) for b in res.breakpoints],
+    }
+    return json.dumps(doc, indent=2, ensure_ascii=False)

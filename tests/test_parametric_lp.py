@@ -1,0 +1,253 @@
+"""Two-player constant-sum games solved as exact piecewise functions of one parameter.
+
+Every piece is checked here against what no piece formula can influence: an exact solve of the game
+with the parameter substituted (at a rational point inside the piece and at each rational
+breakpoint), the exact NashConv of the piece's strategies there (0), Kuhn's value -1/18 at bet 1,
+and the bet-size analysis of :mod:`derive.solving.parameters.parametric`, which derives the one-card
+values by another method (supports and indifference equations in the plan form).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+import sympy as sp
+
+from derive.cli import main
+from derive.extensive_form.build import chance, decision, extensive_form, payoff
+from derive.extensive_form.game import NotSupportedError
+from derive.games.one_card import one_card_poker, to_extensive_form
+from derive.games.registry import BUILTIN_GAMES
+from derive.solving.parameters.parametric_lp import (
+    Breakpoint,
+    ParametricSolution,
+    _between,
+    parametric_solve,
+)
+from derive.solving.parameters.symbolic_payoffs import substitute
+from derive.solving.zero_sum.sequence_form_lp import solve_zero_sum
+from derive.verification.best_response import behaviour_profile, game_nash_conv
+
+R = sp.Rational
+
+
+def _check_pieces(sol: ParametricSolution, game) -> int:
+    """Each piece against exact solves: value inside and at rational ends, NashConv 0 inside."""
+    t = sol.symbol
+    checks = 0
+    for piece in sol.pieces:
+        inside = _between(piece.lower, piece.upper)
+        points = [inside] + [e.interval[0] for e in (piece.lower, piece.upper) if e.is_rational]
+        for point in points:
+            fixed = substitute(game, {t: point})
+            exact = solve_zero_sum(fixed, refine="none").value
+            assert sp.Rational(piece.value.subs(t, point)) == exact, (piece.interval_text(t), point)
+            checks += 1
+        fixed = substitute(game, {t: inside})
+        profile = behaviour_profile(fixed, piece.strategies_at(t, inside, fixed))
+        assert game_nash_conv(profile) == 0
+    return checks
+
+
+@pytest.fixture(scope="module")
+def kuhn_by_bet():
+    bet = sp.Symbol("bet", positive=True)
+    game = to_extensive_form(one_card_poker(3, 1, bet=bet))
+    return game, parametric_solve(game, bet, 0, 4)
+
+
+def test_kuhn_value_by_bet_size(kuhn_by_bet):
+    """v(b) = -b^2/(6(b+2)) on [0, 1], b(b-2)/(6(b+2)) on [1, 2], 0 on [2, 4]; Kuhn's -1/18 at b = 1."""
+    game, sol = kuhn_by_bet
+    b = sol.symbol
+    assert [(str(p.lower), str(p.upper)) for p in sol.pieces] == [("0", "1"), ("1", "2"), ("2", "4")]
+    assert all(p.closed == (True, True) for p in sol.pieces)
+    assert sp.simplify(sol.pieces[0].value + b**2 / (6 * (b + 2))) == 0
+    assert sp.simplify(sol.pieces[1].value - b * (b - 2) / (6 * (b + 2))) == 0
+    assert sol.pieces[2].value == 0
+    assert sol.value_at(1) == R(-1, 18)
+    assert _check_pieces(sol, game) >= 9
+
+
+def test_kuhn_strategies_by_bet_size(kuhn_by_bet):
+    """For b < 1 the opener bluffs Q with b/(b+2) and the dealer calls a bet with K with (2-b)/(b+2)."""
+    _, sol = kuhn_by_bet
+    b = sol.symbol
+    opener, dealer = sol.pieces[0].strategies
+    assert sp.simplify(opener["Q"]["bet"] - b / (b + 2)) == 0
+    assert sp.simplify(dealer["K:b"]["call"] - (2 - b) / (b + 2)) == 0
+    assert opener["A"]["bet"] == 1
+    assert "A:xb" in sol.pieces[0].off_path[0]  # A always bets: never checked and then bet into
+
+
+@pytest.mark.parametrize("max_bets", [1, 2])
+def test_agrees_with_the_plan_form_bet_size_analysis(max_bets):
+    """The value formulas of the sequence-form method equal those of the plan-form analysis."""
+    from derive.solving.parameters.parametric import b as plan_b
+    from derive.solving.parameters.parametric import bet_size_analysis
+
+    bet = sp.Symbol("bet", positive=True)
+    sol = parametric_solve(to_extensive_form(one_card_poker(3, max_bets, bet=bet)), bet, R(1, 4), 3)
+    other = bet_size_analysis(3, max_bets)
+    for r in (R(1, 4), R(1, 2), R(3, 4), 1, R(5, 4), R(3, 2), 2, R(5, 2), 3):
+        assert sol.value_at(r) == other.value_at(r)
+        assert sol.value_at(r) == sp.Rational(other.value.subs(plan_b, r))
+
+
+def test_one_raise_breakpoint_where_only_the_strategy_changes():
+    """In the one-raise game the value's formula is the same on both sides of sqrt(5) - 1, where the
+    basis's strategy stops being optimal: that breakpoint is a root of t^2 + 2t - 4, shown exactly."""
+    bet = sp.Symbol("bet", positive=True)
+    game = BUILTIN_GAMES["one-raise"].build_with(bet=bet)
+    sol = parametric_solve(game, bet, 0, 4)
+    points = [p.point for p in sol.breakpoints]
+    assert points[0] == 1 and points[-1] == 2
+    for p in sol.breakpoints:
+        if not p.is_rational:
+            assert p.polynomial.as_expr() == bet**2 + 2 * bet - 4
+            assert sp.simplify(p.point - (sp.sqrt(5) - 1)) == 0
+    _check_pieces(sol, game)
+
+
+def test_myerson_by_bet():
+    """Myerson's game with ante 1 and bet B: value B/(B + 2), Fred raises black with B/(B + 2)
+    (1/3 at B = 1: Myerson 1991, section 2.1)."""
+    B = sp.Symbol("B", positive=True)
+    game = BUILTIN_GAMES["myerson"].build_with(B=B)
+    sol = parametric_solve(game, B, 0, 10)
+    assert len(sol.pieces) == 1
+    assert sp.simplify(sol.pieces[0].value - B / (B + 2)) == 0
+    assert sol.value_at(1) == R(1, 3)
+    assert sp.simplify(sol.pieces[0].strategies[0]["Black"]["Raise"] - B / (B + 2)) == 0
+    _check_pieces(sol, game)
+
+
+@pytest.mark.parametrize("name, parameter", [("reiley", "bet"), ("kuhn", "ante"), ("myerson", "P")])
+def test_builtin_games_by_parameter(name, parameter):
+    t = sp.Symbol(parameter, positive=True)
+    game = BUILTIN_GAMES[name].build_with(**{parameter: t})
+    sol = parametric_solve(game, t, R(1, 2), 5)
+    _check_pieces(sol, game)
+
+
+def test_leduc_with_a_symbolic_second_round_bet():
+    """Leduc hold'em with the second-round bet a symbol, near its published size 4: the formula's value
+    at 4 is the value of Leduc hold'em (checked against OpenSpiel elsewhere)."""
+    bet2 = sp.Symbol("bet2", positive=True)
+    game = BUILTIN_GAMES["leduc"].build_with(bet2=bet2)
+    sol = parametric_solve(game, bet2, 4, R(401, 100))
+    assert sol.value_at(4) == solve_zero_sum(BUILTIN_GAMES["leduc"].build(), refine="none").value
+    piece = sol.piece_at(4)
+    assert piece.value.free_symbols <= {bet2}
+
+
+def _random_game(seed: int, t: sp.Symbol):
+    """A random two-player zero-sum game whose payoffs are linear in t: chance deals one of two
+    cards to player 0, who bets or checks; player 1, not seeing the card, calls or folds a bet;
+    a check leads to a second decision of player 1 seen by player 0 (perfect recall)."""
+    rng = random.Random(seed)
+
+    def amount():
+        a = rng.randint(-3, 3) + rng.randint(-2, 2) * t
+        return payoff(a, -a)
+
+    def card(c):
+        after_check = decision(
+            "P1",
+            "checked",
+            {
+                "bet": decision("P0", f"{c}:xb", {"call": amount(), "fold": amount()}),
+                "check": amount(),
+            },
+        )
+        return decision(
+            "P0",
+            c,
+            {
+                "bet": decision("P1", "bet", {"call": amount(), "fold": amount()}),
+                "check": after_check,
+            },
+        )
+
+    return extensive_form(
+        ["P0", "P1"],
+        chance({"a": ("2/5", card("a")), "b": ("3/5", card("b"))}),
+        title=f"random game {seed}",
+        symbols=(t,),
+    )
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_random_games(seed):
+    """20 random games with payoffs linear in t: every piece matches exact solves, NashConv 0."""
+    t = sp.Symbol("t")
+    game = _random_game(seed, t)
+    sol = parametric_solve(game, t, -2, 3)
+    assert sp.Rational(sol.lower) == -2 and sp.Rational(sol.upper) == 3
+    _check_pieces(sol, game)
+
+
+def test_what_is_refused():
+    t, s = sp.symbols("t s", positive=True)
+    with pytest.raises(NotSupportedError, match="no parameter 'x'"):
+        parametric_solve(BUILTIN_GAMES["myerson"].build_with(bet=t), "x", 0, 1)
+    with pytest.raises(NotSupportedError, match="other symbols"):
+        parametric_solve(BUILTIN_GAMES["myerson"].build_with(bet=t, ante=s), t, 0, 1)
+    with pytest.raises(NotSupportedError, match="not constant-sum"):
+        parametric_solve(BUILTIN_GAMES["beer-quiche"].build_with(taste=t), t, 0, 1)
+    with pytest.raises(ValueError, match="lo < hi"):
+        parametric_solve(BUILTIN_GAMES["myerson"].build_with(bet=t), t, 2, 1)
+    u = sp.Symbol("u")
+    negative = extensive_form(
+        ["A", "B"],
+        chance({"x": (u, decision("A", "i", {"l": payoff(1, -1), "r": payoff(0, 0)})), "y": (1 - u, payoff(0, 0))}),
+        symbols=(u,),
+    )
+    with pytest.raises(NotSupportedError, match="negative"):
+        parametric_solve(negative, u, R(1, 2), 2)
+    pole = extensive_form(["A", "B"], decision("A", "i", {"l": payoff(1 / u, -1 / u), "r": payoff(0, 0)}), symbols=(u,))
+    with pytest.raises(NotSupportedError, match="pole"):
+        parametric_solve(pole, u, -1, 1)
+
+
+def test_exact_breakpoint_arithmetic():
+    """Algebraic points compare exactly, even when their isolating intervals start out overlapping."""
+    t = sp.Symbol("t")
+    root2 = Breakpoint(sp.Poly(t**2 - 2, t, domain="QQ"), (R(1), R(2)))
+    assert _between(Breakpoint.rational(R(7, 5), t), root2) > R(7, 5)
+    r = _between(root2, Breakpoint.rational(R(3, 2), t))
+    assert r**2 > 2 and r < R(3, 2)
+    assert root2.point == sp.sqrt(2)
+
+
+def test_command_line(capsys):
+    assert main(["solve", "--deck", "3", "--max-bets", "1", "--param", "bet=0..4"]) == 0
+    text = capsys.readouterr().out
+    assert "piece 1: bet in [0, 1]" in text and "-bet**2/(6*(bet + 2))" in text
+    assert main(["solve", "myerson", "--param", "B=0..10", "--json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert [(p["from"], p["to"], p["value"]) for p in doc["pieces"]] == [("0", "10", "B/(B + 2)")]
+    assert doc["pieces"][0]["strategies"]["Alice"]["raised"] == {"Meet": "2/(B + 2)", "Pass": "B/(B + 2)"}
+    for argv, message in (
+        (["solve", "myerson", "--param", "Q=0..1"], "no parameter 'Q'"),
+        (["solve", "myerson", "--param", "B=2..1"], "LO < HI"),
+        (["solve", "myerson", "--param", "B=0..x"], "'x' is not an exact number"),
+        (["solve", "myerson", "--param", "B"], "give NAME=LO..HI"),
+        (["solve", "kuhn3", "--param", "bet=0..1"], "has no parameters"),
+        (["solve", "--param", "deck=0..1"], "ante and bet"),
+        (["solve", "myerson", "--param", "B=0..1", "--all"], "--all"),
+    ):
+        assert main(argv) == 2
+        err = capsys.readouterr().err
+        assert message in err and err.count("\n") == 1
+
+
+def test_plot_and_latex(tmp_path, capsys):
+    assert main(["draw", "one-raise", "--param", "bet=0..4", "--out", str(tmp_path)]) == 0
+    assert (tmp_path / "one-raise_value_by_bet.png").stat().st_size > 10_000
+    assert main(["latex", "kuhn", "--param", "bet=0..4", "--out", str(tmp_path)]) == 0
+    tex = (tmp_path / "kuhn_by_bet.tex").read_text()
+    assert r"\begin{cases}" in tex and r"- \frac{bet^{2}}{6 \left(bet + 2\right)}" in tex
+    capsys.readouterr()
