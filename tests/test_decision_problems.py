@@ -297,12 +297,13 @@ def test_three_card_poker_game_structure():
 
 # --------------------------------------------------------------------------- the command line
 def run(*argv):
+    """The command line's status, output and errors (``--quiet``: no progress lines on a loaded machine)."""
     import io
 
     from derive.cli import main
 
     out, err = io.StringIO(), io.StringIO()
-    status = main(list(argv), out=out, err=err)
+    status = main([*argv, "--quiet"] if argv[0] == "solve" else list(argv), out=out, err=err)
     return status, out.getvalue(), err.getvalue()
 
 
