@@ -16,6 +16,7 @@ Three tables, printed as markdown (``--out FILE`` also writes them):
    OpenSpiel's own ``kuhn_poker`` and ``leduc_poker``; the one-card games are derive's .efg,
    read by ``pyspiel.load_efg_game``.
 3. **Growth** of derive's time with the deck size N and the number of bets k.
+4. **Parametric solves** (``--param``): pieces, breakpoints, degrees and time.
 
 Each time is the median of ``--repeat`` runs (CFR+: one run); peak memory is the child's
 maximum resident set size.
@@ -275,13 +276,63 @@ def _growth_table(args, derive, tmp: Path) -> list[str]:
     return lines
 
 
+#: Parametric solves: (label, derive arguments).
+PARAMETRIC = (
+    ("Kuhn poker, bet in [0, 4]", ["solve", "kuhn", "--param", "bet=0..4"]),
+    ("one-raise poker, bet in [0, 4]", ["solve", "one-raise", "--param", "bet=0..4"]),
+    (
+        "N=13, max bets 2, bet in [1/2, 4]",
+        ["solve", "--deck", "13", "--max-bets", "2", "--param", "bet=1/2..4"],
+    ),
+    ("Myerson, B in [0, 10]", ["solve", "myerson", "--param", "B=0..10"]),
+    ("Reiley, bet in [1/2, 5]", ["solve", "reiley", "--param", "bet=1/2..5"]),
+    ("Leduc, bet2 in [4, 401/100]", ["solve", "leduc", "--param", "bet2=4..401/100"]),
+)
+
+
+def _parametric_table(args, derive, tmp: Path) -> list[str]:
+    lines = [
+        "## Parametric solves (`--param`)",
+        "",
+        "`derive solve GAME --param NAME=LO..HI --json --quiet`, whole process: the pieces, the breakpoints "
+        "where the value's formula changes, the largest degree of a value formula's numerator and "
+        "denominator, and the LP solves at rational points.",
+        "",
+        "| game and interval | pieces | value breakpoints | largest degree | LP solves | whole process (s) | peak MiB |",
+        "|---|---:|---:|---:|---:|---:|---:|",
+    ]
+    import sympy as sp
+
+    for label, spec in PARAMETRIC:
+        if args.quick and "Leduc" in label:
+            continue
+        t, mem, out = _measure(derive + spec + ["--json", "--quiet"], args.repeat)
+        doc = json.loads(out)
+        pieces = doc["pieces"]
+        changes = sum(1 for a, b in zip(pieces, pieces[1:]) if a["value"] != b["value"])
+        degree = max(
+            max(
+                sp.Poly(part, sp.Symbol(doc["parameter"])).degree()
+                for part in sp.fraction(sp.sympify(p["value"]))
+            )
+            for p in pieces
+        )
+        lines.append(
+            f"| {label} | {len(pieces)} | {changes} | {degree} | {doc['solves']} | {t:.2f} | {mem} |"
+        )
+        print(f"parametric: {label} done", file=sys.stderr, flush=True)
+    return lines
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--out", type=Path)
     parser.add_argument("--quick", action="store_true", help="fewer games")
     parser.add_argument("--cfr-budget", type=float, default=60.0, help="seconds of CFR+ per game")
-    parser.add_argument("--only", choices=["gambit", "openspiel", "growth"], help="one table only")
+    parser.add_argument(
+        "--only", choices=["gambit", "openspiel", "growth", "parametric"], help="one table only"
+    )
     args = parser.parse_args()
     derive = [sys.executable, "-m", "derive.cli"]
     header = [
@@ -289,7 +340,12 @@ def main() -> int:
         f"median of {args.repeat} runs, each a whole process unless marked in-process.",
         "",
     ]
-    tables = {"gambit": _gambit_table, "openspiel": _openspiel_table, "growth": _growth_table}
+    tables = {
+        "gambit": _gambit_table,
+        "openspiel": _openspiel_table,
+        "growth": _growth_table,
+        "parametric": _parametric_table,
+    }
     with tempfile.TemporaryDirectory() as tmp:
         for key, table in tables.items():
             if args.only in (None, key):
