@@ -384,5 +384,9 @@ def test_optimal_sets_stop_at_the_time_limit():
 
     game = extensive_form(["Ann", "Bob"], chance({f"c{k}": hand(k) for k in range(45)}))
     assert solve_zero_sum(game, refine="none").value == solve_zero_sum(game).value
-    with pytest.raises(TimeLimitError, match="stopped at the time limit of 2 s while enumerating the vertices"):
+    # on a loaded machine the limit may strike while the equations are still being solved
+    with pytest.raises(
+        TimeLimitError,
+        match="stopped at the time limit of 2 s while (enumerating the vertices|solving the indifference equations)",
+    ):
         solve_zero_sum(game, all_optimal=True, time_limit=2)
