@@ -120,6 +120,10 @@ class Breakpoint:
         """The point rounded to ``digits`` significant digits (display only)."""
         return str(sp.Float(sp.N(self.point, digits + 5), digits))
 
+    def short(self) -> str:
+        """The rational itself, or ``≈`` and six significant digits of an algebraic point (display only)."""
+        return str(self.interval[0]) if self.is_rational else f"≈{self.decimal()}"
+
     def __str__(self) -> str:
         return str(self.point)
 
@@ -864,6 +868,7 @@ def parametric_solve(
     pieces: list[ValuePiece] = []
     gaps = [(ends[0], ends[1])]
     solves = 0
+    covered = 0.0
     while gaps:
         a, b = gaps.pop(0)
         piece = None
@@ -879,7 +884,12 @@ def parametric_solve(
             piece = _piece_at(field, sf, mats_sym, progs_sym, c_sym, t0, ends)
         piece = _clip(piece, a, b)
         pieces.append(piece)
-        say(f"piece {len(pieces)}: {piece.interval_text(t)}, value {piece.value}")
+        covered += float(sp.N(piece.upper.point - piece.lower.point))
+        degree = max(piece.formulas[0].num.degree(), piece.formulas[0].den.degree())
+        say(
+            f"piece {len(pieces)}: {t} in [{piece.lower.short()}, {piece.upper.short()}], value of degree "
+            f"{degree}; {100 * covered / float(hi - lo):.0f}% of [{lo}, {hi}] covered ({solves} LP points)"
+        )
         if _less(a, piece.lower):
             gaps.append((a, piece.lower))
         if _less(piece.upper, b):
