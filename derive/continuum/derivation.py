@@ -96,4 +96,6 @@ def derive_continuum(
         except StructureNotFound:
             missing.append(b)
     pieces.sort(key=lambda p: sp.N(p.proof.interval.lo, 30))
+    # a bet where the read-off failed (a threshold too close to 0 or 1 for the deck) may lie in a piece found later
+    missing = [b for b in missing if not any(p.proof.interval.contains(b) for p in pieces)]
     return ContinuumDerivation(symbolic, tuple(pieces), tuple(missing))
