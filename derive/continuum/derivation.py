@@ -15,10 +15,13 @@ import sympy as sp
 from derive.continuum.rules import B, PokerRules
 from derive.continuum.structure import DEFAULT_DECK, Derived, StructureNotFound, find_structure
 
-__all__ = ["DEFAULT_SAMPLES", "ContinuumDerivation", "derive_continuum"]
+__all__ = ["MAX_FAILURES", "DEFAULT_SAMPLES", "ContinuumDerivation", "derive_continuum"]
 
 #: Bet sizes (in antes) where a structure is looked for, in this order, until the pieces cover them.
 DEFAULT_SAMPLES = tuple(sp.Rational(b) for b in ("1", "1/2", "2", "1/4", "4", "1/10", "10"))
+
+#: Samples that may fail (each a search of up to SEARCH_SECONDS) before the rest are given up.
+MAX_FAILURES = 2
 
 
 @dataclass(frozen=True)
@@ -95,6 +98,8 @@ def derive_continuum(
             pieces.append(find_structure(symbolic, b, deck, progress))
         except StructureNotFound:
             missing.append(b)
+            if len(missing) >= MAX_FAILURES:
+                break
     pieces.sort(key=lambda p: sp.N(p.proof.interval.lo, 30))
     # a bet where the read-off failed (a threshold too close to 0 or 1 for the deck) may lie in a piece found later
     missing = [b for b in missing if not any(p.proof.interval.contains(b) for p in pieces)]

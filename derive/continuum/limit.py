@@ -32,8 +32,9 @@ __all__ = [
     "error_order",
 ]
 
-#: The N of the convergence sweep: every N to 12, then up to 200 (Kuhn's rules at N = 200: a few seconds).
-DEFAULT_DECKS = tuple(range(3, 13)) + (15, 20, 25, 30, 40, 50, 60, 80, 100, 120, 150, 200)
+#: The N of the convergence sweep: every N to 12, then primes up to 199 (a rational bet makes the thresholds
+#: rational, and at N a multiple of their denominators the error can vanish; Kuhn's rules at N = 199: seconds).
+DEFAULT_DECKS = tuple(range(3, 13)) + (13, 17, 23, 31, 41, 53, 67, 83, 101, 127, 151, 173, 199)
 #: Largest N a sweep accepts (the sequence form has about 5 N^2 entries; N = 400 takes about a minute).
 MAX_LIMIT_DECK = 400
 #: The order of the error is fitted on the N from this one on.

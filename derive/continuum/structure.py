@@ -14,7 +14,7 @@ continuous game does not determine, and the indifference equations then leave a 
 So candidates are simplified: a segment is removed (merged into a neighbour), fewest cards first,
 breadth first, until a candidate's equations have one solution and it is *proved* an equilibrium
 at ``b`` (:func:`derive.continuum.proof.prove`).  At most :data:`MAX_CANDIDATES` candidates are
-tried; the search says so when it stops there.
+tried, for at most :data:`SEARCH_SECONDS` seconds; the search says so when it stops there.
 """
 
 from __future__ import annotations
@@ -33,6 +33,7 @@ __all__ = [
     "DEFAULT_DECK",
     "MAX_CANDIDATES",
     "MAX_REMOVALS",
+    "SEARCH_SECONDS",
     "Derived",
     "StructureNotFound",
     "card_plans",
@@ -46,6 +47,8 @@ DEFAULT_DECK = 40
 MAX_CANDIDATES = 400
 #: Most segments removed from the read-off structure.
 MAX_REMOVALS = 4
+#: Seconds one search may take (checked between candidates).
+SEARCH_SECONDS = 60.0
 
 Segment = tuple[Plan, float, float]  # plan, lower end, upper end (fractions of [0, 1])
 
@@ -213,7 +216,8 @@ def find_structure(rules: PokerRules, sample: object = 1, deck: int = DEFAULT_DE
     Raises
     ------
     StructureNotFound
-        If none of :data:`MAX_CANDIDATES` candidates is proved an equilibrium at ``sample``.
+        If no candidate is proved an equilibrium at ``sample`` within :data:`MAX_CANDIDATES` candidates
+        and :data:`SEARCH_SECONDS` seconds.
     derive.games.one_card.GameDefinitionError
         If ``sample`` is not an exact positive number.
 
@@ -231,14 +235,18 @@ def find_structure(rules: PokerRules, sample: object = 1, deck: int = DEFAULT_DE
         progress(f"solving the {deck}-card game exactly at bet {b} to read the threshold order")
     rows = card_plans(rules.at(b), deck)
     segs = [read_segments(row) for row in rows]
+    import time
+
     symbolic = rules.at(B) if rules.bet.free_symbols else rules
+    start = time.monotonic()
+    tried = 0
     for tried, pair in enumerate(itertools.islice(_candidates(*segs), MAX_CANDIDATES), start=1):
+        if time.monotonic() - start > SEARCH_SECONDS:
+            break
         structure = _structure(symbolic, pair)
         solution: ThresholdSolution | None = solve_structure(structure)
         if solution is None:
             continue
-        if not rules.bet.free_symbols:  # a numeric game: solve in B, prove at the bet
-            pass
         proof: EquilibriumProof | None = prove(solution, b)
         if proof is None:
             continue
@@ -247,5 +255,5 @@ def find_structure(rules: PokerRules, sample: object = 1, deck: int = DEFAULT_DE
         return Derived(solution, proof, b, deck, tried)
     raise StructureNotFound(
         f"{rules.name}: no threshold structure read from the {deck}-card game at bet {b} was proved an "
-        f"equilibrium within {MAX_CANDIDATES} candidates"
+        f"equilibrium ({tried} candidates tried; caps {MAX_CANDIDATES} candidates, {SEARCH_SECONDS:.0f} s)"
     )
