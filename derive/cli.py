@@ -304,10 +304,14 @@ def _continuum_arguments(sub) -> None:
         metavar="MODEL",
         help="von-neumann, borel, kuhn-continuum, one-raise-continuum or karlin-restrepo-K (K bets and raises)",
     )
-    con.add_argument("--bet", default=None, metavar="B", help="also give the thresholds and value at this bet (exact)")
+    con.add_argument(
+        "--bet", default=None, metavar="B", help="also give the thresholds and value at this bet (exact)"
+    )
     form = con.add_mutually_exclusive_group()
     form.add_argument("--json", action="store_true", help="print JSON (exact expressions as strings)")
-    form.add_argument("--latex", action="store_true", help="print a standalone LaTeX document of the derivation")
+    form.add_argument(
+        "--latex", action="store_true", help="print a standalone LaTeX document of the derivation"
+    )
     con.add_argument(
         "--convergence",
         default=None,
@@ -332,7 +336,9 @@ def _cmd_continuum(args, out, err) -> int:
 
         target = Path(args.convergence)
         if target.suffix.lower() not in (".png", ".pdf", ".svg") or not target.parent.exists():
-            raise OutputError(f"cannot write {args.convergence!r}: give a .png, .pdf or .svg in an existing folder")
+            raise OutputError(
+                f"cannot write {args.convergence!r}: give a .png, .pdf or .svg in an existing folder"
+            )
     samples = ((bet,) if bet is not None else ()) + DEFAULT_SAMPLES
     derivation = derive_continuum(rules, samples, progress=args.progress)
     if args.json:

@@ -135,13 +135,19 @@ def test_rules_and_their_n_card_games():
     """The N-card game of Kuhn's continuum rules is Kuhn poker's (N = 3: value -1/18)."""
     rules = continuum_rules(1, bet=1)
     assert solve_rules(rules.cards(3)).value == sp.Rational(-1, 18)
-    assert solve_rules(rules.cards(5), refine="none").value == solve_rules(one_card_poker(5, 1), refine="none").value
+    assert (
+        solve_rules(rules.cards(5), refine="none").value
+        == solve_rules(one_card_poker(5, 1), refine="none").value
+    )
     vn = continuum_model("von-neumann", 1).cards(4)
     from derive.games.one_card import Action
 
     assert vn.is_terminal((Action.CHECK,)) and vn.payoff(("4", "1"), (Action.CHECK,)) == 1
     borel = continuum_model("borel", 1).cards(3)
-    assert borel.legal_actions(()) == (Action.FOLD, Action.BET) and borel.payoff(("3", "1"), (Action.FOLD,)) == -1
+    assert (
+        borel.legal_actions(()) == (Action.FOLD, Action.BET)
+        and borel.payoff(("3", "1"), (Action.FOLD,)) == -1
+    )
     with pytest.raises(GameDefinitionError):
         PokerRules(1, 1, 0)
     with pytest.raises(GameDefinitionError):
@@ -151,7 +157,9 @@ def test_rules_and_their_n_card_games():
 
 
 def test_error_order_is_read_from_the_data():
-    assert error_order([10, 20, 40], [sp.Rational(1, 10), sp.Rational(1, 20), sp.Rational(1, 40)]) == pytest.approx(-1)
+    assert error_order(
+        [10, 20, 40], [sp.Rational(1, 10), sp.Rational(1, 20), sp.Rational(1, 40)]
+    ) == pytest.approx(-1)
     assert error_order([10, 20], [1, 1]) is None
     conv = convergence(continuum_model("kuhn-continuum", 1), sp.Rational(-1, 18), decks=(3, 11, 23, 41))
     assert conv.order is not None and conv.order < -0.5
@@ -190,4 +198,8 @@ def test_cli_bad_input_is_one_line_and_exit_2(capsys):
 def test_cli_latex(capsys):
     assert main(["continuum", "borel", "--latex"]) == 0
     out = capsys.readouterr().out
-    assert out.startswith(r"\documentclass") and r"\end{document}" in out and r"\frac{B^{2}}{\left(B + 2\right)^{2}}" in out
+    assert (
+        out.startswith(r"\documentclass")
+        and r"\end{document}" in out
+        and r"\frac{B^{2}}{\left(B + 2\right)^{2}}" in out
+    )

@@ -32,6 +32,9 @@ import sympy as sp
 
 import derive
 from derive.casino import CasinoError, ThreeCardPokerRules
+from derive.continuum.derivation import derive_continuum
+from derive.continuum.rules import CardRules, PokerRules, continuum_model, continuum_rules
+from derive.continuum.structure import find_structure
 from derive.extensive_form.build import chance, decision, exact_value, extensive_form, payoff
 from derive.extensive_form.exact import exact_float, exact_number, float_message
 from derive.extensive_form.game import GameModelError, NotSupportedError
@@ -42,9 +45,6 @@ from derive.figures import (
     draw_value_by_bet_size,
     draw_value_curves,
 )
-from derive.continuum.derivation import derive_continuum
-from derive.continuum.rules import CardRules, PokerRules, continuum_model, continuum_rules
-from derive.continuum.structure import find_structure
 from derive.figures.extensive_tree import draw_extensive_form
 from derive.figures.tikz import tikz_game_tree
 from derive.games.leduc import leduc_holdem
@@ -200,6 +200,7 @@ F = "derive.figures."
 H = "derive.hands."
 
 _C = sp.Symbol("c", positive=True)
+C = "derive.continuum."
 
 DOORS = [
     # values put into a symbolic game, and the range of its symbol
@@ -218,17 +219,17 @@ DOORS = [
         same=lambda r: (r.domain, r.breakpoints, len(r.pieces)),
     ),
     # continuous poker models (derive.continuum)
-    Door("derive.continuum.rules.continuum_model", "bet", lambda v: continuum_model("borel", v), GameDefinitionError),
-    Door("derive.continuum.rules.continuum_rules", "ante", lambda v: continuum_rules(1, ante=v), GameDefinitionError),
-    Door("derive.continuum.rules.continuum_rules", "bet", lambda v: continuum_rules(1, bet=v), GameDefinitionError),
+    Door(C + "rules.continuum_model", "bet", lambda v: continuum_model("borel", v), GameDefinitionError),
+    Door(C + "rules.continuum_rules", "ante", lambda v: continuum_rules(1, ante=v), GameDefinitionError),
+    Door(C + "rules.continuum_rules", "bet", lambda v: continuum_rules(1, bet=v), GameDefinitionError),
     Door(
-        "derive.continuum.rules.continuum_rules", "max_bets", lambda v: continuum_rules(v), GameDefinitionError, "int"
+        C + "rules.continuum_rules", "max_bets", lambda v: continuum_rules(v), GameDefinitionError, "int"
     ),
-    Door("derive.continuum.rules.PokerRules", "ante", lambda v: PokerRules(v, 1, 1), GameDefinitionError),
-    Door("derive.continuum.rules.PokerRules", "bet", lambda v: PokerRules(1, v, 1), GameDefinitionError),
-    Door("derive.continuum.rules.PokerRules", "max_bets", lambda v: PokerRules(1, 1, v), GameDefinitionError, "int"),
-    Door("derive.continuum.rules.CardRules", "ante", lambda v: CardRules(("1", "2"), 1, v, 1, "x"), GameDefinitionError),
-    Door("derive.continuum.rules.CardRules", "bet", lambda v: CardRules(("1", "2"), 1, 1, v, "x"), GameDefinitionError),
+    Door(C + "rules.PokerRules", "ante", lambda v: PokerRules(v, 1, 1), GameDefinitionError),
+    Door(C + "rules.PokerRules", "bet", lambda v: PokerRules(1, v, 1), GameDefinitionError),
+    Door(C + "rules.PokerRules", "max_bets", lambda v: PokerRules(1, 1, v), GameDefinitionError, "int"),
+    Door(C + "rules.CardRules", "ante", lambda v: CardRules(("1", "2"), 1, v, 1, "x"), GameDefinitionError),
+    Door(C + "rules.CardRules", "bet", lambda v: CardRules(("1", "2"), 1, 1, v, "x"), GameDefinitionError),
     Door(
         "derive.continuum.rules.CardRules",
         "max_bets",
@@ -906,7 +907,7 @@ EXCLUDED = {
     ("derive.continuum.structure.find_structure", "deck"): "N of the N-card game read: " + _INT,
     ("derive.continuum.structure.card_plans", "deck"): "N of the N-card game: " + _INT,
     ("derive.continuum.limit.error_order", "fit_from"): "the smallest N fitted: " + _INT,
-    ("derive.continuum.limit.convergence", "limit"): "the exact value derived by derive.continuum.solve, not typed in",
+    ("derive.continuum.limit.convergence", "limit"): "the exact value derived by continuum.solve, not typed",
     ("derive.continuum.intervals.holds_on", "sample"): "an exact Rational from find_structure (read there)",
     ("derive.continuum.intervals.rational_inside", "lo"): "exact interval ends (Rational or CRootOf)",
     ("derive.continuum.intervals.rational_inside", "hi"): "exact interval ends (Rational or CRootOf)",
@@ -915,8 +916,8 @@ EXCLUDED = {
     ("derive.continuum.payoff.plan_value", "cell"): "a cell index: " + _INT,
     ("derive.continuum.payoff.plan_value", "hand"): "a symbol or a cut of the structure, not a typed number",
     ("derive.continuum.payoff.plan_value", "plan"): "a plan, not a number",
-    ("derive.continuum.report.continuum_json", "bet"): _PRINT + " (the bet was read exactly by the command line)",
-    ("derive.continuum.report.continuum_text", "bet"): _PRINT + " (the bet was read exactly by the command line)",
+    ("derive.continuum.report.continuum_json", "bet"): _PRINT + " (the bet was read by the command line)",
+    ("derive.continuum.report.continuum_text", "bet"): _PRINT + " (the bet was read by the command line)",
     ("derive.figures.value_plots.draw_parametric_value", "points_per_piece"): "plotting points: " + _INT,
     ("derive.solving.parameters.parametric_lp.parametric_solve", "max_solves"): "a size limit: " + _INT,
     ("derive.solving.lp.elimination_order", "n"): "a matrix size: " + _INT,

@@ -92,7 +92,12 @@ def best_response_conditions(solution: ThresholdSolution) -> tuple[BestResponseC
                     diff = (base - plan_value(structure, other, k, end)).subs(values)
                     out.append(
                         BestResponseCheck(
-                            player, k, cuts[structure.cuts.index(end)], mine.label, other.label, sp.factor(sp.cancel(diff))
+                            player,
+                            k,
+                            cuts[structure.cuts.index(end)],
+                            mine.label,
+                            other.label,
+                            sp.factor(sp.cancel(diff)),
                         )
                     )
     return tuple(out)

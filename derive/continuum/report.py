@@ -17,11 +17,7 @@ def rules_sentence(rules) -> str:
     first = "checks (to a showdown)" if rules.opener_alternative == "check" else "folds (losing his ante)"
     if rules.opener_alternative == "check" and rules.dealer_may_bet:
         first = "checks"
-    after = (
-        "; after a check the dealer checks (showdown) or bets"
-        if rules.dealer_may_bet
-        else ""
-    )
+    after = "; after a check the dealer checks (showdown) or bets" if rules.dealer_may_bet else ""
     raises = "no raise" if rules.max_bets == 1 else f"at most {rules.max_bets} bets and raises in all"
     return (
         f"each player antes {rules.ante} and holds a hand uniform on [0, 1]; the opener {first} or bets "
@@ -126,7 +122,8 @@ def continuum_json(derivation: ContinuumDerivation, bet: sp.Expr | None = None) 
             "order": [str(t) for t in s.symbols],
             "payoff": str(sol.payoff),
             "equations": [
-                {"threshold": str(e.threshold), "player": e.player, "equation": str(e.equation)} for e in sol.equations
+                {"threshold": str(e.threshold), "player": e.player, "equation": str(e.equation)}
+                for e in sol.equations
             ],
             "thresholds": {str(t): str(v) for t, v in _ordered(piece)},
             "value": str(sol.value),
@@ -166,8 +163,14 @@ def _long_sum_latex(lhs: str, expr: sp.Expr, per_line: int = 6) -> str:
     rows = []
     for i, chunk in enumerate(chunks):
         text = " ".join(
-            ("" if (i == 0 and j == 0) else ("- " if sp.Mul.make_args(t)[0].could_extract_minus_sign() else "+ "))
-            + sp.latex(-t if (sp.Mul.make_args(t)[0].could_extract_minus_sign() and not (i == 0 and j == 0)) else t)
+            (
+                ""
+                if (i == 0 and j == 0)
+                else ("- " if sp.Mul.make_args(t)[0].could_extract_minus_sign() else "+ ")
+            )
+            + sp.latex(
+                -t if (sp.Mul.make_args(t)[0].could_extract_minus_sign() and not (i == 0 and j == 0)) else t
+            )
             for j, t in enumerate(chunk)
         )
         rows.append((rf"{lhs} &= " if i == 0 else "&\\quad ") + text)
@@ -207,7 +210,9 @@ def continuum_latex(derivation: ContinuumDerivation) -> str:
             out.append(rf"\item {name}: " + "; ".join(_segments_latex(s, p)))
         out.append(r"\end{itemize}")
         order = r" \le ".join(["0", *(L(t) for t in s.symbols), "1"])
-        out.append(rf"with ${order}$. Integrating the payoff over the cells gives the opener's expected payoff")
+        out.append(
+            rf"with ${order}$. Integrating the payoff over the cells gives the opener's expected payoff"
+        )
         out.append(r"\begin{align*}")
         out.append(_long_sum_latex("E", sol.payoff))
         out.append(r"\end{align*}")

@@ -48,7 +48,7 @@ MAX_CANDIDATES = 400
 #: Most segments removed from the read-off structure.
 MAX_REMOVALS = 4
 #: Seconds one search may take (checked between candidates).
-SEARCH_SECONDS = 60.0
+SEARCH_SECONDS = 30.0
 
 Segment = tuple[Plan, float, float]  # plan, lower end, upper end (fractions of [0, 1])
 

@@ -52,10 +52,22 @@ def draw_convergence(series, title: str | None = None) -> Figure:
             values = [float(c.value) for c in conv.values]
             name = f"{conv.rules.name}, B = {conv.rules.bet}"
             left.plot(decks, values, "o-", color=color, markersize=4, label=f"{name}: N-card value")
-            left.axhline(float(conv.limit), color=color, linestyle="--", linewidth=1.2, label=f"continuum: {conv.limit}")
-            pts = [(n, abs(float(c.value - conv.limit))) for n, c in zip(decks, conv.values) if c.value != conv.limit]
+            left.axhline(
+                float(conv.limit),
+                color=color,
+                linestyle="--",
+                linewidth=1.2,
+                label=f"continuum: {conv.limit}",
+            )
+            pts = [
+                (n, abs(float(c.value - conv.limit)))
+                for n, c in zip(decks, conv.values)
+                if c.value != conv.limit
+            ]
             if pts:
-                right.loglog([p[0] for p in pts], [p[1] for p in pts], "o", color=color, markersize=4, label=name)
+                right.loglog(
+                    [p[0] for p in pts], [p[1] for p in pts], "o", color=color, markersize=4, label=name
+                )
             if conv.order is not None and pts:
                 fit = [p for p in pts if p[0] >= 10]
                 if fit:
@@ -64,7 +76,9 @@ def draw_convergence(series, title: str | None = None) -> Figure:
                     my = sum(math.log(p[1]) for p in fit) / len(fit)
                     xs = [min(p[0] for p in fit), max(p[0] for p in fit)]
                     ys = [math.exp(my + conv.order * (math.log(x) - mx)) for x in xs]
-                    right.loglog(xs, ys, "-", color=color, linewidth=1, label=f"fit: error ~ N^{conv.order:.2f}")
+                    right.loglog(
+                        xs, ys, "-", color=color, linewidth=1, label=f"fit: error ~ N^{conv.order:.2f}"
+                    )
         left.set_xscale("log")
         left.set_xlabel("cards in the deck, N")
         left.set_ylabel("value to the opener (chips)")
