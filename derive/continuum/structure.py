@@ -195,6 +195,34 @@ def _candidates(segs0: list[Segment], segs1: list[Segment]):
         level = nxt
 
 
+def _passes_at(structure: Structure, b: sp.Rational) -> bool:
+    """Whether at the bet ``b`` the equations have one solution, ordered, from which no hand gains by deviating."""
+    from derive.continuum.payoff import plan_value
+    from derive.continuum.solve import indifference_equations
+
+    unknowns = list(structure.symbols)
+    eqs = [e.equation.subs(B, b) for e in indifference_equations(structure)]
+    solutions = sp.linsolve(eqs, unknowns)
+    if not solutions:
+        return False
+    (solution,) = tuple(solutions)
+    if any(v.free_symbols for v in solution):
+        return False
+    values = dict(zip(unknowns, solution))
+    values[B] = b
+    cuts = [sp.sympify(c).subs(values) for c in structure.cuts]
+    if any(cuts[k + 1] < cuts[k] for k in range(len(cuts) - 1)):
+        return False
+    for player in (0, 1):
+        others = plans(structure.rules, player)
+        for k, cell in enumerate(structure.cells):
+            for end in (structure.cuts[k], structure.cuts[k + 1]):
+                mine = plan_value(structure, cell[player], k, end).subs(values)
+                if any(plan_value(structure, o, k, end).subs(values) > mine for o in others):
+                    return False
+    return True
+
+
 def find_structure(rules: PokerRules, sample: object = 1, deck: int = DEFAULT_DECK, progress=None) -> Derived:
     """Find, solve and prove a threshold structure of ``rules`` around the bet size ``sample``.
 
@@ -244,6 +272,8 @@ def find_structure(rules: PokerRules, sample: object = 1, deck: int = DEFAULT_DE
         if time.monotonic() - start > SEARCH_SECONDS:
             break
         structure = _structure(symbolic, pair)
+        if not _passes_at(structure, b):  # a quick exact test at the one bet before solving in B
+            continue
         solution: ThresholdSolution | None = solve_structure(structure)
         if solution is None:
             continue
