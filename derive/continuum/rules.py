@@ -270,7 +270,7 @@ MODELS = {
             bet,
             1,
             "Kuhn's rules on [0, 1]",
-            "Kuhn (1950) rules with uniform hands; Chen & Ankenman (2006), chapter 16 ([0,1] games)",
+            "Kuhn (1950) rules with uniform hands, as in the [0,1] games of Chen & Ankenman (2006)",
         ),
         "I checks or bets; II may bet after a check; one bet, no raise",
     ),
@@ -326,7 +326,7 @@ def continuum_model(name: str, bet: object = B) -> PokerRules:
             "check",
             False,
             f"Karlin-Restrepo poker, {k} bets",
-            "Karlin & Restrepo (1957); Ferguson, Ferguson & Gawargy (2007), section 2",
+            "Karlin & Restrepo (1957); Ferguson, Ferguson & Gawargy, Uniform(0,1) two-person poker models",
         )
     known = ", ".join(list(MODELS) + ["karlin-restrepo-K"])
     raise GameDefinitionError(f"unknown continuous model {name!r}; choose one of {known}")
