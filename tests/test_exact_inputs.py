@@ -32,6 +32,9 @@ import sympy as sp
 
 import derive
 from derive.casino import CasinoError, ThreeCardPokerRules
+from derive.continuum.derivation import derive_continuum
+from derive.continuum.rules import CardRules, PokerRules, continuum_model, continuum_rules
+from derive.continuum.structure import find_structure
 from derive.extensive_form.build import chance, decision, exact_value, extensive_form, payoff
 from derive.extensive_form.exact import exact_float, exact_number, float_message
 from derive.extensive_form.game import GameModelError, NotSupportedError
@@ -197,6 +200,7 @@ F = "derive.figures."
 H = "derive.hands."
 
 _C = sp.Symbol("c", positive=True)
+C = "derive.continuum."
 
 DOORS = [
     # values put into a symbolic game, and the range of its symbol
@@ -213,6 +217,39 @@ DOORS = [
         lambda v: piecewise_equilibria(beer_quiche(taste=_C), _C, sp.Interval(v, 3)),
         NotSupportedError,
         same=lambda r: (r.domain, r.breakpoints, len(r.pieces)),
+    ),
+    # continuous poker models (derive.continuum)
+    Door(C + "rules.continuum_model", "bet", lambda v: continuum_model("borel", v), GameDefinitionError),
+    Door(C + "rules.continuum_rules", "ante", lambda v: continuum_rules(1, ante=v), GameDefinitionError),
+    Door(C + "rules.continuum_rules", "bet", lambda v: continuum_rules(1, bet=v), GameDefinitionError),
+    Door(
+        C + "rules.continuum_rules", "max_bets", lambda v: continuum_rules(v), GameDefinitionError, "int"
+    ),
+    Door(C + "rules.PokerRules", "ante", lambda v: PokerRules(v, 1, 1), GameDefinitionError),
+    Door(C + "rules.PokerRules", "bet", lambda v: PokerRules(1, v, 1), GameDefinitionError),
+    Door(C + "rules.PokerRules", "max_bets", lambda v: PokerRules(1, 1, v), GameDefinitionError, "int"),
+    Door(C + "rules.CardRules", "ante", lambda v: CardRules(("1", "2"), 1, v, 1, "x"), GameDefinitionError),
+    Door(C + "rules.CardRules", "bet", lambda v: CardRules(("1", "2"), 1, 1, v, "x"), GameDefinitionError),
+    Door(
+        "derive.continuum.rules.CardRules",
+        "max_bets",
+        lambda v: CardRules(("1", "2"), v, 1, 1, "x"),
+        GameDefinitionError,
+        "int",
+    ),
+    Door(
+        "derive.continuum.structure.find_structure",
+        "sample",
+        lambda v: find_structure(continuum_model("borel"), v, deck=20),
+        GameDefinitionError,
+        same=lambda d: (d.sample, tuple(d.solution.thresholds.items())),
+    ),
+    Door(
+        "derive.continuum.derivation.derive_continuum",
+        "samples",
+        lambda v: derive_continuum(continuum_model("borel"), [v], deck=20),
+        GameDefinitionError,
+        same=lambda d: tuple(p.sample for p in d.pieces),
     ),
     # one-card poker rules
     Door(G + "one_card.one_card_poker", "ante", lambda v: one_card_poker(3, 1, ante=v), GameDefinitionError),
@@ -754,6 +791,17 @@ NOT_GAME_NUMBERS = {
 #: Whole classes whose constructors are records: built by derive from exact computations, they are
 #: outputs (or the solver's own intermediate objects), not doors where a user types numbers in.
 RECORDS = {
+    "derive.continuum.derivation.ContinuumDerivation": "result record (exact pieces)",
+    "derive.continuum.intervals.BetInterval": "exact interval ends computed from roots (Rational or CRootOf)",
+    "derive.continuum.intervals.SignProof": "result record (exact factors)",
+    "derive.continuum.limit.CardValue": "result record (an exact value and a measured time)",
+    "derive.continuum.limit.Convergence": "result record",
+    "derive.continuum.payoff.Structure": "plans and owner indices; its rules are read exactly (doors above)",
+    "derive.continuum.proof.BestResponseCheck": "result record (exact differences)",
+    "derive.continuum.proof.EquilibriumProof": "result record",
+    "derive.continuum.solve.Indifference": "result record (exact equations)",
+    "derive.continuum.solve.ThresholdSolution": "result record (its at() reads a bet with exact_amount)",
+    "derive.continuum.structure.Derived": "result record",
     "derive.solving.parameters.parametric_lp.ParametricSolution": "a parametric solution (exact, proved)",
     "derive.solving.parameters.parametric_lp.ValuePiece": "a piece of a parametric solution (exact)",
     "derive.solving.parameters.parametric_lp.Breakpoint": "an exact real point: polynomial and rational interval",
@@ -852,6 +900,24 @@ _INT = "a count or size, not a game number"
 
 #: (callable, parameter) pairs that are not game numbers, or are read exactly elsewhere.
 EXCLUDED = {
+    ("derive.continuum.rules.PokerRules", "dealer_may_bet"): "a flag (may the dealer bet after a check)",
+    ("derive.continuum.rules.CardRules", "dealer_may_bet"): "a flag (may the dealer bet after a check)",
+    ("derive.continuum.rules.continuum_rules", "dealer_may_bet"): "a flag (may the dealer bet after a check)",
+    ("derive.continuum.derivation.derive_continuum", "deck"): "N of the N-card game read: " + _INT,
+    ("derive.continuum.structure.find_structure", "deck"): "N of the N-card game read: " + _INT,
+    ("derive.continuum.structure.card_plans", "deck"): "N of the N-card game: " + _INT,
+    ("derive.continuum.limit.error_order", "fit_from"): "the smallest N fitted: " + _INT,
+    ("derive.continuum.limit.convergence", "limit"): "the exact value derived by continuum.solve, not typed",
+    ("derive.continuum.intervals.holds_on", "sample"): "an exact Rational from find_structure (read there)",
+    ("derive.continuum.intervals.rational_inside", "lo"): "exact interval ends (Rational or CRootOf)",
+    ("derive.continuum.intervals.rational_inside", "hi"): "exact interval ends (Rational or CRootOf)",
+    ("derive.continuum.intervals.sign_proof", "g"): "an exact rational function computed by the proof",
+    ("derive.continuum.proof.prove", "sample"): "an exact Rational from find_structure (read there)",
+    ("derive.continuum.payoff.plan_value", "cell"): "a cell index: " + _INT,
+    ("derive.continuum.payoff.plan_value", "hand"): "a symbol or a cut of the structure, not a typed number",
+    ("derive.continuum.payoff.plan_value", "plan"): "a plan, not a number",
+    ("derive.continuum.report.continuum_json", "bet"): _PRINT + " (the bet was read by the command line)",
+    ("derive.continuum.report.continuum_text", "bet"): _PRINT + " (the bet was read by the command line)",
     ("derive.figures.value_plots.draw_parametric_value", "points_per_piece"): "plotting points: " + _INT,
     ("derive.solving.parameters.parametric_lp.parametric_solve", "max_solves"): "a size limit: " + _INT,
     ("derive.solving.lp.elimination_order", "n"): "a matrix size: " + _INT,

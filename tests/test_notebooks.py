@@ -36,6 +36,7 @@ STORIES = (
     "07_any_game.ipynb",
     "08_general_sum_and_three_players.ipynb",
     "09_three_card_poker.ipynb",
+    "10_kuhn_to_von_neumann.ipynb",
 )
 
 

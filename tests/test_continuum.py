@@ -1,0 +1,205 @@
+"""The continuous poker models (derive.continuum) against their published solutions and the N-card games."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+import sympy as sp
+
+from derive.cli import main
+from derive.continuum.derivation import derive_continuum
+from derive.continuum.intervals import BetInterval, holds_on, sign_proof
+from derive.continuum.limit import card_values, convergence, error_order
+from derive.continuum.payoff import Structure, expected_payoff, plans
+from derive.continuum.proof import prove
+from derive.continuum.rules import B, PokerRules, continuum_model, continuum_rules
+from derive.continuum.solve import solve_structure
+from derive.continuum.structure import find_structure
+from derive.games.one_card import GameDefinitionError, one_card_poker
+from derive.solving.zero_sum.one_card import solve_rules
+
+
+@pytest.fixture(scope="module")
+def von_neumann():
+    return find_structure(continuum_model("von-neumann"), 1)
+
+
+@pytest.fixture(scope="module")
+def borel():
+    return find_structure(continuum_model("borel"), 1)
+
+
+@pytest.fixture(scope="module")
+def kuhn():
+    return find_structure(continuum_model("kuhn-continuum"), 1)
+
+
+def _same(a, b) -> bool:
+    return sp.simplify(a - b) == 0
+
+
+def test_von_neumann_matches_the_published_solution(von_neumann):
+    """von Neumann & Morgenstern (1944), section 19.14-19.16; Ferguson & Ferguson (2003), section 3:
+    I bets with x < a or x > b, checks between; II calls with y > c, where (pot 2, bet B)
+    a = B/((B+1)(B+4)), b = (B^2+4B+2)/((B+1)(B+4)), c = B(B+3)/((B+1)(B+4)), value B/((B+1)(B+4))."""
+    sol = von_neumann.solution
+    s = sol.structure
+    assert s.describe(0) == "bet on (0, x_1); check on (x_1, x_2); bet on (x_2, 1)"
+    assert s.describe(1) == "b: fold on (0, y_1); b: call on (y_1, 1)"
+    x1, y1, x2 = s.symbols
+    d = (B + 1) * (B + 4)
+    assert _same(sol.thresholds[x1], B / d)
+    assert _same(sol.thresholds[x2], (B**2 + 4 * B + 2) / d)
+    assert _same(sol.thresholds[y1], B * (B + 3) / d)
+    assert _same(sol.value, B / d)
+    assert von_neumann.proof.interval.lo == 0 and von_neumann.proof.interval.hi is sp.oo
+    assert von_neumann.proof.gains == (0, 0)
+
+
+def test_von_neumann_at_pot_sized_bet_is_a_tenth(von_neumann):
+    """At B = 1 (bet = ante): I bets x < 1/10 or x > 7/10, II calls y > 2/5, value 1/10 (the classic numbers)."""
+    at = von_neumann.solution.at(1)
+    assert sorted(at.values()) == [sp.Rational(1, 10), sp.Rational(2, 5), sp.Rational(7, 10)]
+    assert von_neumann.solution.value.subs(B, 1) == sp.Rational(1, 10)
+
+
+def test_borel_matches_the_published_solution(borel):
+    """Borel (1938), chapter 5; Ferguson & Ferguson (2003), section 2: II calls iff y > B/(B+2); I bets iff
+    x > (B/(B+2))^2 (one of I's optimal strategies); value -(B/(B+2))^2 to I."""
+    sol = borel.solution
+    x1, y1 = sol.structure.symbols
+    assert sol.structure.describe(0) == "fold on (0, x_1); bet on (x_1, 1)"
+    assert _same(sol.thresholds[y1], B / (B + 2))
+    assert _same(sol.thresholds[x1], (B / (B + 2)) ** 2)
+    assert _same(sol.value, -((B / (B + 2)) ** 2))
+
+
+def test_kuhn_continuum_value_and_thresholds(kuhn):
+    """Kuhn's rules on [0, 1]: value -B^2/((B+1)(B+2)^2), -1/18 at B = 1 (as in Kuhn's three-card game)."""
+    sol = kuhn.solution
+    assert _same(sol.value, -(B**2) / ((B + 1) * (B + 2) ** 2))
+    assert sol.value.subs(B, 1) == sp.Rational(-1, 18)
+    # the dealer calls a bet with y > B/(B+2) and value-bets after a check with y > B/(B+1)
+    y = {str(k): v for k, v in sol.thresholds.items()}
+    assert _same(y["y_2"], B / (B + 2)) and _same(y["y_3"], B / (B + 1))
+    assert kuhn.proof.interval.hi is sp.oo
+
+
+@pytest.mark.parametrize("model", ["von-neumann", "borel", "kuhn-continuum"])
+def test_n_card_values_approach_the_continuum(model, von_neumann, borel, kuhn):
+    """Independent check: the exact N-card games with the same rules get closer to the continuum value."""
+    derived = {"von-neumann": von_neumann, "borel": borel, "kuhn-continuum": kuhn}[model]
+    limit = derived.solution.value.subs(B, 1)
+    rules = continuum_model(model, 1)
+    errors = [abs(v.value - limit) for v in card_values(rules, (7, 13, 31))]
+    assert errors[2] < errors[0] and errors[2] < sp.Rational(1, 100)
+
+
+def test_indifference_is_the_payoff_derivative(von_neumann):
+    """At each threshold the indifference equation is the payoff's derivative in it, up to a non-zero factor."""
+    sol = von_neumann.solution
+    for e in sol.equations:
+        deriv = sp.diff(sol.payoff, e.threshold)
+        sign = 1 if e.player == 0 else -1
+        assert sp.expand(deriv - sign * e.equation) == 0
+
+
+def test_payoff_is_the_integral_of_the_rules():
+    """Borel with I always betting and II always calling: a fair showdown for 1 + B, so 0; II always folding: +1."""
+    r = continuum_model("borel")
+    (fold, bet), (dfold, call) = plans(r, 0), plans(r, 1)
+    assert expected_payoff(Structure(r, ((bet, call),), ())) == 0
+    assert expected_payoff(Structure(r, ((bet, dfold),), ())) == 1
+    assert expected_payoff(Structure(r, ((fold, call),), ())) == -1
+
+
+def test_wrong_thresholds_are_refused():
+    """A structure whose solution lets a hand gain by deviating is not proved: von Neumann without bluffs."""
+    r = continuum_model("von-neumann")
+    (check, bet), (fold, call) = plans(r, 0), plans(r, 1)
+    s = Structure(r, ((check, fold), (check, call), (bet, call)), (1, 0))
+    sol = solve_structure(s)
+    assert sol is None or prove(sol, sp.Integer(1)) is None
+
+
+def test_sign_proof_and_intervals():
+    assert str(holds_on([B - 2, 5 - B], sp.Integer(3))) == "(2, 5)"
+    assert holds_on([B - 2], sp.Integer(1)) is None
+    with pytest.raises(ArithmeticError):
+        sign_proof(B - 2, BetInterval(sp.Integer(1), sp.Integer(3)))
+    assert "no factor" in str(sign_proof((B + 1) / (B + 4), BetInterval(sp.S.Zero, sp.oo)))
+
+
+def test_rules_and_their_n_card_games():
+    """The N-card game of Kuhn's continuum rules is Kuhn poker's (N = 3: value -1/18)."""
+    rules = continuum_rules(1, bet=1)
+    assert solve_rules(rules.cards(3)).value == sp.Rational(-1, 18)
+    assert (
+        solve_rules(rules.cards(5), refine="none").value
+        == solve_rules(one_card_poker(5, 1), refine="none").value
+    )
+    vn = continuum_model("von-neumann", 1).cards(4)
+    from derive.games.one_card import Action
+
+    assert vn.is_terminal((Action.CHECK,)) and vn.payoff(("4", "1"), (Action.CHECK,)) == 1
+    borel = continuum_model("borel", 1).cards(3)
+    assert (
+        borel.legal_actions(()) == (Action.FOLD, Action.BET)
+        and borel.payoff(("3", "1"), (Action.FOLD,)) == -1
+    )
+    with pytest.raises(GameDefinitionError):
+        PokerRules(1, 1, 0)
+    with pytest.raises(GameDefinitionError):
+        continuum_model("nope")
+    with pytest.raises(GameDefinitionError):
+        continuum_model("borel", 0.1)
+
+
+def test_error_order_is_read_from_the_data():
+    assert error_order(
+        [10, 20, 40], [sp.Rational(1, 10), sp.Rational(1, 20), sp.Rational(1, 40)]
+    ) == pytest.approx(-1)
+    assert error_order([10, 20], [1, 1]) is None
+    conv = convergence(continuum_model("kuhn-continuum", 1), sp.Rational(-1, 18), decks=(3, 11, 23, 41))
+    assert conv.order is not None and conv.order < -0.5
+
+
+def test_derivation_pieces_cover_the_bets():
+    d = derive_continuum(continuum_model("borel"), samples=["1/2", 1])
+    assert len(d.pieces) == 1 and d.piece_at(sp.Integer(7)) is d.pieces[0] and not d.not_found
+
+
+def test_cli_von_neumann_prints_thresholds_value_and_proof(capsys):
+    assert main(["continuum", "von-neumann", "--bet", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "x_1 = B/((B + 1)*(B + 4))" in out
+    assert "value to the opener = B/((B + 1)*(B + 4))" in out
+    assert "Gain from deviating: opener 0, dealer 0" in out
+    assert "x_2 = 7/10" in out
+
+
+def test_cli_borel_json(capsys):
+    assert main(["continuum", "borel", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    (piece,) = data["pieces"]
+    assert piece["thresholds"] == {"x_1": "B**2/(B + 2)**2", "y_1": "B/(B + 2)"}
+    assert piece["value"] == "-B**2/(B + 2)**2"
+    assert piece["interval"] == ["0", "oo"]
+
+
+def test_cli_bad_input_is_one_line_and_exit_2(capsys):
+    assert main(["continuum", "nope"]) == 2
+    assert main(["continuum", "borel", "--bet", "0.1x"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 2 and all(line.startswith("derive: error:") for line in err)
+
+
+def test_cli_latex(capsys):
+    assert main(["continuum", "borel", "--latex"]) == 0
+    out = capsys.readouterr().out
+    assert (
+        out.startswith(r"\documentclass")
+        and r"\end{document}" in out
+        and r"\frac{B^{2}}{\left(B + 2\right)^{2}}" in out
+    )
