@@ -42,7 +42,7 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -61,8 +61,9 @@ __all__ = [
     "parametric_solve",
 ]
 
-#: Most rational points at which the LPs are solved before :func:`parametric_solve` gives up.
-MAX_SOLVES = 200
+#: Most rational points at which the LPs are solved before :func:`parametric_solve` gives up (about
+#: one per piece; Leduc hold'em's second-round bet from 1 to 8 has well over a hundred pieces).
+MAX_SOLVES = 1000
 
 
 class ParametricError(RuntimeError):
@@ -174,6 +175,19 @@ def _between(p: Breakpoint, q: Breakpoint, fraction: sp.Rational | None = None) 
     raise AssertionError("unreachable")  # pragma: no cover
 
 
+_INTERVALS: dict = {}
+
+
+def _intervals(factor: sp.Poly) -> list:
+    """Isolating intervals of all real roots of ``factor`` (cached: the same factors recur piece after piece)."""
+    key = tuple(factor.all_coeffs())
+    if key not in _INTERVALS:
+        if len(_INTERVALS) > 20_000:
+            _INTERVALS.clear()
+        _INTERVALS[key] = factor.intervals()
+    return _INTERVALS[key]
+
+
 def _roots_inside(factor: sp.Poly, lo, hi) -> list[Breakpoint]:
     """The real roots of an irreducible ``factor`` strictly between ``lo`` and ``hi`` (rationals or
     :class:`Breakpoint`), exactly."""
@@ -181,7 +195,7 @@ def _roots_inside(factor: sp.Poly, lo, hi) -> list[Breakpoint]:
     lo = lo if isinstance(lo, Breakpoint) else Breakpoint.rational(lo, t)
     hi = hi if isinstance(hi, Breakpoint) else Breakpoint.rational(hi, t)
     out = []
-    for (a, b), _ in factor.intervals():
+    for (a, b), _ in _intervals(factor):
         point = Breakpoint(factor, (sp.Rational(a), sp.Rational(b)))
         if _less(lo, point) and _less(point, hi):
             out.append(point)
@@ -1023,8 +1037,32 @@ def _piece_at(field: _Field, sf, mats_sym, progs_sym, c_sym, t0: sp.Rational, en
     return _make_piece(field, sf, sides, conditions, (lower, upper), (lower_closed, upper_closed))
 
 
+class _Lazy(Mapping):
+    """A read-only mapping whose values are rational functions shown as sympy expressions on first
+    access (converting hundreds of degree-40 formulas that nobody prints is most of a piece's cost)."""
+
+    def __init__(self, items: dict, convert) -> None:
+        self._items, self._convert, self._done = items, convert, {}
+
+    def __getitem__(self, key):
+        if key not in self._done:
+            self._done[key] = self._convert(self._items[key])
+        return self._done[key]
+
+    def __iter__(self):
+        return iter(self._items)
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def __repr__(self) -> str:
+        return repr(dict(self.items()))
+
+
 def _make_piece(field, sf, sides, conditions, ends, closed) -> ValuePiece:
-    plans = tuple({sf.label(p, k): field.to_sympy(v) for k, v in enumerate(sides[p].plan)} for p in (0, 1))
+    plans = tuple(
+        _Lazy({sf.label(p, k): v for k, v in enumerate(sides[p].plan)}, field.to_sympy) for p in (0, 1)
+    )
     strategies, off_path = [], []
     for p in (0, 1):
         plan, strategy, unreached = sides[p].plan, {}, []
@@ -1033,10 +1071,10 @@ def _make_piece(field, sf, sides, conditions, ends, closed) -> ValuePiece:
             if not reach:
                 unreached.append(info.label)
                 continue
-            strategy[info.label] = {
-                a: field.to_sympy(plan[sf.index[p][(info.index, j)]] / reach)
-                for j, a in enumerate(info.actions)
-            }
+            strategy[info.label] = _Lazy(
+                {a: (plan[sf.index[p][(info.index, j)]], reach) for j, a in enumerate(info.actions)},
+                lambda pair: field.to_sympy(pair[0] / pair[1]),
+            )
         strategies.append(strategy)
         off_path.append(tuple(unreached))
     return ValuePiece(
