@@ -251,6 +251,7 @@ def test_help_opens_with_what_each_command_does(capsys):
         assert status == 0, command
         first = text.splitlines()[0]
         assert first.endswith(".") and not first.startswith("usage"), (command, first)
+        assert text.count(first) == 1, (command, "the description is printed twice")
 
 
 def test_bare_derive_prints_its_usage():
