@@ -136,8 +136,12 @@ class _Parser(argparse.ArgumentParser):
 
     def format_help(self) -> str:
         """The help, opening with the line that says what the command does."""
-        text = super().format_help()
-        return f"{self.description}\n\n{text}" if self.description else text
+        description, self.description = self.description, None  # printed once, first
+        try:
+            text = super().format_help()
+        finally:
+            self.description = description
+        return f"{description}\n\n{text}" if description else text
 
 
 def _command(sub, name: str, help: str, **kwargs) -> argparse.ArgumentParser:
@@ -342,10 +346,21 @@ def _load(args):
 
     if args.game is not None:
         _only_defaults(args)
-        return load_game(args.game, rationalize=args.rationalize)
+        game = load_game(args.game, rationalize=args.rationalize)
+        _warn_renamed(game, getattr(args, "err", sys.stderr))
+        return game
     from derive.games.one_card import to_extensive_form
 
     return to_extensive_form(_rules(args))
+
+
+def _warn_renamed(game, err, shown: int = 3) -> None:
+    """A line on ``err`` for each information set whose repeated labels were renamed (a few, then a count)."""
+    messages = game.metadata.get("renamed", ())
+    for message in messages[:shown]:
+        print(f"derive: warning: {message}", file=err)
+    if len(messages) > shown:
+        print(f"derive: warning: and {len(messages) - shown} more information sets' labels renamed", file=err)
 
 
 def _only_defaults(args) -> None:
@@ -399,7 +414,7 @@ def _parametric_game(args):
         k = _int_arg(getattr(args, "max_bets", "1"), "--max-bets")
         from derive.games.one_card import to_extensive_form
 
-        return to_extensive_form(one_card_poker(n, k, amounts["ante"], amounts["bet"])), symbol, lo, hi
+        return to_extensive_form(_one_card_poker(n, k, amounts["ante"], amounts["bet"])), symbol, lo, hi
     _only_defaults(args)
     if args.game not in BUILTIN_GAMES:
         raise _UsageError(
@@ -448,7 +463,7 @@ def _rules(args, tree: bool = True):
 
     n = _int_arg(args.deck, "--deck")
     k = _int_arg(args.max_bets, "--max-bets")
-    rules = one_card_poker(n, k, args.ante, args.bet)
+    rules = _one_card_poker(n, k, args.ante, args.bet)
     if not tree:
         from derive.sequence_form.one_card_rules import MAX_ENTRIES, matrix_entries
 
@@ -464,6 +479,23 @@ def _rules(args, tree: bool = True):
             f"--deck {n} --max-bets {k} gives {rules.num_nodes:,} tree nodes, more than the limit of {MAX_NODES:,}"
         )
     return rules
+
+
+def _decimal(value, places: int = 10) -> str:
+    """The exact text of ``value``, with a decimal beside a long fraction."""
+    from derive.presentation.text import with_decimal
+
+    return with_decimal(value, places)
+
+
+def _one_card_poker(n, k, ante, bet):
+    """:func:`one_card_poker`, its errors naming the options the user typed (``--max-bets``, not
+    ``max_bets``)."""
+    try:
+        return one_card_poker(n, k, ante, bet)
+    except GameDefinitionError as exc:
+        text = re.sub(r"^(deck|max_bets|ante|bet)\b", lambda m: "--" + m[1].replace("_", "-"), str(exc))
+        raise GameDefinitionError(text.replace("--bet/ante", "--bet/--ante")) from None
 
 
 def _version() -> str:
@@ -710,7 +742,7 @@ def _cmd_solve(args, out, err) -> int:
         print(json.dumps(doc, indent=2), file=out)
         return 0
     print(f"{rules.name}", file=out)
-    print(f"game value to the opener: {to_text(eq.value)} chips (dealer: {to_text(-eq.value)})", file=out)
+    print(f"game value to the opener: {_decimal(eq.value)} chips (dealer: {_decimal(-eq.value)})", file=out)
     kind = "quasi-perfect equilibrium" if args.refine == "quasi-perfect" else "equilibrium"
     for p in (0, 1):
         print(
@@ -721,7 +753,7 @@ def _cmd_solve(args, out, err) -> int:
         off = {label for q, label in eq.off_path if q == p}
         for label, dist in eq.strategies[p].items():
             flag = "  (off the path of play)" if label in off else ""
-            acts = ", ".join(f"{a} {to_text(v)}" for a, v in dist.items())
+            acts = ", ".join(f"{a} {_decimal(v, 6)}" for a, v in dist.items())
             print(f"  {label:<{width}} {acts}{flag}", file=out)
     print(f"method: {eq.method}", file=out)
     return 0
@@ -835,13 +867,22 @@ def _cmd_notebooks(args, out, err) -> int:
     return 0
 
 
+def _interrupted(err) -> int:
+    """Ctrl-C: one line, no traceback, exit status 130 (128 + SIGINT), as a shell reports it."""
+    try:
+        print("derive: interrupted", file=err, flush=True)
+    except (OSError, ValueError):
+        pass
+    return 130
+
+
 def main(argv: Sequence[str] | None = None, out=None, err=None) -> int:
     """Run the command line; return the exit status (0 success, 2 bad input).
 
     Examples
     --------
     >>> main(["solve", "--deck", "1"], err=sys.stdout)
-    derive: error: deck must have at least 2 cards, got 1
+    derive: error: --deck must have at least 2 cards, got 1
     2
     """
     out = out or sys.stdout
@@ -850,7 +891,10 @@ def main(argv: Sequence[str] | None = None, out=None, err=None) -> int:
     if argv[:1] == ["hands"]:
         from derive.hands import hands_main
 
-        return hands_main(argv[1:], out, err)
+        try:
+            return hands_main(argv[1:], out, err)
+        except KeyboardInterrupt:
+            return _interrupted(err)
     parser = _build_parser()
     if not argv:  # bare `derive`: say what it can do
         print(parser.format_help(), file=err, end="")
@@ -859,6 +903,7 @@ def main(argv: Sequence[str] | None = None, out=None, err=None) -> int:
     try:
         args = parser.parse_args(argv)
         args.progress = _Progress(err, getattr(args, "quiet", False))
+        args.err = err
         commands = {
             "solve": _cmd_solve,
             "latex": _cmd_latex,
@@ -876,6 +921,8 @@ def main(argv: Sequence[str] | None = None, out=None, err=None) -> int:
         return 2
     except BrokenPipeError:  # e.g. `derive solve --json | head`
         return 0
+    except KeyboardInterrupt:
+        return _interrupted(err)
     except (OSError, zlib.error) as exc:  # the environment, not the input: a full disk ...
         print(f"derive: error: {getattr(exc, 'strerror', None) or exc}", file=err)
         return 1

@@ -896,6 +896,8 @@ EXCLUDED = {
     ("derive.presentation.notebooks.plan_values_markdown", "values"): _PRINT + " (PlanValue records)",
     ("derive.presentation.solve_report.plain", "expr"): _PRINT,
     ("derive.presentation.text.to_text", "expr"): _PRINT,
+    ("derive.presentation.text.with_decimal", "expr"): _PRINT,
+    ("derive.presentation.text.with_decimal", "places"): "decimal places shown: " + _INT,
     ("derive.presentation.widgets.FamilyExplorer", "steps"): "slider positions: " + _INT,
     ("derive.presentation.widgets.GameFamilyExplorer", "steps"): "slider positions: " + _INT,
     ("derive.sequence_form.payoff.plan_values", "payoff"): "a BilinearPayoff built from a tree",
