@@ -210,6 +210,11 @@ def _build_parser() -> argparse.ArgumentParser:
     _game_arguments(exp)
     exp.add_argument("--out", default="-", help="output file (default: standard output)")
     exp.add_argument("--force", action="store_true", help="overwrite an existing output file")
+    exp.add_argument(
+        "--ascii",
+        action="store_true",
+        help="write printable ASCII labels only, for pygambit 16.7's reader (default: keep UTF-8 labels)",
+    )
     sol = _command(
         sub, "solve", help="solve a game exactly: value, an equilibrium, optionally all optimal strategies"
     )
@@ -839,9 +844,10 @@ def _cmd_export(args, out, err) -> int:
         raise OutputError(f"{args.out!r} exists; use --force to overwrite it")
     if target is not None and target.suffix.lower() != ".efg":
         raise OutputError(f"derive export writes Gambit .efg files; {args.out!r} does not end in .efg")
-    game, changes = gambit_compatible(_load(args))
+    game, changes = gambit_compatible(_load(args), ascii_only=args.ascii)
+    why = "pygambit 16.7 reads printable ASCII labels only" if args.ascii else "as Gambit reads labels"
     for message in changes:
-        print(f"derive: {message} (Gambit reads printable ASCII labels only)", file=err)
+        print(f"derive: {message} ({why})", file=err)
     text = write_efg(game)
     if target is None:
         out.write(text)
