@@ -261,7 +261,46 @@ def _build_parser() -> argparse.ArgumentParser:
     _refine_argument(drw)
     _param_argument(drw)
     _quiet_argument(drw)
+    _matrix_arguments(sol)
+    _strategic_and_check_commands(sub)
     return parser
+
+
+def _matrix_arguments(sol: argparse.ArgumentParser) -> None:
+    form = sol.add_mutually_exclusive_group()
+    form.add_argument(
+        "--matrix",
+        metavar="ROWS",
+        help='solve a zero-sum matrix game typed as rows, e.g. "[[3,-1],[-2,1]]" (the row player gets '
+        "the entry; exact numbers such as -1/3 or 0.25)",
+    )
+    form.add_argument(
+        "--bimatrix",
+        metavar="A;B",
+        help='solve a bimatrix game: the row player\'s payoffs, ";", the column player\'s, e.g. '
+        '"[[3,0],[5,1]];[[3,5],[0,1]]"',
+    )
+
+
+def _strategic_and_check_commands(sub) -> None:
+    stg = _command(sub, "strategic", help="print a two-player game's reduced strategic form")
+    stg.add_argument("game", metavar="GAME", help="a built-in game (see `derive games`) or a Gambit .efg/.nfg file")
+    stg.add_argument("--json", action="store_true", help="print JSON (exact payoffs as strings; any size)")
+    stg.add_argument("--rationalize", action="store_true", help="see `derive solve --help`")
+    chk = _command(
+        sub,
+        "check",
+        help="check a strategy profile exactly: each player's best response and regret, and the exploitability",
+    )
+    chk.add_argument("game", metavar="GAME", help="a built-in game (see `derive games`) or a Gambit .efg/.nfg file")
+    chk.add_argument(
+        "profile",
+        metavar="PROFILE.json",
+        help='the profile: {player: {information set: {action: probability}}}, probabilities exact ("1/3"); '
+        'the output of `derive solve GAME --json` (its "strategies") is one',
+    )
+    chk.add_argument("--json", action="store_true", help="print JSON")
+    chk.add_argument("--rationalize", action="store_true", help="see `derive solve --help`")
 
 
 def _casino_arguments(sub) -> None:
@@ -679,6 +718,8 @@ def _draw_parametric(args, out, folder) -> int:
 
 def _cmd_solve(args, out, err) -> int:
     limit = _seconds_arg(args.time_limit, "--time-limit")
+    if args.matrix is not None or args.bimatrix is not None:
+        return _solve_matrix(args, out, err, limit)
     if args.param is not None:
         if args.all or args.general_sum:
             raise _UsageError(
@@ -761,6 +802,68 @@ def _cmd_solve(args, out, err) -> int:
             acts = ", ".join(f"{a} {_decimal(v, 6)}" for a, v in dist.items())
             print(f"  {label:<{width}} {acts}{flag}", file=out)
     print(f"method: {eq.method}", file=out)
+    return 0
+
+
+def _solve_matrix(args, out, err, limit) -> int:
+    """``derive solve --matrix ROWS`` / ``--bimatrix A;B``: the typed game, solved as any other."""
+    from derive.games.matrix import matrix_game, read_bimatrix, read_matrix
+    from derive.presentation.solve_report import solve_report
+
+    if args.game is not None or args.param is not None:
+        raise _UsageError("give either GAME, --param or --matrix/--bimatrix, not both")
+    _only_defaults(args)
+    if args.matrix is not None:
+        game = matrix_game(read_matrix(args.matrix, "--matrix"))
+    else:
+        game = matrix_game(*read_bimatrix(args.bimatrix, "--bimatrix"))
+    report = _refined_or_plain(
+        lambda refine: solve_report(
+            game,
+            all_optimal=args.all,
+            as_json=args.json,
+            refine=refine,
+            general_sum=args.general_sum,
+            progress=args.progress,
+            time_limit=limit,
+        ),
+        args,
+        err,
+    )
+    print(report, file=out)
+    return 0
+
+
+def _cmd_strategic(args, out, err) -> int:
+    from derive.presentation.strategic_report import strategic_report
+
+    print(strategic_report(_load(args), as_json=args.json), file=out)
+    return 0
+
+
+def _cmd_check(args, out, err) -> int:
+    from pathlib import Path
+
+    from derive.presentation.strategic_report import check_report
+
+    game = _load(args)
+    try:
+        text = Path(args.profile).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise _UsageError(f"cannot read {args.profile!r}: {getattr(exc, 'strerror', None) or exc}") from None
+    try:
+        doc = json.loads(text, parse_float=str)  # 0.3 in the file is read as exactly 3/10
+    except json.JSONDecodeError as exc:
+        raise _UsageError(f"{args.profile!r} is not JSON: {exc.msg} at line {exc.lineno}") from None
+    strategies = doc.get("strategies", doc) if isinstance(doc, dict) else doc
+    if not isinstance(strategies, (dict, list)) or not all(
+        isinstance(s, dict) for s in (strategies.values() if isinstance(strategies, dict) else strategies)
+    ):
+        raise _UsageError(
+            f"{args.profile!r}: give {{player: {{information set: {{action: probability}}}}}} "
+            '(or the output of derive solve --json, with its "strategies")'
+        )
+    print(check_report(game, strategies, as_json=args.json), file=out)
     return 0
 
 
@@ -920,6 +1023,8 @@ def main(argv: Sequence[str] | None = None, out=None, err=None) -> int:
             "family": _cmd_family,
             "draw": _cmd_draw,
             "casino": _cmd_casino,
+            "strategic": _cmd_strategic,
+            "check": _cmd_check,
         }
         return commands[args.command](args, out, err)
     except (_UsageError, GameDefinitionError, GameModelError, OutputError, _notebook_error()) as exc:

@@ -45,6 +45,7 @@ from derive.figures import (
 from derive.figures.extensive_tree import draw_extensive_form
 from derive.figures.tikz import tikz_game_tree
 from derive.games.leduc import leduc_holdem
+from derive.games.matrix import matrix_game
 from derive.games.one_card import (
     Action,
     GameDefinitionError,
@@ -262,6 +263,20 @@ DOORS = [
         GameModelError,
     ),
     Door(G + "textbook.beer_quiche", "weak", lambda v: beer_quiche(weak=v), GameModelError),
+    Door(
+        G + "matrix.matrix_game",
+        "a",
+        lambda v: matrix_game([[v, 1], [0, v]]),
+        GameModelError,
+        same=lambda g: tuple(g.payoffs.items()),
+    ),
+    Door(
+        G + "matrix.matrix_game",
+        "b",
+        lambda v: matrix_game([[1, 0]], [[v, 2]]),
+        GameModelError,
+        same=lambda g: tuple(g.payoffs.items()),
+    ),
     Door(G + "textbook.beer_quiche", "taste", lambda v: beer_quiche(taste=v), GameModelError),
     Door(
         G + "three_player_kuhn.three_player_kuhn_poker",
@@ -950,6 +965,10 @@ EXCLUDED = {
     ("derive.verification.best_response.game_nash_conv", "profile"): _READ,
     ("derive.verification.best_response.profile_payoffs", "profile"): _READ,
     ("derive.verification.one_card.best_response", "strategy"): _READ,
+    (
+        "derive.presentation.strategic_report.check_report",
+        "strategies",
+    ): "read by behaviour_profile (a door above)",
     ("derive.verification.one_card.exploitability", "profile"): _READ,
     ("derive.verification.one_card.is_nash_equilibrium", "profile"): _READ,
     ("derive.verification.one_card.nash_conv", "profile"): _READ,
