@@ -277,14 +277,16 @@ def _matrix_arguments(sol: argparse.ArgumentParser) -> None:
     form.add_argument(
         "--bimatrix",
         metavar="A;B",
-        help='solve a bimatrix game: the row player\'s payoffs, ";", the column player\'s, e.g. '
+        help="solve a bimatrix game: the row player's payoffs, \";\", the column player's, e.g. "
         '"[[3,0],[5,1]];[[3,5],[0,1]]"',
     )
 
 
 def _strategic_and_check_commands(sub) -> None:
     stg = _command(sub, "strategic", help="print a two-player game's reduced strategic form")
-    stg.add_argument("game", metavar="GAME", help="a built-in game (see `derive games`) or a Gambit .efg/.nfg file")
+    stg.add_argument(
+        "game", metavar="GAME", help="a built-in game (see `derive games`) or a Gambit .efg/.nfg file"
+    )
     stg.add_argument("--json", action="store_true", help="print JSON (exact payoffs as strings; any size)")
     stg.add_argument("--rationalize", action="store_true", help="see `derive solve --help`")
     chk = _command(
@@ -292,7 +294,9 @@ def _strategic_and_check_commands(sub) -> None:
         "check",
         help="check a strategy profile exactly: each player's best response and regret, and the exploitability",
     )
-    chk.add_argument("game", metavar="GAME", help="a built-in game (see `derive games`) or a Gambit .efg/.nfg file")
+    chk.add_argument(
+        "game", metavar="GAME", help="a built-in game (see `derive games`) or a Gambit .efg/.nfg file"
+    )
     chk.add_argument(
         "profile",
         metavar="PROFILE.json",

@@ -17,7 +17,14 @@ from derive.extensive_form.game import Game
 from derive.presentation.text import to_text, with_decimal
 from derive.solving.zero_sum.sequence_form_lp import OptimalSet, ZeroSumSolution, solve_zero_sum
 
-__all__ = ["dominance_summary", "equilibria_json", "optimal_sets_cap", "plain", "solution_json", "solve_report"]
+__all__ = [
+    "dominance_summary",
+    "equilibria_json",
+    "optimal_sets_cap",
+    "plain",
+    "solution_json",
+    "solve_report",
+]
 
 
 def plain(expr: object) -> str:
