@@ -168,6 +168,11 @@ def _build_parser() -> argparse.ArgumentParser:
     )
     lat.add_argument("--pdf", action="store_true", help="also compile it with pdflatex")
     lat.add_argument(
+        "--keep-tex-aux",
+        action="store_true",
+        help="with --pdf, keep pdflatex's .aux and .log files beside the PDF (default: removed)",
+    )
+    lat.add_argument(
         "--name",
         action="append",
         default=[],
@@ -895,7 +900,9 @@ def _cmd_latex(args, out, err) -> int:
         game, symbol, lo, hi = _parametric_game(args)
         sol = parametric_solve(game, symbol, lo, hi, progress=args.progress)
         stem = f"{_slug(args)}_by_{symbol}"
-        written = write_parametric_document(sol, args.out, stem, args.pdf, progress=args.progress)
+        written = write_parametric_document(
+            sol, args.out, stem, args.pdf, progress=args.progress, keep_aux=args.keep_tex_aux
+        )
         print(f"wrote {', '.join(str(p) for p in written)}", file=out)
         return 0
     if args.game_spec is not None:
@@ -914,13 +921,14 @@ def _cmd_latex(args, out, err) -> int:
             progress=args.progress,
             names=names,
             time_limit=_seconds_arg(args.time_limit, "--time-limit"),
+            keep_aux=args.keep_tex_aux,
         )
         print(f"wrote {', '.join(str(p) for p in written)}", file=out)
         return 0
     if args.name:
         raise _UsageError("--name needs a game given as GAME (a name from 'derive games' or a file)")
     games = ("kuhn", "one-raise") if args.game == "all" else (args.game,)
-    written = write_document(args.out, games, args.pdf, progress=args.progress)
+    written = write_document(args.out, games, args.pdf, progress=args.progress, keep_aux=args.keep_tex_aux)
     print(f"wrote {', '.join(str(p) for p in written)}", file=out)
     return 0
 
