@@ -141,8 +141,12 @@ class _Parser(argparse.ArgumentParser):
 
     def format_help(self) -> str:
         """The help, opening with the line that says what the command does."""
-        text = super().format_help()
-        return f"{self.description}\n\n{text}" if self.description else text
+        description, self.description = self.description, None  # printed once, first
+        try:
+            text = super().format_help()
+        finally:
+            self.description = description
+        return f"{description}\n\n{text}" if description else text
 
 
 def _command(sub, name: str, help: str, **kwargs) -> argparse.ArgumentParser:
@@ -168,6 +172,11 @@ def _build_parser() -> argparse.ArgumentParser:
         "--game", default="all", choices=["all", "kuhn", "one-raise"], help="which game(s) (default: all)"
     )
     lat.add_argument("--pdf", action="store_true", help="also compile it with pdflatex")
+    lat.add_argument(
+        "--keep-tex-aux",
+        action="store_true",
+        help="with --pdf, keep pdflatex's .aux and .log files beside the PDF (default: removed)",
+    )
     lat.add_argument(
         "--name",
         action="append",
@@ -212,6 +221,11 @@ def _build_parser() -> argparse.ArgumentParser:
     _game_arguments(exp)
     exp.add_argument("--out", default="-", help="output file (default: standard output)")
     exp.add_argument("--force", action="store_true", help="overwrite an existing output file")
+    exp.add_argument(
+        "--ascii",
+        action="store_true",
+        help="write printable ASCII labels only, for pygambit 16.7's reader (default: keep UTF-8 labels)",
+    )
     sol = _command(
         sub, "solve", help="solve a game exactly: value, an equilibrium, optionally all optimal strategies"
     )
@@ -258,7 +272,50 @@ def _build_parser() -> argparse.ArgumentParser:
     _refine_argument(drw)
     _param_argument(drw)
     _quiet_argument(drw)
+    _matrix_arguments(sol)
+    _strategic_and_check_commands(sub)
     return parser
+
+
+def _matrix_arguments(sol: argparse.ArgumentParser) -> None:
+    form = sol.add_mutually_exclusive_group()
+    form.add_argument(
+        "--matrix",
+        metavar="ROWS",
+        help='solve a zero-sum matrix game typed as rows, e.g. "[[3,-1],[-2,1]]" (the row player gets '
+        "the entry; exact numbers such as -1/3 or 0.25)",
+    )
+    form.add_argument(
+        "--bimatrix",
+        metavar="A;B",
+        help="solve a bimatrix game: the row player's payoffs, \";\", the column player's, e.g. "
+        '"[[3,0],[5,1]];[[3,5],[0,1]]"',
+    )
+
+
+def _strategic_and_check_commands(sub) -> None:
+    stg = _command(sub, "strategic", help="print a two-player game's reduced strategic form")
+    stg.add_argument(
+        "game", metavar="GAME", help="a built-in game (see `derive games`) or a Gambit .efg/.nfg file"
+    )
+    stg.add_argument("--json", action="store_true", help="print JSON (exact payoffs as strings; any size)")
+    stg.add_argument("--rationalize", action="store_true", help="see `derive solve --help`")
+    chk = _command(
+        sub,
+        "check",
+        help="check a strategy profile exactly: each player's best response and regret, and the exploitability",
+    )
+    chk.add_argument(
+        "game", metavar="GAME", help="a built-in game (see `derive games`) or a Gambit .efg/.nfg file"
+    )
+    chk.add_argument(
+        "profile",
+        metavar="PROFILE.json",
+        help='the profile: {player: {information set: {action: probability}}}, probabilities exact ("1/3"); '
+        'the output of `derive solve GAME --json` (its "strategies") is one',
+    )
+    chk.add_argument("--json", action="store_true", help="print JSON")
+    chk.add_argument("--rationalize", action="store_true", help="see `derive solve --help`")
 
 
 def _casino_arguments(sub) -> None:
@@ -431,10 +488,21 @@ def _load(args):
 
     if args.game is not None:
         _only_defaults(args)
-        return load_game(args.game, rationalize=args.rationalize)
+        game = load_game(args.game, rationalize=args.rationalize)
+        _warn_renamed(game, getattr(args, "err", sys.stderr))
+        return game
     from derive.games.one_card import to_extensive_form
 
     return to_extensive_form(_rules(args))
+
+
+def _warn_renamed(game, err, shown: int = 3) -> None:
+    """A line on ``err`` for each information set whose repeated labels were renamed (a few, then a count)."""
+    messages = game.metadata.get("renamed", ())
+    for message in messages[:shown]:
+        print(f"derive: warning: {message}", file=err)
+    if len(messages) > shown:
+        print(f"derive: warning: and {len(messages) - shown} more information sets' labels renamed", file=err)
 
 
 def _only_defaults(args) -> None:
@@ -488,7 +556,7 @@ def _parametric_game(args):
         k = _int_arg(getattr(args, "max_bets", "1"), "--max-bets")
         from derive.games.one_card import to_extensive_form
 
-        return to_extensive_form(one_card_poker(n, k, amounts["ante"], amounts["bet"])), symbol, lo, hi
+        return to_extensive_form(_one_card_poker(n, k, amounts["ante"], amounts["bet"])), symbol, lo, hi
     _only_defaults(args)
     if args.game not in BUILTIN_GAMES:
         raise _UsageError(
@@ -537,7 +605,7 @@ def _rules(args, tree: bool = True):
 
     n = _int_arg(args.deck, "--deck")
     k = _int_arg(args.max_bets, "--max-bets")
-    rules = one_card_poker(n, k, args.ante, args.bet)
+    rules = _one_card_poker(n, k, args.ante, args.bet)
     if not tree:
         from derive.sequence_form.one_card_rules import MAX_ENTRIES, matrix_entries
 
@@ -553,6 +621,23 @@ def _rules(args, tree: bool = True):
             f"--deck {n} --max-bets {k} gives {rules.num_nodes:,} tree nodes, more than the limit of {MAX_NODES:,}"
         )
     return rules
+
+
+def _decimal(value, places: int = 10) -> str:
+    """The exact text of ``value``, with a decimal beside a long fraction."""
+    from derive.presentation.text import with_decimal
+
+    return with_decimal(value, places)
+
+
+def _one_card_poker(n, k, ante, bet):
+    """:func:`one_card_poker`, its errors naming the options the user typed (``--max-bets``, not
+    ``max_bets``)."""
+    try:
+        return one_card_poker(n, k, ante, bet)
+    except GameDefinitionError as exc:
+        text = re.sub(r"^(deck|max_bets|ante|bet)\b", lambda m: "--" + m[1].replace("_", "-"), str(exc))
+        raise GameDefinitionError(text.replace("--bet/ante", "--bet/--ante")) from None
 
 
 def _version() -> str:
@@ -731,6 +816,8 @@ def _draw_parametric(args, out, folder) -> int:
 
 def _cmd_solve(args, out, err) -> int:
     limit = _seconds_arg(args.time_limit, "--time-limit")
+    if args.matrix is not None or args.bimatrix is not None:
+        return _solve_matrix(args, out, err, limit)
     if args.param is not None:
         if args.all or args.general_sum:
             raise _UsageError(
@@ -799,7 +886,7 @@ def _cmd_solve(args, out, err) -> int:
         print(json.dumps(doc, indent=2), file=out)
         return 0
     print(f"{rules.name}", file=out)
-    print(f"game value to the opener: {to_text(eq.value)} chips (dealer: {to_text(-eq.value)})", file=out)
+    print(f"game value to the opener: {_decimal(eq.value)} chips (dealer: {_decimal(-eq.value)})", file=out)
     kind = "quasi-perfect equilibrium" if args.refine == "quasi-perfect" else "equilibrium"
     for p in (0, 1):
         print(
@@ -810,9 +897,71 @@ def _cmd_solve(args, out, err) -> int:
         off = {label for q, label in eq.off_path if q == p}
         for label, dist in eq.strategies[p].items():
             flag = "  (off the path of play)" if label in off else ""
-            acts = ", ".join(f"{a} {to_text(v)}" for a, v in dist.items())
+            acts = ", ".join(f"{a} {_decimal(v, 6)}" for a, v in dist.items())
             print(f"  {label:<{width}} {acts}{flag}", file=out)
     print(f"method: {eq.method}", file=out)
+    return 0
+
+
+def _solve_matrix(args, out, err, limit) -> int:
+    """``derive solve --matrix ROWS`` / ``--bimatrix A;B``: the typed game, solved as any other."""
+    from derive.games.matrix import matrix_game, read_bimatrix, read_matrix
+    from derive.presentation.solve_report import solve_report
+
+    if args.game is not None or args.param is not None:
+        raise _UsageError("give either GAME, --param or --matrix/--bimatrix, not both")
+    _only_defaults(args)
+    if args.matrix is not None:
+        game = matrix_game(read_matrix(args.matrix, "--matrix"))
+    else:
+        game = matrix_game(*read_bimatrix(args.bimatrix, "--bimatrix"))
+    report = _refined_or_plain(
+        lambda refine: solve_report(
+            game,
+            all_optimal=args.all,
+            as_json=args.json,
+            refine=refine,
+            general_sum=args.general_sum,
+            progress=args.progress,
+            time_limit=limit,
+        ),
+        args,
+        err,
+    )
+    print(report, file=out)
+    return 0
+
+
+def _cmd_strategic(args, out, err) -> int:
+    from derive.presentation.strategic_report import strategic_report
+
+    print(strategic_report(_load(args), as_json=args.json), file=out)
+    return 0
+
+
+def _cmd_check(args, out, err) -> int:
+    from pathlib import Path
+
+    from derive.presentation.strategic_report import check_report
+
+    game = _load(args)
+    try:
+        text = Path(args.profile).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise _UsageError(f"cannot read {args.profile!r}: {getattr(exc, 'strerror', None) or exc}") from None
+    try:
+        doc = json.loads(text, parse_float=str)  # 0.3 in the file is read as exactly 3/10
+    except json.JSONDecodeError as exc:
+        raise _UsageError(f"{args.profile!r} is not JSON: {exc.msg} at line {exc.lineno}") from None
+    strategies = doc.get("strategies", doc) if isinstance(doc, dict) else doc
+    if not isinstance(strategies, (dict, list)) or not all(
+        isinstance(s, dict) for s in (strategies.values() if isinstance(strategies, dict) else strategies)
+    ):
+        raise _UsageError(
+            f"{args.profile!r}: give {{player: {{information set: {{action: probability}}}}}} "
+            '(or the output of derive solve --json, with its "strategies")'
+        )
+    print(check_report(game, strategies, as_json=args.json), file=out)
     return 0
 
 
@@ -840,7 +989,9 @@ def _cmd_latex(args, out, err) -> int:
         game, symbol, lo, hi = _parametric_game(args)
         sol = parametric_solve(game, symbol, lo, hi, progress=args.progress)
         stem = f"{_slug(args)}_by_{symbol}"
-        written = write_parametric_document(sol, args.out, stem, args.pdf, progress=args.progress)
+        written = write_parametric_document(
+            sol, args.out, stem, args.pdf, progress=args.progress, keep_aux=args.keep_tex_aux
+        )
         print(f"wrote {', '.join(str(p) for p in written)}", file=out)
         return 0
     if args.game_spec is not None:
@@ -859,13 +1010,14 @@ def _cmd_latex(args, out, err) -> int:
             progress=args.progress,
             names=names,
             time_limit=_seconds_arg(args.time_limit, "--time-limit"),
+            keep_aux=args.keep_tex_aux,
         )
         print(f"wrote {', '.join(str(p) for p in written)}", file=out)
         return 0
     if args.name:
         raise _UsageError("--name needs a game given as GAME (a name from 'derive games' or a file)")
     games = ("kuhn", "one-raise") if args.game == "all" else (args.game,)
-    written = write_document(args.out, games, args.pdf, progress=args.progress)
+    written = write_document(args.out, games, args.pdf, progress=args.progress, keep_aux=args.keep_tex_aux)
     print(f"wrote {', '.join(str(p) for p in written)}", file=out)
     return 0
 
@@ -896,9 +1048,10 @@ def _cmd_export(args, out, err) -> int:
         raise OutputError(f"{args.out!r} exists; use --force to overwrite it")
     if target is not None and target.suffix.lower() != ".efg":
         raise OutputError(f"derive export writes Gambit .efg files; {args.out!r} does not end in .efg")
-    game, changes = gambit_compatible(_load(args))
+    game, changes = gambit_compatible(_load(args), ascii_only=args.ascii)
+    why = "pygambit 16.7 reads printable ASCII labels only" if args.ascii else "as Gambit reads labels"
     for message in changes:
-        print(f"derive: {message} (Gambit reads printable ASCII labels only)", file=err)
+        print(f"derive: {message} ({why})", file=err)
     text = write_efg(game)
     if target is None:
         out.write(text)
@@ -924,13 +1077,22 @@ def _cmd_notebooks(args, out, err) -> int:
     return 0
 
 
+def _interrupted(err) -> int:
+    """Ctrl-C: one line, no traceback, exit status 130 (128 + SIGINT), as a shell reports it."""
+    try:
+        print("derive: interrupted", file=err, flush=True)
+    except (OSError, ValueError):
+        pass
+    return 130
+
+
 def main(argv: Sequence[str] | None = None, out=None, err=None) -> int:
     """Run the command line; return the exit status (0 success, 2 bad input).
 
     Examples
     --------
     >>> main(["solve", "--deck", "1"], err=sys.stdout)
-    derive: error: deck must have at least 2 cards, got 1
+    derive: error: --deck must have at least 2 cards, got 1
     2
     """
     out = out or sys.stdout
@@ -939,7 +1101,10 @@ def main(argv: Sequence[str] | None = None, out=None, err=None) -> int:
     if argv[:1] == ["hands"]:
         from derive.hands import hands_main
 
-        return hands_main(argv[1:], out, err)
+        try:
+            return hands_main(argv[1:], out, err)
+        except KeyboardInterrupt:
+            return _interrupted(err)
     parser = _build_parser()
     if not argv:  # bare `derive`: say what it can do
         print(parser.format_help(), file=err, end="")
@@ -948,6 +1113,7 @@ def main(argv: Sequence[str] | None = None, out=None, err=None) -> int:
     try:
         args = parser.parse_args(argv)
         args.progress = _Progress(err, getattr(args, "quiet", False))
+        args.err = err
         commands = {
             "solve": _cmd_solve,
             "latex": _cmd_latex,
@@ -959,6 +1125,8 @@ def main(argv: Sequence[str] | None = None, out=None, err=None) -> int:
             "draw": _cmd_draw,
             "casino": _cmd_casino,
             "continuum": _cmd_continuum,
+            "strategic": _cmd_strategic,
+            "check": _cmd_check,
         }
         return commands[args.command](args, out, err)
     except (_UsageError, GameDefinitionError, GameModelError, OutputError, _notebook_error()) as exc:
@@ -966,6 +1134,8 @@ def main(argv: Sequence[str] | None = None, out=None, err=None) -> int:
         return 2
     except BrokenPipeError:  # e.g. `derive solve --json | head`
         return 0
+    except KeyboardInterrupt:
+        return _interrupted(err)
     except (OSError, zlib.error) as exc:  # the environment, not the input: a full disk ...
         print(f"derive: error: {getattr(exc, 'strerror', None) or exc}", file=err)
         return 1

@@ -42,18 +42,18 @@ def test_solve_text_kuhn_with_bet_size():
 @pytest.mark.parametrize(
     "args, message",
     [
-        (["solve", "--deck", "1"], "deck must have at least 2 cards, got 1"),
+        (["solve", "--deck", "1"], "--deck must have at least 2 cards, got 1"),
         (["solve", "--deck", "three"], "--deck must be an integer, got 'three'"),
-        (["solve", "--ante", "0"], "ante must be positive, got '0'"),
-        (["solve", "--ante", "abc"], "ante must be a positive number, got 'abc'"),
-        (["solve", "--bet", "-1"], "bet must be positive, got '-1'"),
-        (["solve", "--max-bets", "-1"], "max_bets must be an integer >= 0, got -1"),
+        (["solve", "--ante", "0"], "--ante must be positive, got '0'"),
+        (["solve", "--ante", "abc"], "--ante must be a positive number, got 'abc'"),
+        (["solve", "--bet", "-1"], "--bet must be positive, got '-1'"),
+        (["solve", "--max-bets", "-1"], "--max-bets must be an integer >= 0, got -1"),
         (["draw", "--deck", "400", "--max-bets", "6"], "tree nodes, more than the limit of 500,000"),
         (["solve", "--deck", "400", "--max-bets", "6"], "payoff entries, more than the limit of 2,000,000"),
-        (["solve", "--deck", "99999999999999999999"], "deck must have at most 2000 cards"),
-        (["solve", "--max-bets", "495"], "max_bets must be at most 100, got 495"),
-        (["solve", "--bet", "1/0"], "bet must be a positive number, got '1/0'"),
-        (["solve", "--bet", "1/10000"], "bet/ante = 1/10000 is outside [1/1000, 1000]"),
+        (["solve", "--deck", "99999999999999999999"], "--deck must have at most 2000 cards"),
+        (["solve", "--max-bets", "495"], "--max-bets must be at most 100, got 495"),
+        (["solve", "--bet", "1/0"], "--bet must be a positive number, got '1/0'"),
+        (["solve", "--bet", "1/10000"], "--bet/--ante = 1/10000 is outside [1/1000, 1000]"),
         (["reproduce", "--out", ""], "the output folder must not be empty"),
         (["latex", "--out", " "], "the output folder must not be empty"),
         (["frobnicate"], "invalid choice: 'frobnicate'"),
@@ -85,7 +85,7 @@ def test_console_script_exit_status():
     )
     assert proc.returncode == 2
     assert "Traceback" not in proc.stderr
-    assert proc.stderr.strip() == "derive: error: deck must have at least 2 cards, got 0"
+    assert proc.stderr.strip() == "derive: error: --deck must have at least 2 cards, got 0"
 
 
 def test_reproduce_writes_figures_and_latex_identically(tmp_path):
@@ -134,3 +134,88 @@ def test_hands_subcommand():
     assert "22100" in out and "three of a kind" in out and "1/425" in out
     status, out, err = _run(["hands", "--hand-size", "99"])
     assert status == 2 and out == "" and err.count("\n") == 1 and "hand size 99" in err
+
+
+# --------------------------------------------------------------------------- issue 26, the command line
+
+
+def test_ctrl_c_is_one_line_and_exit_130(monkeypatch):
+    """Ctrl-C (KeyboardInterrupt) anywhere in a command: "derive: interrupted", exit 130, no traceback."""
+    import derive.cli as cli
+
+    def interrupted(*_args):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(cli, "_cmd_games", interrupted)
+    status, out, err = _run(["games"])
+    assert (status, out, err) == (130, "", "derive: interrupted\n")
+
+
+def test_sigint_to_a_running_command_prints_one_line():
+    """A real SIGINT to `derive solve` in the middle of its work: one line, exit 130, no traceback."""
+    import signal
+    import time
+
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            "import derive.cli, sys; print('ready', flush=True); "
+            "sys.exit(derive.cli.main(['solve', '--deck', '40', '--max-bets', '6', '--quiet']))",
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    assert proc.stdout.readline() == "ready\n"
+    time.sleep(1.0)
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130 and err.endswith("\nderive: interrupted\n") and out == ""
+    assert "Traceback" not in err and "KeyboardInterrupt" not in err
+
+
+def test_long_fractions_get_a_decimal_beside_them():
+    """Leduc's value is a 31-digit fraction: the text gives "≈ -0.0856064241" beside it (JSON stays exact)."""
+    status, out, _ = _run(["solve", "leduc", "--refine", "none", "--quiet"])
+    assert status == 0
+    value = "-1454920850547486749701863871533/16995463438839962469905132501930"
+    assert f"game value to opener: {value} ≈ -0.0856064241 (dealer: " in out
+    assert "JQ:xbc/      check 9/1325, bet 1316/1325\n" in out  # short fractions stay as they are
+    status, out, _ = _run(["solve", "leduc", "--refine", "none", "--json", "--quiet"])
+    assert json.loads(out)["value"] == value
+
+
+def test_all_on_leduc_answers_at_once_with_what_is_not_derived():
+    """`derive solve leduc --all` states the sizes and the cap instead of running for an hour; the value
+    and the equilibrium are still given, exact."""
+    import time
+
+    start = time.monotonic()
+    status, out, _ = _run(["solve", "leduc", "--all", "--refine", "none", "--quiet"])
+    assert status == 0 and time.monotonic() - start < 30
+    assert "game value to opener: -1454920850547486749701863871533/" in out
+    assert (
+        "optimal sets: not derived: the players have 337 and 337 sequences, more than the 150 a player up "
+        "to which --all derives them" in out
+    )
+    status, out, _ = _run(["solve", "leduc", "--all", "--refine", "none", "--quiet", "--json"])
+    doc = json.loads(out)
+    assert "optimal_sets" not in doc and doc["optimal_sets_not_derived"].startswith(
+        "not derived: the players"
+    )
+
+
+def test_renamed_duplicate_labels_are_reported(tmp_path):
+    """Two actions called "Meet" are read as Meet_1 and Meet_2, as Gambit does, and derive says so."""
+    path = tmp_path / "dup.efg"
+    path.write_text(
+        'EFG 2 R "dup" { "A" "B" }\n""\n'
+        'p "" 1 1 "x" { "Meet" "Meet" } 0\nt "" 1 "o1" { 1, -1 }\nt "" 2 "o2" { 0, 0 }\n'
+    )
+    status, out, err = _run(["solve", str(path), "--quiet"])
+    assert status == 0 and "x            Meet_1 1, Meet_2 0" in out
+    assert err == (
+        "derive: warning: the actions at player 1's information set 'x': repeated or empty labels renamed "
+        "as Gambit does, 'Meet' -> 'Meet_1', 'Meet' -> 'Meet_2'\n"
+    )

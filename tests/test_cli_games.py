@@ -209,11 +209,19 @@ def test_export_makes_labels_gambit_readable(tmp_path):
         )
     )
     target = tmp_path / "out.efg"
-    status, _, err = run("export", str(source), "--out", str(target))
+    status, _, err = run("export", str(source), "--out", str(target), "--ascii")
     assert status == 0
     assert "information set 'Ann ♠  high' written as 'Ann ? high'" in err and "'bét' written as 'bet'" in err
     back = pygambit.read_efg(str(target))
     assert [i.label for i in back.infosets][:1] == ["Ann ? high"]
+    # without --ascii, UTF-8 labels are kept (only the doubled space goes), and derive reads them back
+    utf8 = tmp_path / "utf8.efg"
+    status, _, err = run("export", str(source), "--out", str(utf8))
+    assert status == 0 and err.count("\n") == 1
+    assert "information set 'Ann ♠  high' written as 'Ann ♠ high' (as Gambit reads labels)" in err
+    text = utf8.read_text(encoding="utf-8")
+    assert '"Ann ♠ high"' in text and '"bét"' in text
+    assert read_game(str(utf8)).infosets[0].label == "Ann ♠ high"
     status, _, err = run("export", "kuhn", "--out", str(tmp_path / "k.nfg"))
     assert status == 2 and "does not end in .efg" in err and not (tmp_path / "k.nfg").exists()
 
@@ -251,6 +259,7 @@ def test_help_opens_with_what_each_command_does(capsys):
         assert status == 0, command
         first = text.splitlines()[0]
         assert first.endswith(".") and not first.startswith("usage"), (command, first)
+        assert text.count(first) == 1, (command, "the description is printed twice")
 
 
 def test_bare_derive_prints_its_usage():

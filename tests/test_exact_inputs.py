@@ -48,6 +48,7 @@ from derive.figures import (
 from derive.figures.extensive_tree import draw_extensive_form
 from derive.figures.tikz import tikz_game_tree
 from derive.games.leduc import leduc_holdem
+from derive.games.matrix import matrix_game
 from derive.games.one_card import (
     Action,
     GameDefinitionError,
@@ -299,6 +300,20 @@ DOORS = [
         GameModelError,
     ),
     Door(G + "textbook.beer_quiche", "weak", lambda v: beer_quiche(weak=v), GameModelError),
+    Door(
+        G + "matrix.matrix_game",
+        "a",
+        lambda v: matrix_game([[v, 1], [0, v]]),
+        GameModelError,
+        same=lambda g: tuple(g.payoffs.items()),
+    ),
+    Door(
+        G + "matrix.matrix_game",
+        "b",
+        lambda v: matrix_game([[1, 0]], [[v, 2]]),
+        GameModelError,
+        same=lambda g: tuple(g.payoffs.items()),
+    ),
     Door(G + "textbook.beer_quiche", "taste", lambda v: beer_quiche(taste=v), GameModelError),
     Door(
         G + "three_player_kuhn.three_player_kuhn_poker",
@@ -962,6 +977,8 @@ EXCLUDED = {
     ("derive.presentation.notebooks.plan_values_markdown", "values"): _PRINT + " (PlanValue records)",
     ("derive.presentation.solve_report.plain", "expr"): _PRINT,
     ("derive.presentation.text.to_text", "expr"): _PRINT,
+    ("derive.presentation.text.with_decimal", "expr"): _PRINT,
+    ("derive.presentation.text.with_decimal", "places"): "decimal places shown: " + _INT,
     ("derive.presentation.widgets.FamilyExplorer", "steps"): "slider positions: " + _INT,
     ("derive.presentation.widgets.GameFamilyExplorer", "steps"): "slider positions: " + _INT,
     ("derive.sequence_form.payoff.plan_values", "payoff"): "a BilinearPayoff built from a tree",
@@ -1014,6 +1031,10 @@ EXCLUDED = {
     ("derive.verification.best_response.game_nash_conv", "profile"): _READ,
     ("derive.verification.best_response.profile_payoffs", "profile"): _READ,
     ("derive.verification.one_card.best_response", "strategy"): _READ,
+    (
+        "derive.presentation.strategic_report.check_report",
+        "strategies",
+    ): "read by behaviour_profile (a door above)",
     ("derive.verification.one_card.exploitability", "profile"): _READ,
     ("derive.verification.one_card.is_nash_equilibrium", "profile"): _READ,
     ("derive.verification.one_card.nash_conv", "profile"): _READ,

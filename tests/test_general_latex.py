@@ -37,7 +37,7 @@ def test_matching_pennies_fragments():
         "y_{\\text{guess:heads}} + y_{\\text{guess:tails}} &= y_{\\emptyset}\n\\end{align*}"
     )
     assert bilinear_payoff_latex(sf, 1) == (
-        "\\begin{align*}\nU_1 = &y_{\\text{guess:heads}} \\left(x_{\\text{coin:heads}} - x_{\\text{coin:tails}}\\right)"
+        "\\begin{align*}\nU_1 = {}&y_{\\text{guess:heads}} \\left(x_{\\text{coin:heads}} - x_{\\text{coin:tails}}\\right)"
         " \\\\\n&+ y_{\\text{guess:tails}} \\left(- x_{\\text{coin:heads}} + x_{\\text{coin:tails}}\\right)\n"
         "\\end{align*}"
     )
@@ -79,3 +79,48 @@ def test_symbols_a_user_names_print_as_greek_with_their_index():
         assert printer(sp.Symbol("alpha_{J}")) == r"\alpha_{J}"
         assert printer(sp.Symbol("beta_{Q,b}")) == r"\beta_{Q,b}"
         assert printer(sp.Symbol("xi_{A}") + sp.Symbol("eta_{K}")) == r"\eta_{K} + \xi_{A}"
+
+
+def test_words_in_math_are_upright_text():
+    """Issue 26: Myerson's v_{raised} is set as \\text{raised}, not as the italic product r·a·i·s·e·d;
+    single letters and numbers stay math indices."""
+    assert to_latex(sp.Symbol("v_{raised}")) == r"v_{\text{raised}}"
+    assert to_latex(sp.Symbol("v_{J}") + sp.Symbol("x_{12}")) == r"v_{J} + x_{12}"
+
+
+def test_unicode_in_labels_and_titles_goes_through_one_escape():
+    """Issue 26: a check mark in a title printed as <U+2713>; now symbols pdflatex can set are set,
+    accented letters by accent commands, Greek letters in math; only what has no LaTeX form (CJK)
+    keeps the code point."""
+    from derive.presentation.latex import escape_text
+
+    assert escape_text("Münze ✓ → čip α Ω ≤ Łódź") == (
+        r"Münze $\checkmark$ $\to$ {\v{c}}ip $\alpha$ $\Omega$ $\le$ \L{}ód{\'{z}}"
+    )
+    assert escape_text("中") == r"\texttt{<U+4E2D>}"
+
+
+def test_myerson_document_reads_right(tmp_path):
+    """Issue 26: "U_1 = {}&y" keeps the space after "=", v_{raised} is text, the title's check mark is
+    typeset; with --pdf only the PDF is left beside the source (--keep-tex-aux keeps .aux and .log)."""
+    from derive.cli import main
+    from derive.games.textbook import myerson_poker
+
+    if shutil.which("pdflatex") is None:
+        pytest.skip("pdflatex not installed")
+    game = myerson_poker()
+    text = derivation_document(solve_zero_sum(game, all_optimal=True))
+    assert "U_1 = {}&y_{\\text{raised:Meet}}" in text and "v_{\\text{raised}}" in text
+    assert "\\section{Certificate}\nQuasi-perfect equilibrium" in text
+    import io
+
+    out, err = io.StringIO(), io.StringIO()
+    assert main(["latex", "myerson", "--out", str(tmp_path / "a"), "--pdf", "--quiet"], out=out, err=err) == 0
+    assert sorted(p.name for p in (tmp_path / "a").iterdir()) == [
+        "myerson.pdf",
+        "myerson.tex",
+        "myerson_game_tree.pdf",
+    ]
+    args = ["latex", "myerson", "--out", str(tmp_path / "b"), "--pdf", "--quiet", "--keep-tex-aux"]
+    assert main(args, out=out, err=err) == 0
+    assert {"myerson.aux", "myerson.log"} <= {p.name for p in (tmp_path / "b").iterdir()}

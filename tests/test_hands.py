@@ -513,10 +513,10 @@ def test_hands_main_prints_the_draw_claims():
     ],
 )
 def test_hands_main_bad_input_is_one_line_and_status_2(argv, message):
-    """Bad input: one line ``derive hands: error: ...`` on err, nothing on out, exit status 2."""
+    """Bad input: one line ``derive: error: ...`` on err, nothing on out, exit status 2."""
     status, out, err = _run(argv)
     assert status == 2 and out == ""
-    assert err.count("\n") == 1 and err.startswith("derive hands: error: ")
+    assert err.count("\n") == 1 and err.startswith("derive: error: ")
     assert message in err
 
 

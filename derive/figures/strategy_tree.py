@@ -192,6 +192,7 @@ def draw_strategy_tree(
     title: str | None = None,
     *,
     cards: Seq[str] | None = None,
+    bare: bool = False,
 ) -> Figure:
     r"""Draw a player's strategy as his own decision tree, one subtree per card.
 
@@ -229,6 +230,9 @@ def draw_strategy_tree(
     cards : sequence of str, optional
         Draw only these cards' subtrees (e.g. ``["A"]`` for one slide), in
         deck order; default all cards.
+    bare : bool, optional
+        Draw the panels alone: no title, no legend and no minimum width, for a figure whose caption
+        names the card and says what the edge styles mean (the LaTeX document's subfigures).
 
     Returns
     -------
@@ -291,10 +295,10 @@ def draw_strategy_tree(
 
     with matplotlib.rc_context(_RC):
         panels = [_build_panel(game, player, exact, c, behaviour) for c in chosen]
-        return _render(panels, player, title)
+        return _render(panels, player, title, bare)
 
 
-def _render(panels: list[_Panel], player: int, title: str) -> Figure:
+def _render(panels: list[_Panel], player: int, title: str, bare: bool = False) -> Figure:
     measure = _Measurer()
     for panel in panels:
         for item in panel.items:
@@ -382,6 +386,10 @@ def _render(panels: list[_Panel], player: int, title: str) -> Figure:
     legend_line_h = max(h for _, h in legend_sizes) + 0.12
     legend_h = legend_line_h * len(legend_rows)
     height = _MARGIN + title_h + 0.25 + panel_h + 0.25 + legend_h + _MARGIN
+    margin = _MARGIN
+    if bare:  # the panels alone, a hair of margin: the caption of the figure they go into says the rest
+        margin = 0.04
+        width, height, title_h = content_w + 2 * margin, panel_h + 2 * margin, -0.25
     # Whole pixels at 100 and 150 dpi: round the size up to a multiple of 1/50 inch.
     width, height = (math.ceil(v * 50 - 1e-6) / 50 for v in (width, height))
 
@@ -392,21 +400,22 @@ def _render(panels: list[_Panel], player: int, title: str) -> Figure:
     ax.set_ylim(0, height)
     ax.set_axis_off()
 
-    ax.text(
-        width / 2,
-        height - _MARGIN,
-        title,
-        ha="center",
-        va="top",
-        fontsize=_TITLE_SIZE,
-        fontweight="bold",
-        color=_INK,
-        gid="title",
-    )
+    if not bare:
+        ax.text(
+            width / 2,
+            height - _MARGIN,
+            title,
+            ha="center",
+            va="top",
+            fontsize=_TITLE_SIZE,
+            fontweight="bold",
+            color=_INK,
+            gid="title",
+        )
 
     # Panels, centred as a block.
     x = (width - content_w) / 2
-    panel_top = height - _MARGIN - title_h - 0.25
+    panel_top = height - margin - title_h - 0.25
     for panel in panels:
         w = panel.extent[1] - panel.extent[0] + 2 * _PANEL_PAD
         ax.add_patch(
@@ -428,16 +437,17 @@ def _render(panels: list[_Panel], player: int, title: str) -> Figure:
         _draw_panel(ax, panel, player)
         x += w + _PANEL_GAP
 
-    _draw_legend(
-        ax,
-        legend,
-        legend_sizes,
-        legend_rows,
-        width,
-        _MARGIN + legend_h - legend_line_h / 2,
-        legend_line_h,
-        _PLAYER_COLOURS[player],
-    )
+    if not bare:
+        _draw_legend(
+            ax,
+            legend,
+            legend_sizes,
+            legend_rows,
+            width,
+            _MARGIN + legend_h - legend_line_h / 2,
+            legend_line_h,
+            _PLAYER_COLOURS[player],
+        )
     return fig
 
 

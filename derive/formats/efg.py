@@ -22,6 +22,7 @@ from derive.formats.tokens import (
     _quoted,
     _rational,
     _Record,
+    _renamed,
     _short,
     _show,
     _significant_digits,
@@ -201,7 +202,8 @@ def parse_efg(text: str, *, rationalize: bool = False, source: str = "<string>")
     -------
     Game
         The game, nodes in the file's (pre)order; ``metadata`` holds ``source``, ``format``
-        (``"efg"``), ``rationalized`` (a tuple of messages), ``gambit_infosets`` (for each
+        (``"efg"``), ``rationalized`` (a tuple of messages), ``renamed`` (a message for each
+        information set whose repeated or empty action labels were renamed), ``gambit_infosets`` (for each
         information set in :attr:`Game.infosets` order, its Gambit player number, information-set
         number and label), ``chance_infosets`` (node index -> Gambit chance set number and label)
         and ``outcomes`` (node index -> Gambit outcome number).  See the module docstring for
@@ -265,6 +267,17 @@ def parse_efg(text: str, *, rationalize: bool = False, source: str = "<string>")
         filled = _filled([infoset_defs[k].label for k in mine], lambda i, p=p, mine=mine: f"{p}:{mine[i][1]}")
         labels.update(zip(mine, filled))
     actions = {k: tuple(_distinct(d.actions)) for k, d in infoset_defs.items()}
+    renamed = [
+        message
+        for k, d in infoset_defs.items()
+        for message in _renamed(
+            f"the actions at chance's information set {k[1]}"
+            if k[0] == 0
+            else f"the actions at player {k[0]}'s information set {_quoted(labels.get(k, str(k[1])))}",
+            d.actions,
+            actions[k],
+        )
+    ]
     members: dict[tuple[int, int], list[int]] = {k: [] for k in keys}
 
     nodes = []
@@ -303,6 +316,7 @@ def parse_efg(text: str, *, rationalize: bool = False, source: str = "<string>")
         "source": source,
         "format": "efg",
         "rationalized": tuple(parser.messages),
+        "renamed": tuple(renamed),
         "gambit_infosets": tuple((k[0], k[1], infoset_defs[k].label) for k in keys),
         "chance_infosets": {
             i: (rec.infoset, infoset_defs[(0, rec.infoset)].label)

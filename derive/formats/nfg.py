@@ -16,6 +16,8 @@ from derive.formats.tokens import (
     _distinct,
     _filled,
     _Parser,
+    _quoted,
+    _renamed,
     _show_int,
 )
 
@@ -41,8 +43,9 @@ def parse_nfg(text: str, *, rationalize: bool = False, source: str = "<string>")
     Returns
     -------
     Game
-        The game; ``metadata`` holds ``source``, ``format`` (``"nfg"``), ``rationalized`` and
-        ``strategies`` (each player's strategy labels).  Information sets are labelled ``"1:1"``,
+        The game; ``metadata`` holds ``source``, ``format`` (``"nfg"``), ``rationalized``,
+        ``renamed`` (a message for each player whose repeated or empty strategy labels were
+        renamed) and ``strategies`` (each player's strategy labels).  Information sets are labelled ``"1:1"``,
         ``"2:1"``, ...; a strategic game given by strategy counts has strategies ``"1"``, ``"2"``, ...
         In the payoff list player 1's strategy varies fastest (Gambit's convention), so the
         ``k``-th payoff vector (from 0) belongs to the profile whose digits, player 1's the least
@@ -131,6 +134,12 @@ def parse_nfg(text: str, *, rationalize: bool = False, source: str = "<string>")
 
     players = _filled(raw_players, lambda i: f"Player {i + 1}")
     labels = [_distinct(s) if isinstance(s, list) else [str(k + 1) for k in range(s)] for s in strategies]
+    renamed = [
+        message
+        for p, s in enumerate(strategies)
+        if isinstance(s, list)
+        for message in _renamed(f"the strategies of {_quoted(players[p])}", s, labels[p])
+    ]
     strides = [math.prod(counts[:p]) for p in range(n_players + 1)]
     # bottom-up, without recursion (a file may list thousands of players): the subtrees below
     # player p's moves, one for each choice of the players before p, by its offset in the table
@@ -145,6 +154,7 @@ def parse_nfg(text: str, *, rationalize: bool = False, source: str = "<string>")
         "source": source,
         "format": "nfg",
         "rationalized": tuple(parser.messages),
+        "renamed": tuple(renamed),
         "strategies": tuple(tuple(s) for s in labels),
     }
     try:

@@ -269,6 +269,14 @@ def _distinct(labels: Sequence[str]) -> list[str]:
     return out
 
 
+def _renamed(where: str, before: Sequence[str], after: Sequence[str]) -> list[str]:
+    """One message for the labels of ``where`` that :func:`_distinct` renamed (none if none was)."""
+    pairs = [f"{_quoted(b)} -> {_quoted(a)}" for b, a in zip(before, after, strict=True) if a != b]
+    if not pairs:
+        return []
+    return [f"{where}: repeated or empty labels renamed as Gambit does, {', '.join(pairs)}"]
+
+
 def _filled(labels: Sequence[str], fallback: Callable[[int], str]) -> list[str]:
     """Keep labels that are non-empty and unique; replace the others by ``fallback(i)``, made unique."""
     counts = Counter(labels)

@@ -168,15 +168,30 @@ def _ascii_label(text: str) -> str:
     return " ".join(ascii_text.split())
 
 
-def gambit_compatible(game: Game) -> tuple[Game, tuple[str, ...]]:
-    """The game with every label made readable by Gambit 16.7, and a message for each label changed.
+def _utf8_label(text: str) -> str:
+    """``text`` with single inner spaces, none at the ends, no backslash and no control character;
+    any other character (``é``, ``→``, ``♠``) kept."""
+    text = "".join("?" if ord(c) < 32 or 127 <= ord(c) < 160 else c for c in text.replace("\\", "/"))
+    return " ".join(text.split())
 
-    Gambit 16.7 reads only printable ASCII labels without leading, trailing or doubled spaces, an
-    information-set label once per player, a node label once in the game, and it cannot read a
-    label ending in a backslash.
-    Accented letters lose their accents (``é`` -> ``e``), backslashes become ``/``, other
-    characters ``?``, spaces are collapsed, and a label that would repeat gets a suffix ``_2``,
-    ``_3`` ... .  Structure, payoffs and probabilities are unchanged.
+
+def gambit_compatible(game: Game, *, ascii_only: bool = True) -> tuple[Game, tuple[str, ...]]:
+    """The game with every label made readable by Gambit, and a message for each label changed.
+
+    Gambit reads labels without leading, trailing or doubled spaces, an information-set label
+    once per player, a node label once in the game, and pygambit 16.7 cannot read a label ending
+    in a backslash; its reader also refuses any character outside printable ASCII.
+    Backslashes become ``/``, spaces are collapsed, and a label that would repeat gets a suffix
+    ``_2``, ``_3`` ... .  With ``ascii_only`` (for pygambit 16.7), accented letters also lose their
+    accents (``é`` -> ``e``) and other characters outside ASCII become ``?``; without it, UTF-8
+    labels (``Kopf→``) are kept as they are.  Structure, payoffs and probabilities are unchanged.
+
+    Parameters
+    ----------
+    game : Game
+        The game to relabel.
+    ascii_only : bool, optional
+        Write printable ASCII only (default True, what pygambit 16.7 reads); False keeps UTF-8.
 
     Returns
     -------
@@ -190,7 +205,7 @@ def gambit_compatible(game: Game) -> tuple[Game, tuple[str, ...]]:
 
     def fix(text: str, what: str, taken: dict[str, int] | None = None) -> str:
         # taken: the labels in use -> the next suffix to try for a label repeating it
-        new = _ascii_label(text)
+        new = _ascii_label(text) if ascii_only else _utf8_label(text)
         if taken is not None:
             if new and new in taken:
                 base, k = new, taken[new]
@@ -229,12 +244,18 @@ def gambit_compatible(game: Game) -> tuple[Game, tuple[str, ...]]:
                 outcome_label=fix(n.outcome_label, f"outcome label at node {n.index}"),
             )
         )
-    if not messages and _ascii_label(game.title) == game.title and _ascii_label(game.comment) == game.comment:
+    label = _ascii_label if ascii_only else _utf8_label
+    comment = "".join(
+        c if 32 <= ord(c) < 127 or c in "\n\t" or (not ascii_only and ord(c) >= 160) else "?"
+        for c in game.comment
+    )
+    if not messages and label(game.title) == game.title and comment == game.comment:
         return game, ()
     title = fix(game.title, "title")
-    comment = "".join(c if 32 <= ord(c) < 127 or c in "\n\t" else "?" for c in game.comment)
     if comment != game.comment:
-        messages.append("comment: characters outside ASCII written as '?'")
+        messages.append(
+            f"comment: {'characters outside ASCII' if ascii_only else 'control characters'} written as '?'"
+        )
     new = Game(
         players=players,
         nodes=tuple(nodes),

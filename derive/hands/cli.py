@@ -43,8 +43,12 @@ class _Parser(argparse.ArgumentParser):
 
     def format_help(self) -> str:
         """The help, opening with the line that says what the command does."""
-        text = super().format_help()
-        return f"{self.description}\n\n{text}" if self.description else text
+        description, self.description = self.description, None  # printed once, first
+        try:
+            text = super().format_help()
+        finally:
+            self.description = description
+        return f"{description}\n\n{text}" if description else text
 
 
 def _int_option(text: str, what: str, low: int) -> int:
@@ -74,7 +78,7 @@ def hands_main(argv: list[str] | None, out: TextIO, err: TextIO) -> int:
     Returns
     -------
     int
-        0 on success, 2 on bad input (one line ``derive hands: error: ...`` on ``err``).
+        0 on success, 2 on bad input (one line ``derive: error: ...`` on ``err``).
 
     Raises
     ------
@@ -96,7 +100,7 @@ def hands_main(argv: list[str] | None, out: TextIO, err: TextIO) -> int:
     classes: three-card poker, as in three-card-poker-frequencies.txt; ace high or low (A-J-Q up to Q-K-A), no wrap-around; a straight beats a flush; 3 straights of 3 among 4 ranks
     0
     >>> hands_main(["--hand-size", "4"], sys.stdout, sys.stdout)
-    derive hands: error: hand size 4 is not supported: 3 (three-card poker) or 5 (draw poker)
+    derive: error: hand size 4 is not supported: 3 (three-card poker) or 5 (draw poker)
     2
     """
     parser = _Parser(
@@ -132,7 +136,7 @@ def hands_main(argv: list[str] | None, out: TextIO, err: TextIO) -> int:
         return e.status
     except (_UsageError, HandsError) as e:
         message = " ".join(str(e).split())
-        err.write(f"derive hands: error: {message}\n")
+        err.write(f"derive: error: {message}\n")
         return 2
     try:
         out.write("\n\n".join(blocks) + "\n")

@@ -10,6 +10,7 @@ output is deterministic, so a rerun gives the same bytes.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 import sympy as sp
@@ -59,6 +60,10 @@ _PREAMBLE = r"""\documentclass[11pt]{article}
 \usepackage{graphicx}
 \usepackage{booktabs}
 \usepackage{longtable}
+\usepackage{subcaption}
+\renewcommand{\topfraction}{0.9}
+\renewcommand{\textfraction}{0.1}
+\renewcommand{\floatpagefraction}{0.8}
 \usepackage[margin=2.2cm]{geometry}
 \graphicspath{{%s}}
 \renewcommand{\arraystretch}{1.45}
@@ -211,12 +216,12 @@ def _families(report) -> str:
     out.append(indifference_latex(sets.families[1]))
     out.append(
         "Solving these with \\texttt{sympy}, and the inequalities for the range, gives the opener's "
-        "optimal strategies:\\par\\medskip"
+        "optimal strategies:"
     )
     out.append(family_latex(sets, 0))
-    out.append("\\medskip\\noindent and the dealer's:\\par\\medskip")
+    out.append("\\noindent The dealer's optimal strategies:")
     out.append(family_latex(sets, 1))
-    out.append("\\medskip\\noindent The game value is")
+    out.append("\\noindent The game value is")
     out.append(value_latex(sets.value, report.game.rules.name))
     return "\n\n".join(out) + "\n"
 
@@ -265,27 +270,51 @@ def _verification(report) -> str:
                 "\\paragraph{Exploitability.} Exact best responses against the family's vertices and "
                 "midpoint; zero at the vertices proves the whole family optimal, since the best-response "
                 "value is concave on it.",
-                "\n\\begin{tabular}{lll}\\toprule player & point & exploitability \\\\ \\midrule",
+                "\\begin{center}",
+                "\\begin{tabular}{lll}\\toprule player & point & exploitability \\\\ \\midrule",
                 *rows,
                 "\\bottomrule\\end{tabular}",
+                "\\end{center}",
             ]
         )
         + "\n"
     )
 
 
+#: The edge styles of the strategy trees, said once in each figure's caption (the panels carry no legend).
+_TREE_LEGEND = (
+    "Thick edges: probability 1; thin: between 0 and 1; dashed and grey: probability 0; dotted: "
+    "not reached by the player's own play."
+)
+
+
 def _figures(report) -> str:
-    """One panel per card, each at its natural size unless wider than the line (labels stay legible)."""
+    """One figure per player: a panel per card side by side (subfigures), each at its natural size
+    unless wider than its share of the line; the edge styles are said once, in the caption."""
     out = []
-    for role in ("opener", "dealer"):
-        for card in report.game.rules.deck:
-            out.append(
-                "\\begin{figure}[!htbp]\\centering"
-                f"\\fitgraphic{{{report.key}_{role}_strategy_{card}.pdf}}"
-                f"\\caption{{The {role}'s optimal strategies holding {card}, {report.game.rules.name}.}}"
-                "\\end{figure}"
-            )
-        out.append("\\clearpage")
+    game = report.game
+    deck = game.rules.deck
+    for player, role in ((0, "opener"), (1, "dealer")):
+        # a panel is about 1 inch per leaf: up to 4 leaves a card, three panels a row keep the labels
+        # at least about 6 pt; wider panels go two a row
+        leaves = len(game.plans(player)) / len(deck)
+        columns = min(len(deck), 3 if leaves <= 4 else 2)
+        share = f"{0.99 / columns:.2f}"
+        cells = [
+            f"\\begin{{subfigure}}[b]{{{share}\\linewidth}}\\centering"
+            f"\\fitgraphic{{{report.key}_{role}_strategy_{card}.pdf}}"
+            f"\\caption{{holding {card}}}\\end{{subfigure}}"
+            for card in deck
+        ]
+        rows = ["\\hfill\n".join(cells[k : k + columns]) for k in range(0, len(cells), columns)]
+        panels = "\n\n\\medskip\n".join(rows)
+        out.append(
+            "\\begin{figure}[!htbp]\\centering\n"
+            + panels
+            + f"\n\\caption{{The {role}'s optimal strategies, {report.game.rules.name}, card by card. "
+            + _TREE_LEGEND
+            + "}\n\\end{figure}"
+        )
     return "\n".join(out) + "\n"
 
 
@@ -412,7 +441,8 @@ def derivation_document(inputs: DocumentInputs, graphics_path: str = "./") -> st
     title = " and ".join(names)
     parts = [_PREAMBLE % (graphics_path, title[0].upper() + title[1:])]
     for report, dom in zip(inputs.reports, inputs.dominance):
-        parts.append(f"\\section{{{report.game.rules.name.capitalize()} ({report.source})}}\n")
+        source = re.sub(r"\s*\((\d{4}[a-z]?)\)", r" \1", report.source)  # Kuhn (1950) -> Kuhn 1950
+        parts.append(f"\\section{{{report.game.rules.name.capitalize()} ({source})}}\n")
         parts.append(_rules(report))
         parts.append(_dominance(report, dom))
         parts.append(_payoff(report, dom))
@@ -421,6 +451,6 @@ def derivation_document(inputs: DocumentInputs, graphics_path: str = "./") -> st
         parts.append(_verification(report))
         parts.append(_full_sets(report))
         parts.append(_off_path(report))
-        parts.append("\\clearpage\n")
+        parts.append("\\bigskip\n")  # the next game follows on the same page (no page left near empty)
     parts.append("\\end{document}\n")
     return "\n".join(parts)

@@ -88,6 +88,7 @@ def write_general_document(
     progress: Callable[[str], None] | None = None,
     names: Mapping[str, str] | None = None,
     time_limit: float | None = DEFAULT_TIME_LIMIT,
+    keep_aux: bool = False,
 ) -> list[Path]:
     """Solve ``game`` with all optimal sets and write ``out/<stem>.tex`` and ``out/<stem>_game_tree.pdf``.
 
@@ -115,6 +116,8 @@ def write_general_document(
         ``parameter name -> sequence label``: the optimal sets are written in these parameters
         (:meth:`~derive.solving.zero_sum.sequence_form_lp.OptimalSet.reparametrized`), each applied
         to the player whose sequence it is.
+    keep_aux : bool, optional
+        Keep pdflatex's ``.aux`` and ``.log`` files (default: only the PDF is left).
 
     Returns
     -------
@@ -195,6 +198,6 @@ def write_general_document(
     written = [folder / figure, tex]
     if compile_pdf:
         say("running pdflatex ...")
-        compile_latex(tex)
+        compile_latex(tex, keep_aux)
         written.append(folder / f"{stem}.pdf")
     return written

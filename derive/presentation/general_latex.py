@@ -102,7 +102,8 @@ def bilinear_payoff_latex(sf: GameSequenceForm, by_player: int = 1, max_rows: in
     total = len(lines)
     if max_rows is not None and total > max_rows:
         lines = lines[:max_rows] + ["&+ \\dots"]
-    text = "\\begin{align*}\nU_1 = " + " \\\\\n".join(lines) + "\n\\end{align*}"
+    # "= {}" keeps the space after "=" when the alignment mark follows it (else it reads "U_1 =y")
+    text = "\\begin{align*}\nU_1 = {}" + " \\\\\n".join(lines) + "\n\\end{align*}"
     return text + _cut_note(min(total, max_rows or total), total, "terms")
 
 
@@ -303,7 +304,7 @@ def derivation_document(
         ]
     out += [
         "\\section{Certificate}",
-        escape_text(solution.method)
+        escape_text(solution.method[:1].upper() + solution.method[1:])
         + "."
         + (
             " Every vertex of each optimal set has exact best-response value equal to the game value."

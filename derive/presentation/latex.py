@@ -11,6 +11,7 @@ the output is deterministic, so regenerated files are byte-identical.
 from __future__ import annotations
 
 import re
+import unicodedata
 
 import sympy as sp
 from sympy.printing.latex import LatexPrinter, translate
@@ -33,7 +34,9 @@ __all__ = [
 
 _PLAN = re.compile(r"([xy])\[(.+?):(.+)\]")
 _SUBSCRIPTED = re.compile(r"([A-Za-z]+)_\{(.+)\}")
-_PLAIN_INDEX = re.compile(r"[A-Za-z0-9,]+")
+#: An index set in math italic: letters alone and numbers, comma-separated (``J``, ``Q,b``, ``21``);
+#: a word such as ``raised`` is set upright as ``\text{raised}``.
+_PLAIN_INDEX = re.compile(r"[A-Za-z]?[0-9]*(?:,[A-Za-z]?[0-9]*)*")
 
 _SPECIAL = {
     "\\": r"\textbackslash{}",
@@ -57,7 +60,7 @@ def escape_text(text: str) -> str:
     >>> escape_text("50% & 1_2")
     '50\\% \\& 1\\_2'
     """
-    return "".join(_SPECIAL.get(c) or _UNICODE.get(c) or _safe(c) for c in text)
+    return "".join(_SPECIAL.get(c) or _UNICODE.get(c) or _safe(c) for c in unicodedata.normalize("NFC", text))
 
 
 def escape_sentence(text: str) -> str:
@@ -89,12 +92,85 @@ _UNICODE = {
     "—": "---",
     "’": "'",
     "‘": "`",
+    "“": "``",
+    "”": "''",
+    "„": ",,",
+    "…": r"\ldots{}",
+    "•": r"\textbullet{}",
+    "✓": r"$\checkmark$",
+    "✔": r"$\checkmark$",
+    "✗": r"$\times$",
+    "✘": r"$\times$",
+    "←": r"$\leftarrow$",
+    "↑": r"$\uparrow$",
+    "↓": r"$\downarrow$",
+    "↔": r"$\leftrightarrow$",
+    "⇒": r"$\Rightarrow$",
+    "⇔": r"$\Leftrightarrow$",
+    "≤": r"$\le$",
+    "≥": r"$\ge$",
+    "≠": r"$\ne$",
+    "≈": r"$\approx$",
+    "∞": r"$\infty$",
+    "∈": r"$\in$",
+    "−": "-",
+    "€": "EUR",
+    "Ł": r"\L{}",
+    "ł": r"\l{}",
+    "œ": r"\oe{}",
+    "Œ": r"\OE{}",
+}
+
+#: Combining accents as pdflatex's accent commands (``č`` is ``\v{c}``, ``ő`` is ``\H{o}``).
+_ACCENTS = {
+    "\u0300": "`",
+    "\u0301": "'",
+    "\u0302": "^",
+    "\u0303": "~",
+    "\u0304": "=",
+    "\u0306": "u",
+    "\u0307": ".",
+    "\u0308": '"',
+    "\u030a": "r",
+    "\u030b": "H",
+    "\u030c": "v",
+    "\u0327": "c",
+    "\u0328": "k",
 }
 
 
 def _safe(c: str) -> str:
-    """Latin-1 characters as they are (pdflatex reads them as UTF-8); others as ``<U+2660>``."""
-    return c if ord(c) < 256 and (c.isprintable() or c == " ") else f"\\texttt{{<U+{ord(c):04X}>}}"
+    """Latin-1 characters as they are (pdflatex reads them as UTF-8); a Greek letter in math; a
+    Latin letter with accents by pdflatex's accent commands; any other as ``<U+2660>``."""
+    if ord(c) < 256 and (c.isprintable() or c == " "):
+        return c
+    name = unicodedata.name(c, "")
+    if name.startswith(("GREEK SMALL LETTER ", "GREEK CAPITAL LETTER ")) and " WITH " not in name:
+        word = name.rsplit(" ", 1)[1].lower()
+        word = {"lamda": "lambda", "final": "varsigma"}.get(word, word)
+        if name.startswith("GREEK CAPITAL"):
+            word = word.capitalize()
+        if word in _GREEK:
+            return f"$\\{word}$"
+        return _GREEK_LATIN.get(word, f"\\texttt{{<U+{ord(c):04X}>}}")
+    base, *marks = unicodedata.normalize("NFD", c)
+    if marks and ord(base) < 128 and base.isalpha() and all(m in _ACCENTS for m in marks):
+        out = "\\i" if base == "i" else base
+        for m in marks:
+            out = f"\\{_ACCENTS[m]}{{{out}}}"
+        return f"{{{out}}}"
+    return f"\\texttt{{<U+{ord(c):04X}>}}"
+
+
+#: Greek capitals that look like Latin ones (LaTeX has no command for them), and omicron.
+_GREEK_LATIN = dict(
+    zip("Alpha Beta Epsilon Zeta Eta Iota Kappa Mu Nu Omicron Rho Tau Chi omicron".split(), "ABEZHIKMNOPTXo")
+)
+
+_GREEK = {
+    *"alpha beta gamma delta epsilon zeta eta theta iota kappa lambda mu nu xi pi rho sigma varsigma".split(),
+    *"tau upsilon phi chi psi omega Gamma Delta Theta Lambda Xi Pi Sigma Upsilon Phi Psi Omega".split(),
+}
 
 
 class DeriveLatexPrinter(LatexPrinter):
@@ -202,10 +278,9 @@ def _integer_form(expr: sp.Expr) -> tuple[sp.Expr, sp.Expr]:
 def family_latex(sets: OptimalSets, player: int) -> str:
     """The player's optimal plan probabilities, card by card, with the parameter range.
 
-    A ``tabular`` with one row per card and situation listing each plan with
-    positive probability somewhere in the family, followed by the range (an
-    interval, or inequalities and vertices) and the named parameters'
-    values.
+    A centred booktabs ``tabular`` (the paper needs ``\\usepackage{booktabs}``) with one row per card
+    and situation listing each plan with positive probability somewhere in the family, followed by
+    the range (an interval, or inequalities and vertices) and the named parameters' values.
     """
     family = sets.families[player]
     game = sets.game
@@ -219,23 +294,25 @@ def family_latex(sets: OptimalSets, player: int) -> str:
         where = situation.situation_text
         rows.append(f"{where} & {', '.join(cells)} \\\\")
     out = [
-        f"% {PLAYER_NAMES[player]}'s optimal strategies, {game.rules.name}",
+        f"% {PLAYER_NAMES[player]}'s optimal strategies, {game.rules.name} (needs booktabs)",
+        "\\begin{center}",
         "\\begin{tabular}{ll}",
-        "\\hline",
+        "\\toprule",
         ("card" if player == 0 else "card, situation") + " & plan probabilities \\\\",
-        "\\hline",
+        "\\midrule",
         *rows,
-        "\\hline",
+        "\\bottomrule",
         "\\end{tabular}",
+        "\\end{center}",
     ]
     if family.dimension == 0:
-        out.append("\n\\noindent This optimal strategy is unique.")
+        out.append("\\noindent This optimal strategy is unique.")
     elif family.interval is not None:
         p = family.parameters[0]
-        out.append(f"\n\\noindent ${to_latex(p)} \\in {to_latex(family.interval)}$.")
+        out.append(f"\\noindent ${to_latex(p)} \\in {to_latex(family.interval)}$.")
     else:
         cons = ", \\quad ".join(to_latex(c) for c in family.constraints)
-        out.append(f"\n\\noindent Range: ${cons}$.")
+        out.append(f"\\noindent Range: ${cons}$.")
     named = [f"{to_latex(k)} = {to_latex(v)}" for k, v in family.named.items() if k not in family.parameters]
     if named:
         out.append("\\quad $" + ", \\quad ".join(named) + "$.")

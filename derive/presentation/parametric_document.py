@@ -107,8 +107,10 @@ def write_parametric_document(
     stem: str,
     compile_pdf: bool = False,
     progress: Callable[[str], None] | None = None,
+    keep_aux: bool = False,
 ) -> list[Path]:
-    """Write ``out/<stem>.tex`` and the value plot ``out/<stem>_value.pdf`` (and the PDF with ``compile_pdf``).
+    """Write ``out/<stem>.tex`` and the value plot ``out/<stem>_value.pdf`` (and the PDF with ``compile_pdf``;
+    pdflatex's ``.aux`` and ``.log`` files are removed unless ``keep_aux``).
 
     Raises
     ------
@@ -138,6 +140,6 @@ def write_parametric_document(
     if compile_pdf:
         if progress:
             progress("running pdflatex ...")
-        compile_latex(tex)
+        compile_latex(tex, keep_aux)
         written.append(folder / f"{stem}.pdf")
     return written

@@ -232,7 +232,8 @@ def _panels(report: GameReport) -> dict[str, object]:
     """One strategy-tree panel per player and card, for the printed document (legible at print size).
 
     A whole tree of the one-raise game is about 17 inches wide: scaled to a page its labels shrink to
-    about 3.5 pt.  One card's panel fits a page at nearly its natural size.
+    about 3.5 pt.  One card's panel, drawn bare (no title, legend or minimum width: the document's
+    figure caption says those once), is set beside the other cards' as a subfigure.
     """
     from derive.figures import draw_strategy_tree
 
@@ -242,7 +243,7 @@ def _panels(report: GameReport) -> dict[str, object]:
         for card in report.game.rules.deck:
             title = f"{role.capitalize()} holding {card}, {report.game.rules.name}"
             out[f"{report.key}_{role}_strategy_{card}"] = draw_strategy_tree(
-                report.game, player, fam.plans, title=title, cards=[card]
+                report.game, player, fam.plans, title=title, cards=[card], bare=True
             )
     return out
 
@@ -355,6 +356,7 @@ def write_document(
     games: tuple[str, ...] = ("kuhn", "one-raise"),
     compile_pdf: bool = False,
     progress: Callable[[str], None] | None = None,
+    keep_aux: bool = False,
 ) -> list[Path]:
     """Write ``out/derivation.tex`` (a standalone document) and the figures it includes.
 
@@ -366,6 +368,8 @@ def write_document(
         Keys of :data:`GAMES`, in order.
     compile_pdf : bool
         Also run ``pdflatex`` twice to produce ``out/derivation.pdf``.
+    keep_aux : bool, optional
+        Keep pdflatex's ``.aux`` and ``.log`` files (default: only the PDF is left).
 
     Returns
     -------
@@ -406,7 +410,7 @@ def write_document(
     written.append(tex)
     if compile_pdf:
         say("running pdflatex ...")
-        compile_latex(tex)
+        compile_latex(tex, keep_aux)
         written.append(out / "derivation.pdf")
     return written
 
@@ -419,8 +423,20 @@ def require_pdflatex() -> None:
         raise OutputError("pdflatex not found; install a LaTeX engine (e.g. Debian's texlive-latex-base)")
 
 
-def compile_latex(tex: Path) -> Path:
+#: What pdflatex leaves beside the PDF; removed after a successful run unless asked to keep them.
+TEX_AUX_SUFFIXES = (".aux", ".log", ".out", ".toc")
+
+
+def compile_latex(tex: Path, keep_aux: bool = False) -> Path:
     """Run ``pdflatex`` twice on ``tex`` in its folder (cross-references settle); return the PDF's path.
+
+    Parameters
+    ----------
+    tex : Path
+        The LaTeX source.
+    keep_aux : bool, optional
+        Keep pdflatex's ``.aux`` and ``.log`` files beside the PDF (default: removed once the PDF is
+        made; after a failure the log stays, for reading).
 
     Raises
     ------
@@ -438,6 +454,9 @@ def compile_latex(tex: Path) -> Path:
         )
         if proc.returncode != 0:
             raise OutputError(f"pdflatex failed on {tex}; see {tex.with_suffix('.log')}")
+    if not keep_aux:
+        for suffix in TEX_AUX_SUFFIXES:
+            tex.with_suffix(suffix).unlink(missing_ok=True)
     return tex.with_suffix(".pdf")
 
 

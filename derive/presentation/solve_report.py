@@ -14,10 +14,17 @@ import re
 import sympy as sp
 
 from derive.extensive_form.game import Game
-from derive.presentation.text import to_text
+from derive.presentation.text import to_text, with_decimal
 from derive.solving.zero_sum.sequence_form_lp import OptimalSet, ZeroSumSolution, solve_zero_sum
 
-__all__ = ["dominance_summary", "equilibria_json", "plain", "solution_json", "solve_report"]
+__all__ = [
+    "dominance_summary",
+    "equilibria_json",
+    "optimal_sets_cap",
+    "plain",
+    "solution_json",
+    "solve_report",
+]
 
 
 def plain(expr: object) -> str:
@@ -155,6 +162,49 @@ def _admissible_json(s: OptimalSet) -> dict:
     }
 
 
+#: ``--all`` derives the optimal sets of games whose players have at most this many sequences each
+#: (the same cap as the LaTeX document's, :data:`derive.presentation.general_document.MAX_FAMILY_SEQUENCES`).
+MAX_ALL_SEQUENCES = 150
+
+
+def optimal_sets_cap(game: Game) -> str | None:
+    """Why ``--all`` does not derive the optimal sets of ``game`` (a sentence stating the sizes and the
+    cap), or None when its players have at most :data:`MAX_ALL_SEQUENCES` sequences each.
+
+    Deriving an optimal set first certifies, by two exact LPs over the whole sequence form for each
+    sequence, which sequences some optimal strategy uses, then solves the indifference equations
+    symbolically and enumerates the set's vertices, which can be exponentially many: with hundreds of
+    sequences that takes many minutes to hours, so it is refused at once instead.
+
+    Parameters
+    ----------
+    game : Game
+        A two-player constant-sum game.
+
+    Returns
+    -------
+    str or None
+
+    Examples
+    --------
+    >>> from derive.games.leduc import leduc_holdem
+    >>> print(optimal_sets_cap(leduc_holdem()))  # doctest: +ELLIPSIS
+    not derived: the players have 337 and 337 sequences, more than the 150 a player up to which --all ...
+    """
+    from derive.sequence_form.general import game_sequence_form
+
+    shape = game_sequence_form(game).shape
+    if max(shape) <= MAX_ALL_SEQUENCES:
+        return None
+    return (
+        f"not derived: the players have {shape[0]:,} and {shape[1]:,} sequences, more than the "
+        f"{MAX_ALL_SEQUENCES} a player up to which --all derives them (certifying which sequences optimal "
+        f"play uses takes up to {2 * sum(shape):,} exact LPs over the whole sequence form, then a symbolic "
+        "system of as many unknowns and a vertex enumeration that can grow exponentially: minutes to "
+        "hours here); the value and the equilibrium above are exact and certified"
+    )
+
+
 def solve_report(
     game: Game,
     *,
@@ -217,6 +267,11 @@ def solve_report(
         return _general_sum_report(game, as_json, all_optimal, progress, time_limit)
     if game.num_players >= 3 and not game.is_symbolic:
         return _support_report(game, as_json, progress, time_limit)
+    not_derived = optimal_sets_cap(game) if all_optimal else None
+    if not_derived is not None:
+        if progress:
+            progress(not_derived)
+        all_optimal = False
     solution = solve_zero_sum(
         game, all_optimal=all_optimal, refine=refine, progress=progress, time_limit=time_limit
     )
@@ -228,11 +283,14 @@ def solve_report(
         doc["subgames"] = len(perfection.roots)
         if all_optimal:
             doc["dominance"] = dominance_rows
+        if not_derived is not None:
+            doc["optimal_sets_not_derived"] = not_derived
         return json.dumps(doc, indent=2, ensure_ascii=False)
     players = game.players
     lines = [
         _header(game),
-        f"game value to {players[0]}: {to_text(solution.value)} ({players[1]}: {to_text(solution.values[1])})",
+        f"game value to {players[0]}: {with_decimal(solution.value)} ({players[1]}: "
+        f"{with_decimal(solution.values[1])})",
     ]
     off = set(solution.off_path)
     kind = "quasi-perfect equilibrium" if solution.refinement == "quasi-perfect" else "equilibrium"
@@ -241,7 +299,7 @@ def solve_report(
         width = max((len(label) for label in solution.strategies[p]), default=0)
         for label, dist in solution.strategies[p].items():
             flag = "  (off the path of play)" if (p, label) in off else ""
-            acts = ", ".join(f"{a} {to_text(v)}" for a, v in dist.items())
+            acts = ", ".join(f"{a} {with_decimal(v, 6)}" for a, v in dist.items())
             lines.append(f"  {label:<{max(width, 12)}} {acts}{flag}")
         if not solution.strategies[p]:
             lines.append("  (no moves)")
@@ -255,6 +313,8 @@ def solve_report(
     lines.extend(dominance_lines)
     for s in solution.optimal_sets:
         lines.extend(_set_text(game, s))
+    if not_derived is not None:
+        lines.append(f"optimal sets: {not_derived}")
     lines.append(f"method: {solution.method}")
     return "\n".join(lines)
 

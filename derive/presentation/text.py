@@ -7,7 +7,7 @@ import re
 import sympy as sp
 from sympy.printing.str import StrPrinter
 
-__all__ = ["to_text"]
+__all__ = ["to_text", "with_decimal"]
 
 _GREEK = {"alpha": "α", "beta": "β", "gamma": "γ", "xi": "ξ", "eta": "η"}
 
@@ -39,3 +39,44 @@ def to_text(expr: object) -> str:
     text = _TextPrinter().doprint(sp.sympify(expr))
     # 3*α -> 3α, but only for a number on its own: b21*b23 stays (b21b23 would be one name)
     return re.sub(r"(?<![\w.])(\d+)\*([^\W\d_])", r"\1\2", text)
+
+
+#: A fraction whose text is longer than this many characters gets a decimal beside it.
+LONG_FRACTION = 12
+
+
+def with_decimal(expr: object, places: int = 10) -> str:
+    """:func:`to_text`, with a decimal beside a long fraction: ``-1454920850547486749701863871533/
+    16995463438839962469905132501930 ≈ -0.0856064241``.
+
+    Parameters
+    ----------
+    expr : object
+        An exact expression; only a rational number whose text is longer than
+        :data:`LONG_FRACTION` characters gets the decimal.
+    places : int
+        Decimal places, rounded half away from zero by integer arithmetic (default 10).
+
+    Returns
+    -------
+    str
+        The exact text, then `` ≈ `` and the decimal when the fraction is long.
+
+    Examples
+    --------
+    >>> with_decimal(sp.Rational(-1, 18))
+    '-1/18'
+    >>> with_decimal(sp.Rational(7290559, 7547200))
+    '7290559/7547200 ≈ 0.9659952035'
+    >>> with_decimal(sp.Rational(7290559, 7547200), places=4)
+    '7290559/7547200 ≈ 0.9660'
+    """
+    value = sp.sympify(expr)
+    text = to_text(value)
+    if not (value.is_Rational and not value.is_Integer and len(text) > LONG_FRACTION):
+        return text
+    p, q = abs(int(value.p)), int(value.q)
+    whole = (2 * p * 10**places + q) // (2 * q)
+    digits = str(whole).rjust(places + 1, "0")
+    sign = "-" if value < 0 and whole else ""
+    return f"{text} ≈ {sign}{digits[:-places]}.{digits[-places:]}"

@@ -143,6 +143,7 @@ class TimeLimit:
 
 
 def _run(send, function, args) -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to report; it ends this child
     try:
         result = (True, function(*args))
     except Exception as exc:  # handed back to the parent, raised there
