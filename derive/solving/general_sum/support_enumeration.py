@@ -445,7 +445,7 @@ def _several_parameters(context, names, mixed, free, needs, payoffs, undecided):
     if not vertices:
         return undecided("too many vertices to decide the inequalities")
     positive = [e for e, strict in linear if strict]
-    for e, strict in curved:  # a product of positive factors has a known sign: may prove it empty
+    for e, _strict in curved:  # a product of positive factors has a known sign: may prove it empty
         sign = _sign_from_factors(e, positive, free)
         if sign is not None and sign < 0:
             return _EMPTY
@@ -511,7 +511,7 @@ def _behaviour(context: _Context, mixed) -> list[dict[str, dict[str, sp.Expr]]]:
     out = []
     for p, dist in enumerate(mixed):
         plan: dict[int, sp.Expr] = {}
-        for (label, prob), seqs in zip(dist.items(), context.sequences[p]):
+        for (_label, prob), seqs in zip(dist.items(), context.sequences[p]):
             for k in seqs:
                 plan[k] = plan.get(k, sp.S.Zero) + prob
         strategy = {}
