@@ -371,57 +371,63 @@ def _read_domain(params: tuple[sp.Symbol, ...], domain: Sequence[sp.Basic]) -> t
     box = not curved and all(len(e.free_symbols) <= 1 for e in linear)
     points = tuple(vertices)
     if curved and not any(all(g.subs(v) >= 0 for g in curved) for v in vertices):
-        inside = [v for v in sample_points(vertices, params) if all(g.subs(v) >= 0 for g in curved)]
-        if not inside:
+        inside = next(
+            (v for v in sample_points(vertices, params) if all(g.subs(v) >= 0 for g in curved)), None
+        )
+        if inside is None:
             raise NotSupportedError(
                 "no point of the domain found (no vertex of its linear part, their centre or a "
                 "midpoint of two of them meets its curved inequalities)"
             )
-        points += (inside[0],)
+        points += (inside,)
     dom = _Domain(params, tuple(slack(f) for f in facets), tuple(vertices), curved, box, points)
     facets = [*facets, *(sp.Ge(e, 0, evaluate=False) for e in curved)]
     return dom, facets
 
 
-def nonnegative_on_domain(expr: sp.Expr, domain: Sequence[sp.Basic]) -> tuple[bool | None, object]:
-    """Decide exactly whether a polynomial is ``>= 0`` at every point of a domain of parameters.
+def nonnegative_on_domain(
+    exprs: Sequence[sp.Expr], domain: Sequence[sp.Basic]
+) -> tuple[tuple[bool | None, object], ...]:
+    """Decide exactly, for each polynomial, whether it is ``>= 0`` at every point of a domain of parameters.
 
     The methods of :func:`check_profile_family` for a gap (module docstring): vertices for what is
     affine, exact root isolation in one parameter, a Handelman certificate, a witness found by
-    evaluation or by hill climbing and checked exactly.
+    evaluation or by hill climbing and checked exactly.  The domain is read once for all of them.
 
     Parameters
     ----------
-    expr : sympy.Expr
-        A polynomial in (some of) the domain's parameters.
+    exprs : sequence of sympy.Expr
+        Polynomials in (some of) the domain's parameters.
     domain : sequence of sympy relationals
         As in :func:`check_profile_family`; its parameters are the symbols it holds.
 
     Returns
     -------
-    (bool or None, object)
-        ``(True, None or a PositivityCertificate of expr)``, ``(False, point)`` with a point of the
-        domain where ``expr < 0``, or ``(None, reason)``.
+    tuple of (bool or None, object)
+        One per expression: ``(True, None or a PositivityCertificate of it)``, ``(False, point)``
+        with a point of the domain where it is negative, or ``(None, reason)``.
 
     Raises
     ------
     NotSupportedError
-        For a domain :func:`check_profile_family` refuses, or an ``expr`` holding other symbols.
+        For a domain :func:`check_profile_family` refuses, or an expression holding other symbols.
 
     Examples
     --------
     >>> a = sp.Symbol("a")
-    >>> nonnegative_on_domain(1 - 3 * a, [a >= 0, a <= sp.Rational(1, 3)])
-    (True, None)
+    >>> nonnegative_on_domain([1 - 3 * a, a - sp.Rational(1, 4)], [a >= 0, a <= sp.Rational(1, 3)])
+    ((True, None), (False, {a: 0}))
     """
-    expr = sp.expand(sp.sympify(expr))
+    exprs = [sp.expand(sp.sympify(e)) for e in exprs]
     params = tuple(sorted(set().union(*(sp.sympify(c).free_symbols for c in domain)), key=str))
-    extra = expr.free_symbols - set(params)
-    if extra:
-        raise NotSupportedError(f"{expr} holds {', '.join(sorted(map(str, extra)))}, which the domain does not")
+    for expr in exprs:
+        extra = expr.free_symbols - set(params)
+        if extra:
+            raise NotSupportedError(
+                f"{expr} holds {', '.join(sorted(map(str, extra)))}, which the domain does not"
+            )
     dom, _ = _read_domain(params, domain)
-    verdict, detail = dom.nonpositive(-expr)
-    return verdict, detail
+    return tuple(dom.nonpositive(-expr) for expr in exprs)
 
 
 #: Players with at most this many reduced strategies get the complete pure-deviation test when the
