@@ -223,7 +223,9 @@ def solve_report(
     Two-player constant-sum games get the value, an equilibrium (``refine`` chooses which, see
     :func:`derive.solving.zero_sum.sequence_form_lp.solve_zero_sum`) and, with ``all_optimal``, the optimal sets;
     other two-player games every equilibrium (:func:`derive.solving.general_sum.two_player.all_equilibria`);
-    games with three or more players every equilibrium by support enumeration.  A two-player game
+    games with three or more players every equilibrium by support enumeration, or, when that is
+    out of reach, families of equilibria found from CFR's support and verified exactly
+    (:func:`derive.presentation.found_report.found_report`; ``all_optimal`` lists every family found).  A two-player game
     that is *almost* constant-sum (:attr:`~derive.extensive_form.game.Game.is_almost_constant_sum`:
     most likely a mistyped payoff) is refused, naming the terminals that break the sum, unless
     ``general_sum`` is set.  ``progress`` (a callable taking one line) hears each stage;
@@ -266,6 +268,20 @@ def solve_report(
             )
         return _general_sum_report(game, as_json, all_optimal, progress, time_limit)
     if game.num_players >= 3 and not game.is_symbolic:
+        from derive.solving.general_sum.support_enumeration import support_enumeration_refusal
+
+        refusal = support_enumeration_refusal(game)
+        if refusal is not None:
+            from derive.presentation.found_report import found_report
+
+            return found_report(
+                game,
+                as_json=as_json,
+                all_families=all_optimal,
+                reason=refusal,
+                progress=progress,
+                time_limit=time_limit,
+            )
         return _support_report(game, as_json, progress, time_limit)
     not_derived = optimal_sets_cap(game) if all_optimal else None
     if not_derived is not None:

@@ -51,7 +51,7 @@ from derive.solving.families.polytope import sample_points
 from derive.verification.best_response import behaviour_profile, game_best_response, profile_payoffs
 from derive.verification.positivity import PositivityCertificate, positivity_certificate
 
-__all__ = ["ProfileFamilyCheck", "action_values", "check_profile_family"]
+__all__ = ["ProfileFamilyCheck", "action_values", "check_profile_family", "nonnegative_on_domain"]
 
 
 @dataclass(frozen=True)
@@ -260,8 +260,6 @@ def check_profile_family(
     ----------
     Nash (1951); the pure-deviation test via the sequence form, von Stengel (1996), section 3.
     """
-    from derive.solving.families.polytope import FamilyCertificateError, polytope, sample_points, slack
-
     if game.is_symbolic:
         names = ", ".join(sorted(str(t) for t in game.symbols)) or "symbols"
         raise NotSupportedError(
@@ -278,6 +276,58 @@ def check_profile_family(
                 raise NotSupportedError(
                     f"the probability of {action!r} at {info.label!r} ({prob}) is not a polynomial in the parameters"
                 )
+    dom, facets = _read_domain(params, domain)
+    vertices = dom.vertices
+    invalid, undecided = [], []
+    for info, row in zip(game.infosets, profile.probabilities):
+        for action, prob in zip(info.actions, row):
+            ok, detail = dom.nonpositive(-prob)
+            if ok is False:
+                invalid.append(f"{info.label}: {action}")
+            elif ok is None:
+                undecided.append((info.player, f"probability of {action} at {info.label}", detail))
+    payoffs = tuple(sp.expand(u) for u in profile_payoffs(profile))
+    if invalid:
+        return ProfileFamilyCheck(params, tuple(facets), tuple(vertices), payoffs, (), (), (), tuple(invalid))
+    sf = game_sequence_form(game)
+    gaps: list[dict[str, sp.Expr]] = []
+    certificates: list[dict[str, PositivityCertificate]] = []
+    failures = []
+    for p in range(game.num_players):
+        g = _sequence_values(game, sf, profile, p)
+        mine, bad, unsure, proofs = _one_shot(game, sf, profile, p, g, dom)
+        if unsure and not params:  # one profile: its exact best-response value settles it
+            regret = game_best_response(profile, p).regret
+            bad, unsure = ([(p, "a best response", {})] if regret > 0 else []), []
+        elif unsure and _few_strategies(sf, p):  # the complete test: every pure reduced strategy
+            mine, bad, unsure, proofs = _pure_deviations(sf, p, g, payoffs[p], dom)
+        gaps.append(mine)
+        certificates.append(proofs)
+        failures.extend(bad)
+        undecided.extend(unsure)
+    return ProfileFamilyCheck(
+        params,
+        tuple(facets),
+        tuple(vertices),
+        payoffs,
+        tuple(gaps),
+        tuple(failures),
+        tuple(undecided),
+        certificates=tuple(certificates),
+    )
+
+
+def _read_domain(params: tuple[sp.Symbol, ...], domain: Sequence[sp.Basic]) -> tuple[_Domain, list]:
+    """The domain read exactly (see :func:`check_profile_family`): the :class:`_Domain` and its
+    irredundant inequalities (the linear part's facets, then the curved ones).
+
+    Raises
+    ------
+    NotSupportedError
+        As :func:`check_profile_family` says for the domain.
+    """
+    from derive.solving.families.polytope import FamilyCertificateError, polytope, sample_points, slack
+
     raw = []
     for c in domain:
         if isinstance(c, sp.Basic) and c.atoms(sp.Float):  # the rule of derive.extensive_form.exact
@@ -321,52 +371,63 @@ def check_profile_family(
     box = not curved and all(len(e.free_symbols) <= 1 for e in linear)
     points = tuple(vertices)
     if curved and not any(all(g.subs(v) >= 0 for g in curved) for v in vertices):
-        inside = [v for v in sample_points(vertices, params) if all(g.subs(v) >= 0 for g in curved)]
-        if not inside:
+        inside = next(
+            (v for v in sample_points(vertices, params) if all(g.subs(v) >= 0 for g in curved)), None
+        )
+        if inside is None:
             raise NotSupportedError(
                 "no point of the domain found (no vertex of its linear part, their centre or a "
                 "midpoint of two of them meets its curved inequalities)"
             )
-        points += (inside[0],)
+        points += (inside,)
     dom = _Domain(params, tuple(slack(f) for f in facets), tuple(vertices), curved, box, points)
     facets = [*facets, *(sp.Ge(e, 0, evaluate=False) for e in curved)]
-    invalid, undecided = [], []
-    for info, row in zip(game.infosets, profile.probabilities):
-        for action, prob in zip(info.actions, row):
-            ok, detail = dom.nonpositive(-prob)
-            if ok is False:
-                invalid.append(f"{info.label}: {action}")
-            elif ok is None:
-                undecided.append((info.player, f"probability of {action} at {info.label}", detail))
-    payoffs = tuple(sp.expand(u) for u in profile_payoffs(profile))
-    if invalid:
-        return ProfileFamilyCheck(params, tuple(facets), tuple(vertices), payoffs, (), (), (), tuple(invalid))
-    sf = game_sequence_form(game)
-    gaps: list[dict[str, sp.Expr]] = []
-    certificates: list[dict[str, PositivityCertificate]] = []
-    failures = []
-    for p in range(game.num_players):
-        g = _sequence_values(game, sf, profile, p)
-        mine, bad, unsure, proofs = _one_shot(game, sf, profile, p, g, dom)
-        if unsure and not params:  # one profile: its exact best-response value settles it
-            regret = game_best_response(profile, p).regret
-            bad, unsure = ([(p, "a best response", {})] if regret > 0 else []), []
-        elif unsure and _few_strategies(sf, p):  # the complete test: every pure reduced strategy
-            mine, bad, unsure, proofs = _pure_deviations(sf, p, g, payoffs[p], dom)
-        gaps.append(mine)
-        certificates.append(proofs)
-        failures.extend(bad)
-        undecided.extend(unsure)
-    return ProfileFamilyCheck(
-        params,
-        tuple(facets),
-        tuple(vertices),
-        payoffs,
-        tuple(gaps),
-        tuple(failures),
-        tuple(undecided),
-        certificates=tuple(certificates),
-    )
+    return dom, facets
+
+
+def nonnegative_on_domain(
+    exprs: Sequence[sp.Expr], domain: Sequence[sp.Basic]
+) -> tuple[tuple[bool | None, object], ...]:
+    """Decide exactly, for each polynomial, whether it is ``>= 0`` at every point of a domain of parameters.
+
+    The methods of :func:`check_profile_family` for a gap (module docstring): vertices for what is
+    affine, exact root isolation in one parameter, a Handelman certificate, a witness found by
+    evaluation or by hill climbing and checked exactly.  The domain is read once for all of them.
+
+    Parameters
+    ----------
+    exprs : sequence of sympy.Expr
+        Polynomials in (some of) the domain's parameters.
+    domain : sequence of sympy relationals
+        As in :func:`check_profile_family`; its parameters are the symbols it holds.
+
+    Returns
+    -------
+    tuple of (bool or None, object)
+        One per expression: ``(True, None or a PositivityCertificate of it)``, ``(False, point)``
+        with a point of the domain where it is negative, or ``(None, reason)``.
+
+    Raises
+    ------
+    NotSupportedError
+        For a domain :func:`check_profile_family` refuses, or an expression holding other symbols.
+
+    Examples
+    --------
+    >>> a = sp.Symbol("a")
+    >>> nonnegative_on_domain([1 - 3 * a, a - sp.Rational(1, 4)], [a >= 0, a <= sp.Rational(1, 3)])
+    ((True, None), (False, {a: 0}))
+    """
+    exprs = [sp.expand(sp.sympify(e)) for e in exprs]
+    params = tuple(sorted(set().union(*(sp.sympify(c).free_symbols for c in domain)), key=str))
+    for expr in exprs:
+        extra = expr.free_symbols - set(params)
+        if extra:
+            raise NotSupportedError(
+                f"{expr} holds {', '.join(sorted(map(str, extra)))}, which the domain does not"
+            )
+    dom, _ = _read_domain(params, domain)
+    return tuple(dom.nonpositive(-expr) for expr in exprs)
 
 
 #: Players with at most this many reduced strategies get the complete pure-deviation test when the

@@ -43,7 +43,14 @@ from derive.extensive_form.game import Game, NotSupportedError
 from derive.sequence_form.general import game_sequence_form, plan_symbol_name
 from derive.solving.families.polytope import normalised
 
-__all__ = ["SupportEnumeration", "SupportEquilibrium", "UndecidedSupport", "support_enumeration", "support_equilibria"]
+__all__ = [
+    "SupportEnumeration",
+    "SupportEquilibrium",
+    "UndecidedSupport",
+    "support_enumeration",
+    "support_enumeration_refusal",
+    "support_equilibria",
+]
 
 #: Largest number of support profiles tried.
 MAX_SUPPORT_PROFILES = 50_000
@@ -184,6 +191,47 @@ def _strategic_form(game: Game):
     labels = [tuple(s.label for s in strats) for strats in strategies]
     sequences = [tuple(s.sequences for s in strats) for strats in strategies]
     return sf, labels, sequences, table
+
+
+def support_enumeration_refusal(game: Game) -> str | None:
+    """Why :func:`support_enumeration` would refuse ``game`` for its size, or None if it would not.
+
+    Counts each player's reduced strategies without listing them, then the pure strategy profiles
+    (at most :data:`MAX_PROFILES`) and the support profiles (at most :data:`MAX_SUPPORT_PROFILES`).
+
+    Raises
+    ------
+    ImperfectRecallError
+        If the game lacks perfect recall.
+
+    Examples
+    --------
+    >>> from derive.games.registry import load_game
+    >>> support_enumeration_refusal(load_game("kuhn3"))
+    'the reduced strategic form is 6,561 x 10,000 x 65,536: 4,299,816,960,000 pure strategy profiles, more than the limit of 200,000 for support enumeration'
+    """
+    from derive.dominance.general import count_reduced_strategies
+
+    sf = game_sequence_form(game)
+    counts = [count_reduced_strategies(sf, p) for p in range(game.num_players)]
+    shape = " x ".join(f"{c:,}" for c in counts)
+    total = 1
+    for c in counts:
+        total *= c
+    if total > MAX_PROFILES:
+        return (
+            f"the reduced strategic form is {shape}: {total:,} pure strategy profiles, more than the "
+            f"limit of {MAX_PROFILES:,} for support enumeration"
+        )
+    supports = 1
+    for c in counts:
+        supports *= 2**c - 1
+    if supports > MAX_SUPPORT_PROFILES:
+        return (
+            f"the reduced strategic form is {shape}: {supports:,} support profiles, more than the limit of "
+            f"{MAX_SUPPORT_PROFILES:,} for support enumeration"
+        )
+    return None
 
 
 def _payoff(table, p: int, sigma, fixed: dict[int, int] | None = None) -> sp.Expr:
@@ -341,7 +389,9 @@ def _solve_support(context: _Context, symbols, supports) -> list:
             return []
         solutions = [{}]
     names = tuple(tuple(labels[p][k] for k in supports[p]) for p in range(n))
-    return [r for sol in solutions for r in _candidate(context, supports, names, sigma, values, equations, sol)]
+    return [
+        r for sol in solutions for r in _candidate(context, supports, names, sigma, values, equations, sol)
+    ]
 
 
 def _candidate(context: _Context, supports, names, sigma, values, equations, sol) -> list:
@@ -365,7 +415,9 @@ def _candidate(context: _Context, supports, names, sigma, values, equations, sol
         needs.extend((strategies[p][k], True) for k in supports[p])
         best = sp.expand(values[p][supports[p][0]].subs(sol))
         needs.extend(
-            (sp.expand(best - values[p][k].subs(sol)), False) for k in range(len(labels[p])) if k not in supports[p]
+            (sp.expand(best - values[p][k].subs(sol)), False)
+            for k in range(len(labels[p]))
+            if k not in supports[p]
         )
     conditions = tuple((e > 0) if strict else (e >= 0) for e, strict in needs)
 
@@ -406,7 +458,14 @@ def _one_parameter(context, names, mixed, t, needs, payoffs, undecided):
                 return [undecided(f"at {t} = {point} the independent NashConv is {conv}, not 0 (a bug)")]
             out.append(
                 SupportEquilibrium(
-                    names, at, (), (), (), tuple(sp.simplify(u.subs(t, point)) for u in payoffs), {}, "exact NashConv 0"
+                    names,
+                    at,
+                    (),
+                    (),
+                    (),
+                    tuple(sp.simplify(u.subs(t, point)) for u in payoffs),
+                    {},
+                    "exact NashConv 0",
                 )
             )
         return out
@@ -445,7 +504,7 @@ def _several_parameters(context, names, mixed, free, needs, payoffs, undecided):
     if not vertices:
         return undecided("too many vertices to decide the inequalities")
     positive = [e for e, strict in linear if strict]
-    for e, strict in curved:  # a product of positive factors has a known sign: may prove it empty
+    for e, _strict in curved:  # a product of positive factors has a known sign: may prove it empty
         sign = _sign_from_factors(e, positive, free)
         if sign is not None and sign < 0:
             return _EMPTY
@@ -490,7 +549,9 @@ def _verify(context, mixed, witness, domain, undecided):
         return undecided(f"at the point {witness} the independent NashConv is {conv}, not 0 (a bug)")
     behaviour = _behaviour(context, mixed)
     params = list(witness)
-    polynomial = all(sp.sympify(v).is_polynomial(*params) for row in behaviour for d in row.values() for v in d.values())
+    polynomial = all(
+        sp.sympify(v).is_polynomial(*params) for row in behaviour for d in row.values() for v in d.values()
+    )
     if domain is None or not polynomial:
         return "every member meets the indifference equations and no-gain inequalities that define it"
     try:
@@ -498,7 +559,9 @@ def _verify(context, mixed, witness, domain, undecided):
     except NotSupportedError as exc:
         return f"every member meets the conditions that define it (the family check: {exc})"
     if check.is_equilibrium is False:
-        return undecided(f"check_profile_family finds a member that is not an equilibrium: {check.failures[:1]}")
+        return undecided(
+            f"check_profile_family finds a member that is not an equilibrium: {check.failures[:1]}"
+        )
     if check.is_equilibrium is None:
         return "every member meets the conditions that define it (the family check was undecided)"
     return "every member of its closure checked exactly (check_profile_family)"
@@ -511,13 +574,16 @@ def _behaviour(context: _Context, mixed) -> list[dict[str, dict[str, sp.Expr]]]:
     out = []
     for p, dist in enumerate(mixed):
         plan: dict[int, sp.Expr] = {}
-        for (label, prob), seqs in zip(dist.items(), context.sequences[p]):
+        for (_label, prob), seqs in zip(dist.items(), context.sequences[p]):
             for k in seqs:
                 plan[k] = plan.get(k, sp.S.Zero) + prob
         strategy = {}
         for info in game.infosets_of(p):
             reach = sp.simplify(plan.get(sf.parent[info.index], sp.S.Zero))
-            kids = [sp.simplify(plan.get(sf.index[p][(info.index, a)], sp.S.Zero)) for a in range(len(info.actions))]
+            kids = [
+                sp.simplify(plan.get(sf.index[p][(info.index, a)], sp.S.Zero))
+                for a in range(len(info.actions))
+            ]
             if _is_zero(reach):
                 strategy[info.label] = {a: sp.Rational(1, len(info.actions)) for a in info.actions}
             else:
