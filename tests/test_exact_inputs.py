@@ -59,6 +59,8 @@ from derive.games.one_card import (
     parse_exact,
 )
 from derive.games.one_card_tree import build_tree
+from derive.games.published import kuhn_family
+from derive.games.registry import load_game
 from derive.games.textbook import beer_quiche, matching_pennies, myerson_poker, reiley_poker
 from derive.games.three_player_kuhn import szafron_gibson_sturtevant_family, three_player_kuhn_poker
 from derive.hands import DeckError, HandsError, HandSizeError
@@ -86,9 +88,10 @@ from derive.solving.parameters.symbolic_payoffs import piecewise_equilibria, sub
 from derive.solving.zero_sum.analysis import raise_table
 from derive.solving.zero_sum.one_card import behaviour_from_plans, solve
 from derive.verification.best_response import BehaviourProfile, IncompleteProfileError, behaviour_profile
+from derive.verification.membership import published_membership
 from derive.verification.one_card import strategy_exploitability, verify_family
 from derive.verification.positivity import positivity_certificate
-from derive.verification.profile_family import action_values, check_profile_family
+from derive.verification.profile_family import action_values, check_profile_family, nonnegative_on_domain
 from derive.verification.simulate import SimulationError, simulate, with_parameters
 from derive.verification.subgames import subgame_perfection
 
@@ -164,6 +167,26 @@ def _texts(fig) -> list[tuple[str, str]]:
 
 
 x_sym = sp.Symbol("x")
+t_sym = sp.Symbol("t")
+
+
+def _kuhn_member(v) -> list:
+    """Kuhn's family with its parameter alpha replaced by ``v`` (a number, or the symbol t) at the
+    opener's first moves (the bet with Q, ``v`` itself, first) and by the symbol t after check and bet."""
+    fam = kuhn_family()
+    (alpha,) = fam.parameters
+    return [
+        {
+            label: {
+                a: sp.sympify(x).xreplace({alpha: sp.sympify(v) if ":" not in label else t_sym})
+                for a, x in reversed(dist.items())
+            }
+            for label, dist in play.items()
+        }
+        for play in fam.strategies
+    ]
+
+
 a_sym = sp.Symbol("a")
 b_sym = sp.Symbol("b", positive=True)
 
@@ -419,6 +442,43 @@ DOORS = [
         lambda v: check_profile_family(matching_pennies(), _pennies(a_sym), [a_sym >= 0, a_sym <= v]),
         NotSupportedError,
         same=lambda r: (r.is_equilibrium, r.vertices, r.domain, r.failures),
+    ),
+    Door(
+        V + "profile_family.nonnegative_on_domain",
+        "exprs",
+        lambda v: nonnegative_on_domain([v - a_sym], [a_sym >= 0, a_sym <= 1]),
+        NotSupportedError,
+    ),
+    Door(
+        V + "profile_family.nonnegative_on_domain",
+        "domain",
+        lambda v: nonnegative_on_domain([a_sym], [a_sym >= 0, a_sym <= v]),
+        NotSupportedError,
+    ),
+    Door(
+        V + "membership.published_membership",
+        "strategies",
+        lambda v: published_membership(load_game("kuhn"), kuhn_family(), _kuhn_member(v)),
+        NotSupportedError,
+        same=lambda m: (m.differences, m.substitution, m.inside),
+    ),
+    Door(
+        V + "membership.published_membership",
+        "domain",
+        lambda v: published_membership(
+            load_game("kuhn"), kuhn_family(), _kuhn_member(t_sym), [t_sym >= 0, t_sym <= v]
+        ),
+        NotSupportedError,
+        same=lambda m: (m.substitution, m.inside, m.failure),
+    ),
+    Door(
+        V + "membership.published_membership",
+        "point",
+        lambda v: published_membership(
+            load_game("kuhn"), kuhn_family(), _kuhn_member(t_sym), [t_sym >= 0, t_sym <= R(1, 3)], {t_sym: v}
+        ),
+        NotSupportedError,
+        same=lambda m: (m.point, m.member_inside),
     ),
     Door(
         V + "profile_family.action_values",
@@ -904,6 +964,11 @@ RECORDS = {
     "derive.verification.one_card.FamilyCheck": "result record",
     "derive.verification.positivity.PositivityCertificate": "result record",
     "derive.verification.profile_family.ProfileFamilyCheck": "result record",
+    "derive.verification.membership.FamilyMembership": "result record",
+    "derive.extensive_form.isomorphism.GameMatch": "result record (labels matched between two games)",
+    "derive.solving.general_sum.cfr.CFRRun": "a float run of CFR+: a guess, never printed as a result",
+    "derive.solving.general_sum.from_cfr.FoundFamily": "result record (exact, verified)",
+    "derive.solving.general_sum.from_cfr.SupportAttempt": "result record (a support tried and its outcome)",
     "derive.verification.simulate.Simulation": "result record (its within() reads a value exactly)",
     "derive.verification.subgames.SubgamePerfection": "result record",
 }
@@ -912,6 +977,7 @@ _LP = "LP kernel: matrices, costs and plans come from the sequence form (exact),
 _READ = "takes objects already read exactly (BehaviourStrategy / BehaviourProfile, doors above)"
 _PRINT = "a printer: shows what it is given, computes nothing from it"
 _INT = "a count or size, not a game number"
+_FLOAT_GUESS = "compared with CFR's float averages to guess a support; no number of it reaches a result"
 
 #: (callable, parameter) pairs that are not game numbers, or are read exactly elsewhere.
 EXCLUDED = {
@@ -1041,6 +1107,20 @@ EXCLUDED = {
     ("derive.verification.one_card.strategy_exploitability", "strategy"): _READ,
     ("derive.verification.positivity.positivity_certificate", "degree"): "a degree bound: " + _INT,
     ("derive.verification.simulate.with_parameters", "strategy"): _READ,
+    ("derive.extensive_form.isomorphism.match_games", "max_steps"): "a search limit: " + _INT,
+    ("derive.solving.general_sum.cfr.cfr_plus", "iterations"): "an iteration cap: " + _INT,
+    ("derive.solving.general_sum.cfr.cfr_plus", "check_every"): "iterations between checks: " + _INT,
+    ("derive.solving.general_sum.cfr.cfr_plus", "seed"): "a random seed",
+    ("derive.solving.general_sum.cfr.cfr_plus", "target"): _FLOAT_GUESS,
+    ("derive.solving.general_sum.from_cfr.equilibria_from_cfr", "runs"): "how many CFR runs: " + _INT,
+    ("derive.solving.general_sum.from_cfr.equilibria_from_cfr", "iterations"): "an iteration cap: " + _INT,
+    (
+        "derive.solving.general_sum.from_cfr.equilibria_from_cfr",
+        "support_seconds",
+    ): "seconds of computing time",
+    ("derive.solving.general_sum.from_cfr.equilibria_from_cfr", "thresholds"): _FLOAT_GUESS,
+    ("derive.solving.general_sum.from_cfr.guessed_support", "threshold"): _FLOAT_GUESS,
+    ("derive.solving.general_sum.from_cfr.guessed_support", "average"): _FLOAT_GUESS,
 }
 
 

@@ -161,9 +161,13 @@ def _entry(game: Game, f, named) -> dict:
     return {"published": out}
 
 
-def _parameter_text(game: Game, t, meaning) -> str:
+def _parameter_text(game: Game, meaning, named) -> str:
     p, label, action = meaning
-    return f"{game.players[p]}'s probability of {action} at {label}"
+    text = f"{game.players[p]}'s probability of {action} at {label}"
+    if named is not None and named[2].infosets[(p, label)] != label:
+        name, builtin, match = named
+        text += f" ({name}: {match.actions[(p, label)][action]} at {match.infosets[(p, label)]})"
+    return text
 
 
 def _mixed(dist: dict) -> bool:
@@ -233,7 +237,9 @@ def _text(game: Game, found, shown, entries, named, reason: str, all_families: b
             lines.append("  parameters (probabilities the indifference equations leave free):")
             width = max(len(plain(t)) for t in f.parameters)
             for t in f.parameters:
-                lines.append(f"    {plain(t):<{width}}  {_parameter_text(game, t, f.parameter_actions[t])}")
+                lines.append(
+                    f"    {plain(t):<{width}}  {_parameter_text(game, f.parameter_actions[t], named)}"
+                )
             lines.append("  domain: " + _domain_text(f.conditions, f.parameters))
         lines.append("  play in the family:")
         lines.extend(_play_lines(game, f.family.strategies, "    "))
@@ -280,7 +286,10 @@ def _text(game: Game, found, shown, entries, named, reason: str, all_families: b
 
 
 def _named(match, p: int, label: str) -> str:
-    return match.infosets[(p, label)]
+    """The game's own label of the built-in game's information set ``label`` (with the built-in's
+    label when they differ)."""
+    mine = match.inverse().infosets[(p, label)]
+    return mine if mine == label else f"{mine} ({label})"
 
 
 def _json(game: Game, found, shown, entries, named, reason: str) -> dict:

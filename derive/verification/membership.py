@@ -24,6 +24,7 @@ from dataclasses import dataclass
 
 import sympy as sp
 
+from derive.extensive_form.exact import exact_float, exact_number
 from derive.extensive_form.game import Game, NotSupportedError
 
 __all__ = ["FamilyMembership", "published_membership"]
@@ -107,16 +108,26 @@ def published_membership(
     Raises
     ------
     NotSupportedError
-        If the two families share a parameter name, or a domain is refused (see
+        If the two families share a parameter name, a number is a float that is not exactly a short
+        decimal (:mod:`derive.extensive_form.exact`), or a domain is refused (see
         :func:`~derive.verification.profile_family.nonnegative_on_domain`).
     """
     from derive.solving.families.polytope import slack
     from derive.verification.profile_family import nonnegative_on_domain
 
     ours = [
-        {label: {a: sp.sympify(x) for a, x in dist.items()} for label, dist in play.items()}
+        {
+            label: {
+                a: exact_number(x, f"strategies: probability of {a!r} at {label!r}", NotSupportedError)
+                for a, x in dist.items()
+            }
+            for label, dist in play.items()
+        }
         for play in strategies
     ]
+    domain = [_exact_relation(c) for c in domain]
+    if point is not None:
+        point = {t: exact_number(v, f"point {t}", NotSupportedError) for t, v in dict(point).items()}
     found_params = set().union(*(x.free_symbols for play in ours for d in play.values() for x in d.values()))
     found_params |= set().union(*(sp.sympify(c).free_symbols for c in domain)) if domain else set()
     theirs = published.strategies
@@ -165,6 +176,13 @@ def published_membership(
     return FamilyMembership(
         published.name, tuple(differences), unreached, substitution, inside, failure, at, member_inside
     )
+
+
+def _exact_relation(c):
+    """A domain inequality with its floats read by the rule of :mod:`derive.extensive_form.exact`."""
+    c = sp.sympify(c)
+    floats = c.atoms(sp.Float)
+    return c.xreplace({f: exact_float(f, f"domain {c}", NotSupportedError) for f in floats}) if floats else c
 
 
 def _solve(equations: list[sp.Expr], params: tuple[sp.Symbol, ...]) -> dict[sp.Symbol, sp.Expr] | None:

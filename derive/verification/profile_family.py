@@ -44,7 +44,7 @@ from dataclasses import dataclass
 
 import sympy as sp
 
-from derive.extensive_form.exact import exact_float
+from derive.extensive_form.exact import exact_float, exact_number
 from derive.extensive_form.game import Game, NotSupportedError
 from derive.sequence_form.general import game_sequence_form
 from derive.solving.families.polytope import sample_points
@@ -410,7 +410,8 @@ def nonnegative_on_domain(
     Raises
     ------
     NotSupportedError
-        For a domain :func:`check_profile_family` refuses, or an expression holding other symbols.
+        For a domain :func:`check_profile_family` refuses, an expression holding other symbols, or
+        a float that is not exactly a short decimal (:mod:`derive.extensive_form.exact`).
 
     Examples
     --------
@@ -418,7 +419,7 @@ def nonnegative_on_domain(
     >>> nonnegative_on_domain([1 - 3 * a, a - sp.Rational(1, 4)], [a >= 0, a <= sp.Rational(1, 3)])
     ((True, None), (False, {a: 0}))
     """
-    exprs = [sp.expand(sp.sympify(e)) for e in exprs]
+    exprs = [sp.expand(exact_number(e, "an expression to decide", NotSupportedError)) for e in exprs]
     params = tuple(sorted(set().union(*(sp.sympify(c).free_symbols for c in domain)), key=str))
     for expr in exprs:
         extra = expr.free_symbols - set(params)

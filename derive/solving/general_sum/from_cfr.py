@@ -41,7 +41,14 @@ import sympy as sp
 
 from derive.extensive_form.game import Game, NotSupportedError
 
-__all__ = ["CFREquilibria", "FoundFamily", "SupportAttempt", "equilibria_from_cfr"]
+__all__ = [
+    "CFREquilibria",
+    "FoundFamily",
+    "SupportAttempt",
+    "equilibria_from_cfr",
+    "guessed_support",
+    "parameter_actions",
+]
 
 #: Thresholds on CFR's average probabilities: an action above one is guessed to be used.
 THRESHOLDS = (0.05, 0.01, 0.003, 0.001)
