@@ -99,7 +99,7 @@ def indifference_equations(structure: Structure) -> tuple[Indifference, ...]:
     >>> (fold, bet), (dfold, call) = plans(r, 0), plans(r, 1)
     >>> s = Structure(r, ((fold, dfold), (bet, dfold), (bet, call)), (0, 1))
     >>> [str(e.equation) for e in indifference_equations(s)]
-    ['B*y_1 - B - 2*y_1 + 2', '-B*x_1 + B - 2*x_1 + 2*y_1 - 2']
+    ['-B*y_1 + B - 2*y_1', 'B*x_1 - 2*B*y_1 + B + 2*x_1 - 2*y_1']
     """
     out = []
     cuts = structure.cuts
