@@ -204,9 +204,14 @@ def _build_parser() -> argparse.ArgumentParser:
         add_help=False,
     )
     _casino_arguments(sub)
-    nbs = _command(sub, "notebooks", help="run the notebooks and export them to HTML")
-    nbs.add_argument("--html", required=True, metavar="OUT", help="output folder for the HTML files")
-    nbs.add_argument("--dir", default="notebooks", help="folder of the notebooks (default: notebooks)")
+    nbs = _command(
+        sub, "notebooks", help="run the notebooks and export them to HTML, or copy them for a class"
+    )
+    nbs.add_argument("--html", metavar="OUT", help="output folder for the HTML files")
+    nbs.add_argument(
+        "--dir", default=None, help="folder of the notebooks (default: the course's, shipped with derive)"
+    )
+    _notebook_copy_arguments(nbs)
     nbs.add_argument("--timeout", default="600", help="seconds allowed per cell (default 600)")
     _quiet_argument(nbs)
     exp = _command(sub, "export", help="write a game in another tool's format (Gambit .efg)")
@@ -1042,9 +1047,35 @@ def _cmd_export(args, out, err) -> int:
     return 0
 
 
-def _cmd_notebooks(args, out, err) -> int:
-    from derive.presentation.notebooks import export_html
+def _notebook_copy_arguments(nbs: argparse.ArgumentParser) -> None:
+    nbs.add_argument(
+        "--copy", metavar="DIR", help="copy the course's notebooks into DIR (a class's own copies)"
+    )
+    nbs.add_argument("--force", action="store_true", help="with --copy, overwrite notebooks already in DIR")
 
+
+def _notebooks_copy(args, out) -> int:
+    from derive.presentation.notebooks import copy_notebooks
+
+    if args.html is not None or args.dir is not None:
+        raise _UsageError("--copy copies the course's notebooks; run them with --html in a second command")
+    written = copy_notebooks(args.copy, force=args.force)
+    print(
+        f"copied {len(written)} notebooks into {args.copy}/ (open them with: jupyter lab {args.copy})",
+        file=out,
+    )
+    return 0
+
+
+def _cmd_notebooks(args, out, err) -> int:
+    from derive.presentation.notebooks import export_html, packaged_notebooks
+
+    if args.copy is not None:
+        return _notebooks_copy(args, out)
+    if args.html is None:
+        raise _UsageError("give --html OUT (run the notebooks and export HTML) or --copy DIR")
+    if args.dir is None:
+        args.dir = packaged_notebooks()
     timeout = _int_arg(args.timeout, "--timeout")
     if timeout <= 0:
         raise _UsageError(f"--timeout must be a positive number of seconds, got {args.timeout!r}")

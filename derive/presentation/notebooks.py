@@ -1,6 +1,7 @@
 """Notebooks: run them, export them to HTML, and the Markdown tables they display.
 
-The notebooks in ``notebooks/`` tell the derivations as stories; they call
+The notebooks in ``notebooks/`` (shipped inside the package as ``derive/notebooks``, see
+:func:`packaged_notebooks` and :func:`copy_notebooks`) tell the derivations as stories; they call
 the library and hold no logic of their own.  This module gives them what
 they display beyond sympy's LaTeX (:mod:`derive.presentation.latex`): Markdown tables of
 families, plan values and game values, with exact numbers typeset as
@@ -40,11 +41,13 @@ from derive.verification.one_card import verify_family
 __all__ = [
     "NotebookError",
     "conditions_markdown",
+    "copy_notebooks",
     "dominance_markdown",
     "execute_notebook",
     "export_html",
     "family_markdown",
     "figure_image",
+    "packaged_notebooks",
     "plan_values_markdown",
     "value_table_markdown",
     "verification_markdown",
@@ -470,7 +473,7 @@ def export_html(
     source = Path(notebooks_dir)
     paths = sorted(source.glob("*.ipynb"))
     if not paths:
-        raise NotebookError(f"no notebooks (*.ipynb) in {source}; run from the repository or pass --dir")
+        raise NotebookError(f"no notebooks (*.ipynb) in {source}; leave out --dir for the course's notebooks")
     created = not out.exists()
     try:  # before the (slow) execution, so that a bad path fails at once
         out.mkdir(parents=True, exist_ok=True)
@@ -484,6 +487,67 @@ def export_html(
         if created and not any(out.iterdir()):  # an error leaves no empty folder behind
             out.rmdir()
         raise
+
+
+def packaged_notebooks() -> Path:
+    """The folder of the course notebooks shipped inside the package (``derive/notebooks``; in a clone,
+    the repository's ``notebooks/``, which it links to).
+
+    Raises
+    ------
+    NotebookError
+        If the installed package has no notebooks (a broken install).
+    """
+    folder = Path(__file__).resolve().parent.parent / "notebooks"
+    if not sorted(folder.glob("*.ipynb")):
+        raise NotebookError(f"the package has no notebooks in {folder}; reinstall derive")
+    return folder
+
+
+def copy_notebooks(out_dir: str | os.PathLike[str], force: bool = False) -> list[Path]:
+    """Copy the course notebooks into ``out_dir`` (created), e.g. for a class to edit its own copies.
+
+    Parameters
+    ----------
+    out_dir : path-like
+        The folder to copy into.
+    force : bool
+        Overwrite notebooks of the same name already there (default: refuse, copying nothing).
+
+    Returns
+    -------
+    list of Path
+        The notebooks written, in name order.
+
+    Raises
+    ------
+    NotebookError
+        If ``out_dir`` is a file or not writable, or (without ``force``) a notebook of the same name
+        is already there; nothing is copied then.
+    """
+    import shutil
+
+    if str(out_dir).strip() == "":
+        raise NotebookError("the output folder must not be empty")
+    sources = sorted(packaged_notebooks().glob("*.ipynb"))
+    out = Path(out_dir)
+    if out.exists() and not out.is_dir():
+        raise NotebookError(f"cannot copy into {str(out)!r}: not a folder")
+    there = [p.name for p in sources if (out / p.name).exists()]
+    if there and not force:
+        raise NotebookError(
+            f"{out / there[0]} exists ({len(there)} of the notebooks are there already); "
+            "use --force to overwrite them"
+        )
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+        written = []
+        for source in sources:
+            shutil.copyfile(source, out / source.name)
+            written.append(out / source.name)
+    except OSError as exc:
+        raise NotebookError(f"cannot copy the notebooks into {str(out)!r}: {exc.strerror}") from None
+    return written
 
 
 #: Where the exported pages find MathJax: a copy beside them, with a configuration it ships.
