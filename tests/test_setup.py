@@ -24,7 +24,10 @@ def test_the_notebooks_are_package_data():
     pyproject.toml ships them in the wheel."""
     names = sorted(p.name for p in packaged_notebooks().glob("*.ipynb"))
     assert names == sorted(p.name for p in (ROOT / "notebooks").glob("*.ipynb")) and len(names) == 9
-    assert 'derive = ["notebooks/*.ipynb"]' in (ROOT / "pyproject.toml").read_text()
+    assert (
+        'derive = ["notebooks/*.ipynb", "presentation/widget_assets/*"]'
+        in (ROOT / "pyproject.toml").read_text()
+    )
 
 
 def test_copy_gives_a_class_its_own_notebooks_from_any_folder(tmp_path, monkeypatch):

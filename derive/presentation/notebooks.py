@@ -430,7 +430,8 @@ def export_html(
 
     The pages load MathJax 2.7 from a copy written beside them (``out_dir/mathjax``, from the
     ``jupyter-server-mathjax`` package) by a relative path, never from the network, so they render
-    offline.
+    offline; likewise the widget manager and require.js (``out_dir/widgets``, packaged with derive),
+    and each page embeds its widgets' state, so a slider linked in the browser moves offline.
 
     Parameters
     ----------
@@ -550,6 +551,21 @@ def copy_notebooks(out_dir: str | os.PathLike[str], force: bool = False) -> list
     return written
 
 
+#: One width for every prompt, so that every output starts at the cell's column: nbconvert's pages
+#: give an empty prompt (``display(Math(...))``) 64 px and "In [6]:" its text's 76 px, which set
+#: displayed math 12 px into the prompt gutter; 84 px holds "Out[99]:".
+PROMPT_CSS = (
+    "<style>/* derive: every prompt one width, every output in the cell's column */\n"
+    ":root { --jp-cell-prompt-width: 84px; }\n"
+    ".jp-InputPrompt, .jp-OutputPrompt { width: 84px; min-width: 84px; box-sizing: border-box; }\n</style>\n"
+)
+
+#: The widget manager (npm ``@jupyter-widgets/html-manager``) and require.js, packaged with derive
+#: (``widget_assets/README.md`` says from where): exported pages load them from ``widgets/`` beside them.
+WIDGET_ASSETS = Path(__file__).resolve().parent / "widget_assets"
+REQUIRE_JS_URL = "widgets/require.js"
+WIDGET_RENDERER_URL = "widgets/embed-amd.js"
+
 #: Where the exported pages find MathJax: a copy beside them, with a configuration it ships.
 MATHJAX_URL = "mathjax/MathJax.js?config=TeX-AMS-MML_HTMLorMML-full,Safe"
 
@@ -598,10 +614,13 @@ def _export_all(
 
     mathjax = _packaged_mathjax()
     executed = _execute_all(paths, timeout, progress)
-    exporter = exporter_class(mathjax_url=MATHJAX_URL)
+    exporter = exporter_class(
+        mathjax_url=MATHJAX_URL, require_js_url=REQUIRE_JS_URL, widget_renderer_url=WIDGET_RENDERER_URL
+    )
     written = []
     for path, nb in executed:
         body, _ = exporter.from_notebook_node(nb)
+        body = body.replace("</head>", PROMPT_CSS + "</head>", 1)
         target = out / f"{path.stem}.html"
         staged = out / f".{path.stem}.html.tmp"
         try:  # through a temporary file: no half-written page on a full disk
@@ -613,6 +632,12 @@ def _export_all(
         written.append(target)
     try:  # the pages load MathJax by a relative path: they render offline (a lecture hall, an exam)
         shutil.copytree(mathjax, out / "mathjax", dirs_exist_ok=True)
+        # and the widget manager and require.js (the widgets' state is embedded in each page)
+        shutil.copytree(
+            WIDGET_ASSETS, out / "widgets", dirs_exist_ok=True, ignore=shutil.ignore_patterns("README.md")
+        )
     except OSError as exc:
-        raise NotebookError(f"cannot copy MathJax into {out}: {exc.strerror}") from None
+        raise NotebookError(
+            f"cannot copy MathJax and the widget manager into {out}: {exc.strerror}"
+        ) from None
     return written
