@@ -204,14 +204,9 @@ def _build_parser() -> argparse.ArgumentParser:
         add_help=False,
     )
     _casino_arguments(sub)
-    nbs = _command(
-        sub, "notebooks", help="run the notebooks and export them to HTML, or copy them for a class"
-    )
-    nbs.add_argument("--html", metavar="OUT", help="output folder for the HTML files")
-    nbs.add_argument(
-        "--dir", default=None, help="folder of the notebooks (default: the course's, shipped with derive)"
-    )
-    _notebook_copy_arguments(nbs)
+    nbs = _command(sub, "notebooks", help="run the notebooks and export them to HTML")
+    nbs.add_argument("--html", required=True, metavar="OUT", help="output folder for the HTML files")
+    nbs.add_argument("--dir", default="notebooks", help="folder of the notebooks (default: notebooks)")
     nbs.add_argument("--timeout", default="600", help="seconds allowed per cell (default 600)")
     _quiet_argument(nbs)
     exp = _command(sub, "export", help="write a game in another tool's format (Gambit .efg)")
@@ -274,6 +269,7 @@ def _build_parser() -> argparse.ArgumentParser:
     _quiet_argument(drw)
     _matrix_arguments(sol)
     _strategic_and_check_commands(sub)
+    _notebook_copy_arguments(nbs)
     return parser
 
 
@@ -1048,6 +1044,15 @@ def _cmd_export(args, out, err) -> int:
 
 
 def _notebook_copy_arguments(nbs: argparse.ArgumentParser) -> None:
+    """``--copy DIR`` and ``--force``; ``--html`` no longer required, ``--dir`` by default the packaged notebooks."""
+    nbs.description = "Run the notebooks and export them to HTML, or copy them for a class."
+    for action in nbs._actions:
+        if action.dest == "html":
+            action.required = False
+            action.help = "output folder for the HTML files (or give --copy DIR)"
+        elif action.dest == "dir":
+            action.default = None
+            action.help = "folder of the notebooks (default: the course's, shipped with derive)"
     nbs.add_argument(
         "--copy", metavar="DIR", help="copy the course's notebooks into DIR (a class's own copies)"
     )
