@@ -169,7 +169,9 @@ class FamilyExplorer:
 
     def _show(self, parameter, delta, output) -> dict:
         """Compute the state at ``parameter`` and ``delta`` and, in a notebook, show it in ``output``."""
-        from IPython.display import Markdown, display
+        from html import escape
+
+        from IPython.display import HTML, display
 
         game = self.sets.game
         plans = self.plans(parameter, delta)
@@ -182,10 +184,14 @@ class FamilyExplorer:
             "exploitability": exploitability,
         }
         where = "on the family" if delta == 0 else "off the family"
-        rows = "\n".join(f"| {p.label} | {to_text(v)} |" for p, v in plans.items() if v != 0)
+        rows = "".join(
+            f"<tr><td>{escape(p.label)}</td><td>{to_text(v)}</td></tr>" for p, v in plans.items() if v != 0
+        )
+        # HTML, not Markdown: an exported page's widget manager shows Markdown as plain text
         text = (
-            f"**{to_text(self.symbol)} = {to_text(parameter)}, δ = {to_text(delta)}** "
-            f"({where}): exploitability **{to_text(exploitability)}**\n\n| plan | probability |\n|---|---|\n{rows}"
+            f"<p><b>{to_text(self.symbol)} = {to_text(parameter)}, δ = {to_text(delta)}</b> ({where}): "
+            f"exploitability <b>{to_text(exploitability)}</b></p>"
+            f"<table><tr><th>plan</th><th>probability</th></tr>{rows}</table>"
         )
         from IPython import get_ipython
 
@@ -198,7 +204,7 @@ class FamilyExplorer:
                 from derive.presentation.notebooks import figure_image
 
                 display(figure_image(draw_strategy_tree(game, self.player, plans, title=self.title)))
-            display(Markdown(text))
+            display(HTML(text))
         return state
 
     def widget(self):
