@@ -269,12 +269,62 @@ def _build_parser() -> argparse.ArgumentParser:
         help="file format (default: png); tikz writes a tikzpicture to \\input in LaTeX",
     )
     drw.add_argument("--out", default=".", help="output folder (default: the current folder)")
+    _draw_part_arguments(drw)
     _refine_argument(drw)
     _param_argument(drw)
     _quiet_argument(drw)
     _matrix_arguments(sol)
     _strategic_and_check_commands(sub)
+    _notebook_copy_arguments(nbs)
     return parser
+
+
+def _draw_part_arguments(drw: argparse.ArgumentParser) -> None:
+    drw.add_argument(
+        "--subtree",
+        metavar="PART",
+        help="draw only a part: a card (kuhn: K is the deals KQ and KA), a chance action at the root, or "
+        "an information-set label (the subtrees below its nodes)",
+    )
+    drw.add_argument(
+        "--width",
+        metavar="LENGTH",
+        help="with --format tikz, the picture's width, e.g. 15cm, 6in or 345pt (default: an article's text "
+        "width, 12.1cm); the layout is scaled to it, the font never",
+    )
+
+
+def _draw_part(args, game):
+    """``(game, stem suffix)``: the part of ``game`` named by ``--subtree`` (the whole game without it),
+    refused in one line when it has too many leaves to draw legibly."""
+    from derive.figures.extensive_tree import MAX_DRAW_LEAVES
+    from derive.figures.subtree import subtree_game
+    from derive.figures.tikz import MAX_TIKZ_LEAVES
+
+    suffix = ""
+    if args.subtree is not None:
+        game = subtree_game(game, args.subtree)
+        suffix = "_" + "".join(c if c.isalnum() or c in "-_" else "_" for c in args.subtree)
+    cap = MAX_TIKZ_LEAVES if args.format == "tikz" else MAX_DRAW_LEAVES
+    if len(game.terminals) > cap:
+        raise _UsageError(
+            f"{game.title or 'the tree'} has {len(game.terminals):,} leaves, more than the {cap} a "
+            f"{args.format.upper()} drawing shows legibly: draw one part with --subtree "
+            "(a card, a chance action at the root or an information-set label)"
+        )
+    return game, suffix
+
+
+def _width_cm(text: str | None) -> float | None:
+    """``--width``: ``15cm``, ``150mm``, ``6in``, ``345pt`` or a number of centimetres."""
+    if text is None:
+        return None
+    match = re.fullmatch(r"\s*([0-9]+(?:\.[0-9]*)?)\s*(cm|mm|in|pt)?\s*", text)
+    factor = {"cm": 1.0, "mm": 0.1, "in": 2.54, "pt": 2.54 / 72.27, None: 1.0}
+    value = float(match[1]) * factor[match[2]] if match else 0.0
+    if not value > 0:
+        raise _UsageError(f"--width must be a positive length such as 15cm, 6in or 345pt, got {text!r}")
+    return value
 
 
 def _matrix_arguments(sol: argparse.ArgumentParser) -> None:
@@ -756,21 +806,37 @@ def _cmd_draw(args, out, err) -> int:
     if folder.exists() and not folder.is_dir():
         raise OutputError(f"cannot write into {args.out!r}: not a folder")
     if args.param is not None:
+        if args.subtree is not None or args.width is not None:
+            raise _UsageError("--param draws the value as a plot; --subtree and --width draw trees")
         return _draw_parametric(args, out, folder)
-    game = _load(args)
     tikz = args.format == "tikz"
+    width = _width_cm(args.width)
+    if width is not None and not tikz:
+        raise _UsageError("--width sets a TikZ picture's width: use it with --format tikz")
+    whole = _load(args)
+    game, part = _draw_part(args, whole)
     suffix = "tex" if tikz else args.format
-    drawings = [(f"{_slug(args)}_game_tree.{suffix}", None, game.title)]
+    drawings = [(f"{_slug(args)}{part}_game_tree.{suffix}", None, game.title)]
     try:
         solution = _refined_or_plain(
-            lambda refine: solve_zero_sum(game, refine=refine, progress=args.progress), args, err
+            lambda refine: solve_zero_sum(whole, refine=refine, progress=args.progress), args, err
         )
     except _ModelError as exc:  # not solvable yet: draw the tree only, and say why
         print(f"derive: no equilibrium drawn: {exc}", file=err)
     else:
         kind = "a quasi-perfect equilibrium" if args.refine == "quasi-perfect" else "an equilibrium"
         title = f"{game.title}: {kind} (value {to_text(solution.value)})"
-        drawings.append((f"{_slug(args)}_equilibrium.{suffix}", solution, title))
+        drawings.append((f"{_slug(args)}{part}_equilibrium.{suffix}", solution, title))
+    pictures = {  # laid out before anything is written: a picture that does not fit writes nothing
+        name: tikz_game_tree(
+            game,
+            None if sol is None else dict(enumerate(sol.strategies)),
+            width=width,
+            fill=width is not None,
+        )
+        for name, sol, _ in drawings
+        if tikz
+    }
     written = []
     for name, solution, title in drawings:
         path = folder / name
@@ -780,7 +846,7 @@ def _cmd_draw(args, out, err) -> int:
             if tikz:
                 folder.mkdir(parents=True, exist_ok=True)
                 header = f"% {title}: a tikzpicture (needs \\usepackage{{tikz}}); written by derive draw\n"
-                _atomic_write(path, (header + tikz_game_tree(game, profile)).encode())
+                _atomic_write(path, (header + pictures[name]).encode())
                 written.append(path)
             else:
                 off = set() if solution is None else set(solution.off_path)
@@ -1066,9 +1132,44 @@ def _cmd_export(args, out, err) -> int:
     return 0
 
 
-def _cmd_notebooks(args, out, err) -> int:
-    from derive.presentation.notebooks import export_html
+def _notebook_copy_arguments(nbs: argparse.ArgumentParser) -> None:
+    """``--copy DIR`` and ``--force``; ``--html`` no longer required, ``--dir`` by default the packaged notebooks."""
+    nbs.description = "Run the notebooks and export them to HTML, or copy them for a class."
+    for action in nbs._actions:
+        if action.dest == "html":
+            action.required = False
+            action.help = "output folder for the HTML files (or give --copy DIR)"
+        elif action.dest == "dir":
+            action.default = None
+            action.help = "folder of the notebooks (default: the course's, shipped with derive)"
+    nbs.add_argument(
+        "--copy", metavar="DIR", help="copy the course's notebooks into DIR (a class's own copies)"
+    )
+    nbs.add_argument("--force", action="store_true", help="with --copy, overwrite notebooks already in DIR")
 
+
+def _notebooks_copy(args, out) -> int:
+    from derive.presentation.notebooks import copy_notebooks
+
+    if args.html is not None or args.dir is not None:
+        raise _UsageError("--copy copies the course's notebooks; run them with --html in a second command")
+    written = copy_notebooks(args.copy, force=args.force)
+    print(
+        f"copied {len(written)} notebooks into {args.copy}/ (open them with: jupyter lab {args.copy})",
+        file=out,
+    )
+    return 0
+
+
+def _cmd_notebooks(args, out, err) -> int:
+    from derive.presentation.notebooks import export_html, packaged_notebooks
+
+    if args.copy is not None:
+        return _notebooks_copy(args, out)
+    if args.html is None:
+        raise _UsageError("give --html OUT (run the notebooks and export HTML) or --copy DIR")
+    if args.dir is None:
+        args.dir = packaged_notebooks()
     timeout = _int_arg(args.timeout, "--timeout")
     if timeout <= 0:
         raise _UsageError(f"--timeout must be a positive number of seconds, got {args.timeout!r}")

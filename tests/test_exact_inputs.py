@@ -971,6 +971,8 @@ RECORDS = {
     "derive.solving.general_sum.from_cfr.SupportAttempt": "result record (a support tried and its outcome)",
     "derive.verification.simulate.Simulation": "result record (its within() reads a value exactly)",
     "derive.verification.subgames.SubgamePerfection": "result record",
+    "derive.figures.tikz.LabelBox": "result record (a label's box in cm)",
+    "derive.figures.tikz.TikzLayout": "result record (positions and spacings in cm)",
 }
 
 _LP = "LP kernel: matrices, costs and plans come from the sequence form (exact), never typed by a user"
@@ -1032,8 +1034,9 @@ EXCLUDED = {
     ("derive.figures.extensive_tree.draw_extensive_form", "off_path"): "labels",
     ("derive.figures.simulation_plot.draw_running_means", "columns"): "a figure layout: " + _INT,
     ("derive.figures.casino_plot.draw_play_values", "around"): "how many hand values to show: " + _INT,
-    ("derive.figures.tikz.tikz_game_tree", "leaf_spacing"): "a figure size in cm",
-    ("derive.figures.tikz.tikz_game_tree", "level_spacing"): "a figure size in cm",
+    ("derive.figures.tikz.tikz_game_tree", "width"): "a figure size in cm",
+    ("derive.figures.tikz.tikz_layout", "width"): "a figure size in cm",
+    ("derive.figures.tikz.tikz_layout", "profile"): "read exactly as tikz_game_tree reads it (a door above)",
     ("derive.hands.counting.formula_latex", "expr"): _PRINT,
     ("derive.hands.counting.formula_text", "expr"): _PRINT,
     ("derive.presentation.general_latex.to_latex", "expr"): _PRINT,

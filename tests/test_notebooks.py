@@ -277,3 +277,92 @@ def test_exported_page_typesets_math_offline(tmp_path):
     typeset = len(re.findall(r'class="MathJax[ "]', dom))
     sources = len(re.findall(r'type="math/tex', dom))
     assert sources >= 10 and typeset >= sources, (typeset, sources)
+
+
+_PROBE = r"""
+<script>
+(function () {
+  function shown(selector) {
+    return Array.prototype.filter.call(document.querySelectorAll(selector), function (e) {
+      return e.offsetParent !== null;
+    });
+  }
+  function tree() {
+    var images = shown('.widget-vbox img');
+    return images.length ? images[0].getAttribute('src') : '';
+  }
+  function alpha() {
+    var pages = shown('.widget-vbox .widget-output');
+    var match = pages.length ? pages[0].innerText.match(/α = ([0-9/]+)/) : null;
+    return match ? match[1] : '?';
+  }
+  function columns() {
+    var left = function (e) { return Math.round(e.getBoundingClientRect().left); };
+    var inputs = shown('.jp-InputArea-editor').map(left);
+    var maths = shown('.jp-RenderedLatex').map(left);
+    return {inputs: Array.from(new Set(inputs)), maths: Array.from(new Set(maths))};
+  }
+  function attempt(n) {
+    var handle = document.querySelector('.widget-vbox .widget-hslider .noUi-handle');
+    if (!handle || !tree()) { if (n < 300) { setTimeout(function () { attempt(n + 1); }, 100); } return; }
+    var before = tree(), alphaBefore = alpha();
+    handle.focus();  // as a reader does: the arrow key moves the slider one step
+    handle.dispatchEvent(new KeyboardEvent('keydown', {key: 'ArrowRight', bubbles: true}));
+    setTimeout(function () {
+      var after = tree();
+      document.body.setAttribute('data-probe', JSON.stringify({
+        before: alphaBefore, after: alpha(), changed: after !== '' && after !== before, columns: columns()}));
+    }, 2000);
+  }
+  window.addEventListener('load', function () { attempt(0); });
+}());
+</script>
+"""
+
+
+@pytest.mark.skipif(CHROMIUM is None, reason="chromium is not installed (.ci/run installs it)")
+def test_exported_slider_moves_offline_and_math_sits_in_the_cell_column(tmp_path):
+    """Issue 26, item 3: the exported page embeds the widgets' state and loads the packaged widget manager
+    and require.js by relative paths (no CDN); opened from disk in headless Chromium, moving the α slider
+    one step (an arrow key on its handle) shows the tree of the next α (1/36) instead of α = 0, with no
+    kernel; and every displayed math output starts in the column of the code cells, not in the gutter."""
+    import json
+
+    source = tmp_path / "in"
+    source.mkdir()
+    shutil.copy(NOTEBOOKS / "01_kuhn_poker.ipynb", source)
+    (html,) = export_html(source, tmp_path / "out", timeout=CELL_TIMEOUT)
+    text = html.read_text(encoding="utf-8")
+    assert 'type="application/vnd.jupyter.widget-state+json"' in text
+    assert '<script src="widgets/require.js"></script>' in text and "'widgets/embed-amd.js'" in text
+    assert not re.search(r'src="https?://', text) and "unpkg.com" not in text.split("</head>")[1]
+    assert (tmp_path / "out" / "widgets" / "embed-amd.js").stat().st_size > 1_000_000
+    probe = html.with_name("probe.html")
+    probe.write_text(text.replace("</body>", _PROBE + "</body>"), encoding="utf-8")
+    proc = subprocess.run(
+        [
+            CHROMIUM,
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--proxy-server=127.0.0.1:9",  # nothing to reach: a request off the disk would fail
+            f"--user-data-dir={tmp_path / 'profile'}",
+            "--window-size=1100,2000",
+            "--virtual-time-budget=60000",
+            "--dump-dom",
+            probe.as_uri(),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=180,
+    )
+    found = re.search(r'data-probe="([^"]*)"', proc.stdout)
+    assert found, proc.stderr[-1500:]
+    result = json.loads(found[1].replace("&quot;", '"'))
+    assert (result["before"], result["after"], result["changed"]) == ("0", "1/36", True)
+    (column,) = result["columns"]["inputs"]
+    assert result["columns"]["maths"] == [column]

@@ -31,7 +31,7 @@ from derive.extensive_form.game import Game
 from derive.figures.labels import _exact, _mathtext
 from derive.figures.style import _GREY, _INK, _LIGHT_GREY, _RC, _TITLE_SIZE
 
-__all__ = ["draw_extensive_form", "tree_layout"]
+__all__ = ["MAX_DRAW_LEAVES", "draw_extensive_form", "tree_layout"]
 
 _COLOURS = ("#1f5fa8", "#b5441b", "#2e7d32", "#6a1b9a", "#9c6b00", "#00838f")
 _TINTS = ("#dbe7f6", "#f8e1d5", "#dcefdc", "#eadcf2", "#f5ead0", "#d3eef0")
@@ -39,6 +39,9 @@ _LEAF_W = 0.62  # inches per leaf
 _LEVEL_H = 1.05  # inches per level
 _FONT = 9.5
 _MAX_WIDTH = 60.0  # inches
+#: ``derive draw`` refuses trees with more leaves (past about 90 the picture, capped at 60 inches,
+#: piles its labels up); ``--subtree`` draws a part.
+MAX_DRAW_LEAVES = 90
 
 
 def _text(value: sp.Expr) -> str:

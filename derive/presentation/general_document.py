@@ -135,7 +135,7 @@ def write_general_document(
         If ``out`` is not a writable folder, or ``pdflatex`` is missing or fails.
     """
     from derive.figures.extensive_tree import draw_extensive_form
-    from derive.figures.tikz import tikz_game_tree
+    from derive.figures.tikz import TikzLayoutError, tikz_game_tree
     from derive.presentation.general_latex import derivation_document
     from derive.presentation.reproduce import (
         OutputError,
@@ -181,7 +181,12 @@ def write_general_document(
     plan_form, dominance, plan_note = plan_sections(game)
     folder = _check_writable(out)  # creates it
     figure = f"{stem}_game_tree.pdf"
-    tikz = tikz_game_tree(game) if len(game.terminals) <= MAX_TIKZ_LEAVES else None
+    tikz = None
+    if len(game.terminals) <= MAX_TIKZ_LEAVES:
+        try:  # the document's line is 17 cm (2.2 cm margins); a tree its labels would crowd is a figure
+            tikz = tikz_game_tree(game, width=17.0)
+        except TikzLayoutError:
+            tikz = None
     text = derivation_document(
         solution,
         figure=figure,

@@ -1,6 +1,7 @@
 """Notebooks: run them, export them to HTML, and the Markdown tables they display.
 
-The notebooks in ``notebooks/`` tell the derivations as stories; they call
+The notebooks in ``notebooks/`` (shipped inside the package as ``derive/notebooks``, see
+:func:`packaged_notebooks` and :func:`copy_notebooks`) tell the derivations as stories; they call
 the library and hold no logic of their own.  This module gives them what
 they display beyond sympy's LaTeX (:mod:`derive.presentation.latex`): Markdown tables of
 families, plan values and game values, with exact numbers typeset as
@@ -40,11 +41,13 @@ from derive.verification.one_card import verify_family
 __all__ = [
     "NotebookError",
     "conditions_markdown",
+    "copy_notebooks",
     "dominance_markdown",
     "execute_notebook",
     "export_html",
     "family_markdown",
     "figure_image",
+    "packaged_notebooks",
     "plan_values_markdown",
     "value_table_markdown",
     "verification_markdown",
@@ -427,7 +430,8 @@ def export_html(
 
     The pages load MathJax 2.7 from a copy written beside them (``out_dir/mathjax``, from the
     ``jupyter-server-mathjax`` package) by a relative path, never from the network, so they render
-    offline.
+    offline; likewise the widget manager and require.js (``out_dir/widgets``, packaged with derive),
+    and each page embeds its widgets' state, so a slider linked in the browser moves offline.
 
     Parameters
     ----------
@@ -470,7 +474,7 @@ def export_html(
     source = Path(notebooks_dir)
     paths = sorted(source.glob("*.ipynb"))
     if not paths:
-        raise NotebookError(f"no notebooks (*.ipynb) in {source}; run from the repository or pass --dir")
+        raise NotebookError(f"no notebooks (*.ipynb) in {source}; leave out --dir for the course's notebooks")
     created = not out.exists()
     try:  # before the (slow) execution, so that a bad path fails at once
         out.mkdir(parents=True, exist_ok=True)
@@ -485,6 +489,82 @@ def export_html(
             out.rmdir()
         raise
 
+
+def packaged_notebooks() -> Path:
+    """The folder of the course notebooks shipped inside the package (``derive/notebooks``; in a clone,
+    the repository's ``notebooks/``, which it links to).
+
+    Raises
+    ------
+    NotebookError
+        If the installed package has no notebooks (a broken install).
+    """
+    folder = Path(__file__).resolve().parent.parent / "notebooks"
+    if not sorted(folder.glob("*.ipynb")):
+        raise NotebookError(f"the package has no notebooks in {folder}; reinstall derive")
+    return folder
+
+
+def copy_notebooks(out_dir: str | os.PathLike[str], force: bool = False) -> list[Path]:
+    """Copy the course notebooks into ``out_dir`` (created), e.g. for a class to edit its own copies.
+
+    Parameters
+    ----------
+    out_dir : path-like
+        The folder to copy into.
+    force : bool
+        Overwrite notebooks of the same name already there (default: refuse, copying nothing).
+
+    Returns
+    -------
+    list of Path
+        The notebooks written, in name order.
+
+    Raises
+    ------
+    NotebookError
+        If ``out_dir`` is a file or not writable, or (without ``force``) a notebook of the same name
+        is already there; nothing is copied then.
+    """
+    import shutil
+
+    if str(out_dir).strip() == "":
+        raise NotebookError("the output folder must not be empty")
+    sources = sorted(packaged_notebooks().glob("*.ipynb"))
+    out = Path(out_dir)
+    if out.exists() and not out.is_dir():
+        raise NotebookError(f"cannot copy into {str(out)!r}: not a folder")
+    there = [p.name for p in sources if (out / p.name).exists()]
+    if there and not force:
+        raise NotebookError(
+            f"{out / there[0]} exists ({len(there)} of the notebooks are there already); "
+            "use --force to overwrite them"
+        )
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+        written = []
+        for source in sources:
+            shutil.copyfile(source, out / source.name)
+            written.append(out / source.name)
+    except OSError as exc:
+        raise NotebookError(f"cannot copy the notebooks into {str(out)!r}: {exc.strerror}") from None
+    return written
+
+
+#: One width for every prompt, so that every output starts at the cell's column: nbconvert's pages
+#: give an empty prompt (``display(Math(...))``) 64 px and "In [6]:" its text's 76 px, which set
+#: displayed math 12 px into the prompt gutter; 84 px holds "Out[99]:".
+PROMPT_CSS = (
+    "<style>/* derive: every prompt one width, every output in the cell's column */\n"
+    ":root { --jp-cell-prompt-width: 84px; }\n"
+    ".jp-InputPrompt, .jp-OutputPrompt { width: 84px; min-width: 84px; box-sizing: border-box; }\n</style>\n"
+)
+
+#: The widget manager (npm ``@jupyter-widgets/html-manager``) and require.js, packaged with derive
+#: (``widget_assets/README.md`` says from where): exported pages load them from ``widgets/`` beside them.
+WIDGET_ASSETS = Path(__file__).resolve().parent / "widget_assets"
+REQUIRE_JS_URL = "widgets/require.js"
+WIDGET_RENDERER_URL = "widgets/embed-amd.js"
 
 #: Where the exported pages find MathJax: a copy beside them, with a configuration it ships.
 MATHJAX_URL = "mathjax/MathJax.js?config=TeX-AMS-MML_HTMLorMML-full,Safe"
@@ -534,10 +614,13 @@ def _export_all(
 
     mathjax = _packaged_mathjax()
     executed = _execute_all(paths, timeout, progress)
-    exporter = exporter_class(mathjax_url=MATHJAX_URL)
+    exporter = exporter_class(
+        mathjax_url=MATHJAX_URL, require_js_url=REQUIRE_JS_URL, widget_renderer_url=WIDGET_RENDERER_URL
+    )
     written = []
     for path, nb in executed:
         body, _ = exporter.from_notebook_node(nb)
+        body = body.replace("</head>", PROMPT_CSS + "</head>", 1)
         target = out / f"{path.stem}.html"
         staged = out / f".{path.stem}.html.tmp"
         try:  # through a temporary file: no half-written page on a full disk
@@ -549,6 +632,12 @@ def _export_all(
         written.append(target)
     try:  # the pages load MathJax by a relative path: they render offline (a lecture hall, an exam)
         shutil.copytree(mathjax, out / "mathjax", dirs_exist_ok=True)
+        # and the widget manager and require.js (the widgets' state is embedded in each page)
+        shutil.copytree(
+            WIDGET_ASSETS, out / "widgets", dirs_exist_ok=True, ignore=shutil.ignore_patterns("README.md")
+        )
     except OSError as exc:
-        raise NotebookError(f"cannot copy MathJax into {out}: {exc.strerror}") from None
+        raise NotebookError(
+            f"cannot copy MathJax and the widget manager into {out}: {exc.strerror}"
+        ) from None
     return written

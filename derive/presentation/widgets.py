@@ -64,8 +64,12 @@ class FamilyExplorer:
     ----------
     parameter, off_family : ipywidgets.SelectionSlider
         The family parameter, and ``δ`` in ``[0, 1/2]``.
+    pages : ipywidgets.Stack
+        One output per position of the parameter slider, switched by a link in the browser (so an
+        exported page, without a kernel, still moves along the family at δ = 0); each shows the
+        tree, the plan probabilities and the exploitability.
     output : ipywidgets.Output
-        Where the tree, the plan probabilities and the exploitability are shown.
+        The page of the parameter's current position.
     state : dict
         What is shown now: ``parameter``, ``delta`` (exact), ``plans`` (plan label -> probability),
         ``exploitability`` (exact).
@@ -121,19 +125,35 @@ class FamilyExplorer:
             continuous_update=False,
         )
         self.off_family = _delta_slider("off family δ")
-        self.output = widgets.Output()
+        # one output per position of the parameter slider, switched by a link in the browser: an exported
+        # page (no kernel) still moves along the family at δ = 0, each page drawn here beforehand
+        self.pages = widgets.Stack([widgets.Output() for _ in values], selected_index=0)
+        # kept: a link that is garbage-collected is closed, and leaves the page's saved widget state
+        self.link = widgets.jsdlink((self.parameter, "index"), (self.pages, "selected_index"))
         self.title = title
         self.draw = draw
         self.state: dict = {}
+        from IPython import get_ipython
+
+        if get_ipython() is not None:  # in a notebook: every page along the family, at δ = 0
+            for index, value in enumerate(values):
+                self._show(value, sp.S.Zero, self.pages.children[index])
         self.parameter.observe(lambda _change: self.update(), names="value")
         self.off_family.observe(lambda _change: self.update(), names="value")
         self.update()
 
-    def plans(self) -> dict:
-        """The plan probabilities shown now: ``(1 - δ)`` times the family's at the parameter, plus ``δ`` uniform."""
+    @property
+    def output(self):
+        """The output widget of the parameter's current position (what is shown now)."""
+        return self.pages.children[self.parameter.index]
+
+    def plans(self, parameter=None, delta=None) -> dict:
+        """The plan probabilities shown now (or at ``parameter`` and ``delta``): ``(1 - δ)`` times the
+        family's at the parameter, plus ``δ`` uniform."""
         game = self.sets.game
-        delta = self.off_family.value
-        on = {p: sp.Rational(v.subs(self.symbol, self.parameter.value)) for p, v in self.family.plans.items()}
+        delta = self.off_family.value if delta is None else delta
+        parameter = self.parameter.value if parameter is None else parameter
+        on = {p: sp.Rational(v.subs(self.symbol, parameter)) for p, v in self.family.plans.items()}
         out = {}
         for situation in game.infosets[self.player]:
             if not game.parent_sequence[situation].is_empty:
@@ -145,42 +165,57 @@ class FamilyExplorer:
 
     def update(self) -> None:
         """Recompute and redraw for the sliders' current values (called when a slider moves)."""
-        from IPython.display import Markdown, display
+        self.state = self._show(self.parameter.value, self.off_family.value, self.output)
+
+    def _show(self, parameter, delta, output) -> dict:
+        """Compute the state at ``parameter`` and ``delta`` and, in a notebook, show it in ``output``."""
+        from html import escape
+
+        from IPython.display import HTML, display
 
         game = self.sets.game
-        plans = self.plans()
+        plans = self.plans(parameter, delta)
         strategy = behaviour_from_plans(game, self.player, plans)
         exploitability = strategy_exploitability(game, strategy, self.sets.value)
-        self.state = {
-            "parameter": self.parameter.value,
-            "delta": self.off_family.value,
+        state = {
+            "parameter": parameter,
+            "delta": delta,
             "plans": {p.label: v for p, v in plans.items()},
             "exploitability": exploitability,
         }
-        where = "on the family" if self.off_family.value == 0 else "off the family"
-        rows = "\n".join(f"| {p.label} | {to_text(v)} |" for p, v in plans.items() if v != 0)
+        where = "on the family" if delta == 0 else "off the family"
+        rows = "".join(
+            f"<tr><td>{escape(p.label)}</td><td>{to_text(v)}</td></tr>" for p, v in plans.items() if v != 0
+        )
+        # HTML, not Markdown: an exported page's widget manager shows Markdown as plain text
         text = (
-            f"**{to_text(self.symbol)} = {to_text(self.parameter.value)}, δ = {to_text(self.off_family.value)}** "
-            f"({where}): exploitability **{to_text(exploitability)}**\n\n| plan | probability |\n|---|---|\n{rows}"
+            f"<p><b>{to_text(self.symbol)} = {to_text(parameter)}, δ = {to_text(delta)}</b> ({where}): "
+            f"exploitability <b>{to_text(exploitability)}</b></p>"
+            f"<table><tr><th>plan</th><th>probability</th></tr>{rows}</table>"
         )
         from IPython import get_ipython
 
         if get_ipython() is None:  # not in a notebook (a script, a doctest): the state is all there is
-            return
-        self.output.clear_output(wait=True)
-        with self.output:
+            return state
+        output.clear_output(wait=True)
+        with output:
             if self.draw:
                 from derive.figures import draw_strategy_tree
                 from derive.presentation.notebooks import figure_image
 
                 display(figure_image(draw_strategy_tree(game, self.player, plans, title=self.title)))
-            display(Markdown(text))
+            display(HTML(text))
+        return state
 
     def widget(self):
         """The sliders above the output, as one ipywidgets box to display."""
         import ipywidgets as widgets
 
-        return widgets.VBox([widgets.HBox([self.parameter, self.off_family]), self.output])
+        note = widgets.HTML(
+            f"<small>In an exported page (no kernel) the {to_text(self.symbol)} slider still moves along the "
+            "family, at δ = 0; moving δ needs the notebook running.</small>"
+        )
+        return widgets.VBox([widgets.HBox([self.parameter, self.off_family]), note, self.pages])
 
 
 class GameFamilyExplorer:
