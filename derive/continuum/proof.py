@@ -110,7 +110,9 @@ def best_response_conditions(solution: ThresholdSolution) -> tuple[BestResponseC
                     diff = base - plan_value_at(structure, other, k, cuts[end], cuts, number)
                     if diff not in factored:
                         factored[diff] = sp.factor(ring.to_sympy(diff) / denominator)
-                    out.append(BestResponseCheck(player, k, shown[end], mine.label, other.label, factored[diff]))
+                    out.append(
+                        BestResponseCheck(player, k, shown[end], mine.label, other.label, factored[diff])
+                    )
     return tuple(out)
 
 
