@@ -30,6 +30,10 @@ __all__ = ["TOLERANCE", "Tables", "screen"]
 TOLERANCE = 1e-9
 #: Most re-interleavings of the players' cuts tried for one candidate.
 MAX_REORDERS = 4
+#: Neighbouring cuts of the two players closer than this in a failed solution are also tried swapped ...
+NEAR = 0.02
+#: ... at most this many pairs, closest first.
+MAX_SWAPS = 3
 
 
 class Tables:
@@ -124,24 +128,75 @@ def _best_responses_hold(tables: Tables, cells, idx, z: np.ndarray) -> bool:
     return True
 
 
-def _interleave(segments, ends):
-    """Cells and owners of the two players' segments with their cuts sorted by ``ends``."""
-    cuts = sorted(
-        ((ends[p][i], p, i) for p in (0, 1) for i in range(len(segments[p]) - 1)),
-        key=lambda t: (t[0], t[1], t[2]),
-    )
+def _interleave(segments, ends, ranks=None):
+    """Cells and owners of the two players' segments with their cuts sorted by ``ends``.
+
+    Ends equal to within :data:`TOLERANCE` keep the order of ``ranks`` (their current places), else
+    the opener's cut comes first.
+    """
+    keys = []
+    for p in (0, 1):
+        for i in range(len(segments[p]) - 1):
+            rank = ranks[p][i] if ranks else p
+            keys.append((round(ends[p][i] / TOLERANCE), rank, p, i))
     current = [0, 0]
     cells = [(segments[0][0], segments[1][0])]
     owners = []
-    for _, p, i in cuts:
+    for _, _, p, i in sorted(keys):
         current[p] = i + 1
         cells.append((segments[0][current[0]], segments[1][current[1]]))
         owners.append(p)
     return cells, owners
 
 
+def _settle(tables: Tables, cells, owners):
+    """Solve, re-interleave as the solution says, repeat: ``(cells, owners)`` that pass, or ``(None, z)``
+    with the last solution (None if singular) when they do not."""
+    z = None
+    for _ in range(MAX_REORDERS + 1):
+        z, idx = _solve(tables, cells, owners)
+        if z is None or not np.all(np.isfinite(z)):
+            return None, None
+        if np.all(np.diff(z) >= -TOLERANCE):
+            if not _best_responses_hold(tables, cells, idx, z):
+                return None, None
+            return (cells, owners), z
+        # each player's own cuts must be in order; then only the interleaving is wrong
+        segments: list[list[Plan]] = [[cells[0][0]], [cells[0][1]]]
+        ends: list[list[float]] = [[], []]
+        ranks: list[list[int]] = [[], []]
+        for m, p in enumerate(owners, start=1):
+            segments[p].append(cells[m][p])
+            ends[p].append(float(z[m]))
+            ranks[p].append(m)
+        if any(np.any(np.diff(e) < -TOLERANCE) for e in ends) or any(
+            v < -TOLERANCE or v > 1 + TOLERANCE for e in ends for v in e
+        ):
+            return None, z
+        new_cells, new_owners = _interleave(segments, ends, ranks)
+        if new_cells == cells and new_owners == owners:
+            return None, z
+        cells, owners = new_cells, new_owners
+    return None, z
+
+
+def _swapped(cells, owners, m: int):
+    """The cuts ``m`` and ``m + 1`` (1-based, of different players) in the other order."""
+    p, q = owners[m - 1], owners[m]
+    middle = [None, None]
+    middle[p], middle[q] = cells[m - 1][p], cells[m + 1][q]
+    new_cells = cells[:m] + [tuple(middle)] + cells[m + 1 :]
+    new_owners = owners[: m - 1] + [q, p] + owners[m + 1 :]
+    return new_cells, new_owners
+
+
 def screen(structure: Structure, tables: Tables) -> Structure | None:
     """Whether ``structure`` looks like an equilibrium at the bet of ``tables`` (module docstring).
+
+    A wrong interleaving elsewhere can put one player's own cuts out of order, or tie two players'
+    cuts: then each pair of neighbouring cuts of the two players that the solution puts within
+    :data:`NEAR` of each other is tried the other way round (closest first, at most
+    :data:`MAX_SWAPS`).
 
     Parameters
     ----------
@@ -157,29 +212,19 @@ def screen(structure: Structure, tables: Tables) -> Structure | None:
         order and from which no plan gains, up to :data:`TOLERANCE`; None otherwise.
     """
     cells, owners = list(structure.cells), list(structure.owners)
-    for _ in range(MAX_REORDERS + 1):
-        z, idx = _solve(tables, cells, owners)
-        if z is None or not np.all(np.isfinite(z)):
-            return None
-        gaps = np.diff(z)
-        if np.all(gaps >= -TOLERANCE):
-            if not _best_responses_hold(tables, cells, idx, z):
-                return None
-            if cells == list(structure.cells):
-                return structure
-            return Structure(structure.rules, tuple(cells), tuple(owners))
-        # each player's own cuts must be in order; then only the interleaving is wrong
-        segments: list[list[Plan]] = [[cells[0][0]], [cells[0][1]]]
-        ends: list[list[float]] = [[], []]
-        for m, p in enumerate(owners, start=1):
-            segments[p].append(cells[m][p])
-            ends[p].append(float(z[m]))
-        if any(np.any(np.diff(e) < -TOLERANCE) for e in ends) or any(
-            v < -TOLERANCE or v > 1 + TOLERANCE for e in ends for v in e
-        ):
-            return None
-        new_cells, new_owners = _interleave(segments, ends)
-        if new_cells == cells and new_owners == owners:
-            return None
-        cells, owners = new_cells, new_owners
-    return None
+    settled, z = _settle(tables, cells, owners)
+    if settled is None and z is not None:
+        near = sorted(
+            (abs(z[m + 1] - z[m]), m)
+            for m in range(1, len(owners))
+            if owners[m - 1] != owners[m] and abs(z[m + 1] - z[m]) < NEAR
+        )
+        for _, m in near[:MAX_SWAPS]:
+            settled, _ = _settle(tables, *_swapped(cells, owners, m))
+            if settled is not None:
+                break
+    if settled is None:
+        return None
+    if settled[0] == list(structure.cells):
+        return structure
+    return Structure(structure.rules, tuple(settled[0]), tuple(settled[1]))

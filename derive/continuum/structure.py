@@ -64,7 +64,7 @@ MAX_EDITS = 4
 #: Seconds one search may take (checked between candidates).
 SEARCH_SECONDS = 30.0
 #: A plan a card plays with at least this probability, though not as its main plan, may be inserted.
-MINOR_PROBABILITY = sp.Rational(1, 10)
+MINOR_PROBABILITY = sp.Rational(1, 100)
 
 Segment = tuple[Plan, float, float]  # plan, lower end, upper end (fractions of [0, 1])
 
@@ -102,6 +102,8 @@ class Derived:
 def card_mixtures(rules: PokerRules, deck: int) -> tuple[tuple[dict[Plan, sp.Rational], ...], ...]:
     """Each card's plans and their probabilities in the exact quasi-perfect equilibrium of the N-card game.
 
+    Where the quasi-perfect refinement cannot be certified at this bet
+    (:class:`derive.solving.lp.ExactLPError`), the plain optimal vertex is read instead.
     A plan's probability is the product of its actions' probabilities in the card's behaviour
     strategy (the plans of a card add up to 1).
 
@@ -123,9 +125,14 @@ def card_mixtures(rules: PokerRules, deck: int) -> tuple[tuple[dict[Plan, sp.Rat
     derive.games.one_card.GameDefinitionError
         If the bet is symbolic or ``deck`` out of range.
     """
+    from derive.solving.lp import ExactLPError
     from derive.solving.zero_sum.one_card import solve_rules
 
-    sol = solve_rules(rules.cards(deck), refine="quasi-perfect")
+    try:
+        sol = solve_rules(rules.cards(deck), refine="quasi-perfect")
+    except ExactLPError:
+        # no perturbed basis certified at this bet: the plain optimal vertex, read the same way
+        sol = solve_rules(rules.cards(deck), refine="none")
     out = []
     for p in (0, 1):
         strategy = sol.strategies[p]
