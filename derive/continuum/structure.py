@@ -245,7 +245,8 @@ class _Edit:
         who = ("opener", "dealer")[self.player]
         if self.kind == "remove":
             plan, lo, hi = segments[self.player][self.index]
-            return f"{who}: {plan.label} on ({lo:.3f}, {hi:.3f}) removed ({'left' if self.side < 0 else 'right'} neighbour's)"
+            side = "left" if self.side < 0 else "right"
+            return f"{who}: {plan.label} on ({lo:.3f}, {hi:.3f}) removed, given to the segment on its {side}"
         at = segments[self.player][self.index][2]
         return f"{who}: {self.plan.label} inserted at {at:.3f}"
 
