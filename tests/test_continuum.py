@@ -164,6 +164,19 @@ def test_karlin_restrepo_two_bets_is_derived_and_proved(karlin_restrepo_2):
     assert errors[2] < errors[1] < errors[0] < sp.Rational(1, 1000)
 
 
+@pytest.mark.parametrize("bets, value", [(3, sp.Rational(725, 8132)), (4, sp.Rational(68525, 770804))])
+def test_karlin_restrepo_three_and_four_bets(bets, value):
+    """von Neumann's rules with up to 3 and 4 bets and raises: proved for every B > 0; the N-card values approach."""
+    derived = find_structure(continuum_model(f"karlin-restrepo-{bets}"), 1)
+    assert derived.proof.interval.lo == 0 and derived.proof.interval.hi is sp.oo
+    assert derived.solution.value.subs(B, 1) == value
+    errors = [
+        abs(v.value - value)
+        for v in card_values(continuum_model(f"karlin-restrepo-{bets}", 1), (13, 50, 100))
+    ]
+    assert errors[2] < errors[1] < errors[0] < sp.Rational(1, 100)
+
+
 @pytest.mark.parametrize("model", ["von-neumann", "borel", "kuhn-continuum"])
 def test_n_card_values_approach_the_continuum(model, von_neumann, borel, kuhn):
     """Independent check: the exact N-card games with the same rules get closer to the continuum value."""
@@ -277,6 +290,14 @@ def test_cli_von_neumann_prints_thresholds_value_and_proof(capsys):
     assert "value to the opener = B/((B + 1)*(B + 4))" in out
     assert "Gain from deviating: opener 0, dealer 0" in out
     assert "x_2 = 7/10" in out
+
+
+def test_cli_one_raise_continuum(capsys):
+    assert main(["continuum", "one-raise-continuum", "--bet", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "Piece 1: B in (0, oo)" in out and "edit of the read-off: opener: check, raise inserted" in out
+    assert "value = -1075/17298" in out and "y_2 = 1/3" in out
+    assert "Gain from deviating: opener 0, dealer 0" in out
 
 
 def test_cli_borel_json(capsys):
