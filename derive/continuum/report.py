@@ -92,7 +92,7 @@ def continuum_text(derivation: ContinuumDerivation, bet: sp.Expr | None = None) 
         lines.append(
             "Not derived: no structure was proved at the bets "
             + ", ".join(str(b) for b in derivation.not_found)
-            + " (the search's caps were reached)."
+            + " (no candidate within the search's caps was proved)."
         )
     return "\n".join(lines).rstrip() + "\n"
 

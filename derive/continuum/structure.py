@@ -16,9 +16,9 @@ bet), the N-card solution may alternate between them card by card, or play a pla
 part of a mixture (the one-raise game's bluff check-raises).  So the read-off is *edited*:
 
 * a segment is **removed** (given to its left or its right neighbour), costing its cards;
-* a plan that cards near a boundary between segments play with positive probability but not as
-  their main plan is **inserted** there as a new segment, costing its probability summed over those
-  cards.
+* a plan that the cards next to a boundary between segments play with probability at least
+  :data:`MINOR_PROBABILITY`, but not as their main plan, is **inserted** there as a new segment,
+  costing its probability summed over those cards.
 
 Edit sets are tried cheapest first (the read-off itself first), at most :data:`MAX_EDITS` edits.
 Each candidate is screened in floating point at ``b`` (:func:`derive.continuum.screen.screen`:
@@ -265,7 +265,7 @@ def _edit_groups(segments, mains, rows) -> list[list[_Edit]]:
                 group.append(_Edit(p, "remove", i, +1, None, float(cards)))
             if group:
                 groups.append(group)
-        # minor plans near each boundary between segments (within one card of it)
+        # minor plans near each boundary between segments (on the two cards either side of it)
         for i, (_, _, hi) in enumerate(segs[:-1]):
             edge = round(hi * n)
             near = range(max(0, edge - 2), min(n, edge + 2))
