@@ -271,10 +271,11 @@ def test_rules_and_their_n_card_games():
 
 def test_error_order_is_read_from_the_data():
     assert error_order(
-        [10, 20, 40], [sp.Rational(1, 10), sp.Rational(1, 20), sp.Rational(1, 40)]
+        [20, 40, 80], [sp.Rational(1, 20), sp.Rational(1, 40), sp.Rational(1, 80)]
     ) == pytest.approx(-1)
-    assert error_order([10, 20], [1, 1]) is None
-    conv = convergence(continuum_model("kuhn-continuum", 1), sp.Rational(-1, 18), decks=(3, 11, 23, 41))
+    assert error_order([20, 40], [1, 1]) is None
+    assert error_order([10, 20, 40], [1, 2, 4], fit_from=10) == pytest.approx(1)
+    conv = convergence(continuum_model("kuhn-continuum", 1), sp.Rational(-1, 18), decks=(3, 11, 23, 41, 53))
     assert conv.order is not None and conv.order < -0.5
 
 
