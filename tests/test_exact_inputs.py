@@ -989,6 +989,7 @@ EXCLUDED = {
     ("derive.continuum.derivation.derive_continuum", "deck"): "N of the N-card game read: " + _INT,
     ("derive.continuum.structure.find_structure", "deck"): "N of the N-card game read: " + _INT,
     ("derive.continuum.structure.card_plans", "deck"): "N of the N-card game: " + _INT,
+    ("derive.continuum.structure.card_mixtures", "deck"): "N of the N-card game: " + _INT,
     ("derive.continuum.limit.error_order", "fit_from"): "the smallest N fitted: " + _INT,
     ("derive.continuum.limit.convergence", "limit"): "the exact value derived by continuum.solve, not typed",
     ("derive.continuum.intervals.holds_on", "sample"): "an exact Rational from find_structure (read there)",

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 
 import sympy as sp
 
@@ -56,20 +57,37 @@ def rational_inside(lo: sp.Expr, hi: sp.Expr) -> sp.Rational:
     return sp.Rational(q.numerator, q.denominator)
 
 
+@lru_cache(maxsize=4096)
+def _split(g: sp.Expr):
+    """``g`` over ``QQ(B)``: ``(numerator, denominator, factors)``, each factor a polynomial of
+    positive degree in ``B`` (its multiplicity dropped).  Factored once per condition, in sympy's
+    polynomial ring (no simplification of expressions)."""
+    field = sp.QQ.frac_field(B)
+    element = field.from_sympy(sp.sympify(g))
+    factors = []
+    for part in (element.numer, element.denom):
+        _, found = part.factor_list()
+        factors.extend(f for f, _ in found if f.degree() > 0)
+    return element.numer, element.denom, tuple(factors)
+
+
+@lru_cache(maxsize=4096)
+def _positive_roots(factor) -> tuple[sp.Expr, ...]:
+    """The real roots ``> 0`` of one irreducible factor, exact (Rational or CRootOf)."""
+    return tuple(r for r in _real_roots(factor) if r > 0)
+
+
+@lru_cache(maxsize=4096)
+def _real_roots(factor) -> tuple[sp.Expr, ...]:
+    return tuple(sp.Poly(factor.as_expr(), B).real_roots())
+
+
 def _factors(g: sp.Expr) -> list[sp.Expr]:
-    n, d = sp.fraction(sp.factor(sp.cancel(sp.together(g))))
-    out = []
-    for part in (n, d):
-        _, factors = sp.factor_list(part, B) if part.has(B) else (part, [])
-        out.extend(f for f, _ in factors if f.has(B))
-    return out
+    return [f.as_expr() for f in _split(g)[2]]
 
 
 def _roots(g: sp.Expr) -> list[sp.Expr]:
-    out = []
-    for f in _factors(g):
-        out.extend(r for r in sp.Poly(f, B).real_roots() if r > 0)
-    return out
+    return [r for f in _split(g)[2] for r in _positive_roots(f)]
 
 
 def holds_on(conditions, sample: sp.Rational) -> BetInterval | None:
@@ -89,7 +107,7 @@ def holds_on(conditions, sample: sp.Rational) -> BetInterval | None:
         constant, so the interval runs from ``sample`` across every root where all conditions still
         hold on the far side and no denominator vanishes.
     """
-    conditions = [sp.cancel(sp.together(sp.sympify(g))) for g in conditions]
+    conditions = list(dict.fromkeys(sp.sympify(g) for g in conditions))
     if not all(_ok_at(g, sample) for g in conditions):
         return None
     conditions = [g for g in conditions if g.has(B)]
@@ -112,13 +130,20 @@ def holds_on(conditions, sample: sp.Rational) -> BetInterval | None:
 
 
 def _pole_roots(g: sp.Expr) -> list[sp.Expr]:
-    _, d = sp.fraction(sp.factor(g))
-    return [r for r in sp.Poly(d, B).real_roots() if r > 0] if d.has(B) else []
+    denominator = _split(g)[1]
+    if denominator.degree() <= 0:
+        return []
+    return [r for f, _ in denominator.factor_list()[1] if f.degree() > 0 for r in _positive_roots(f)]
 
 
 def _ok_at(g: sp.Expr, b: sp.Rational) -> bool:
-    v = g.subs(B, b)
-    return bool(v >= 0)
+    """Whether ``g(b) >= 0``, exactly (a pole at ``b`` is not)."""
+    numerator, denominator, _ = _split(g)
+    q = sp.QQ.convert(b)
+    d = denominator(q)
+    if d == 0:
+        return False
+    return numerator(q) * d >= 0
 
 
 @dataclass(frozen=True)
@@ -155,18 +180,19 @@ def sign_proof(g: sp.Expr, interval: BetInterval) -> SignProof:
         If a factor has a root inside the interval or ``g`` is negative there: the claim is false
         or the interval wrong (never expected after :func:`holds_on`).
     """
-    g = sp.factor(sp.cancel(sp.together(g)))
+    g = sp.factor(sp.sympify(g))
     point = rational_inside(interval.lo, interval.hi)
     if not g.has(B):
         if g < 0:
             raise ArithmeticError(f"{g} < 0")
         return SignProof(g, (), point)
+    q = sp.QQ.convert(point)
     out = []
-    for f in _factors(g):
-        inside = [r for r in sp.Poly(f, B).real_roots() if interval.contains(r)]
+    for f in _split(g)[2]:
+        inside = [r for r in _real_roots(f) if interval.contains(r)]
         if inside:
-            raise ArithmeticError(f"factor {f} of {g} has a root {inside[0]} inside {interval}")
-        out.append((f, 0, 1 if f.subs(B, point) > 0 else -1))
-    if g.subs(B, point) < 0:
+            raise ArithmeticError(f"factor {f.as_expr()} of {g} has a root {inside[0]} inside {interval}")
+        out.append((f.as_expr(), 0, 1 if f(q) > 0 else -1))
+    if not _ok_at(g, point):
         raise ArithmeticError(f"{g} is negative at B = {point}")
     return SignProof(g, tuple(out), point)

@@ -20,7 +20,7 @@ against the other player's threshold strategy, :func:`plan_value`, is piecewise 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cache, cached_property
 
 import sympy as sp
 
@@ -171,6 +171,16 @@ class Structure:
                 out.append([cell[player], k, k])
         return [tuple(s) for s in out]
 
+    def outcome_amounts(self, plan: Plan, other: Plan, number=None):
+        """``(f, s)`` of the terminal history ``plan`` and ``other`` reach (:func:`outcome_of`), converted by ``number``."""
+        key = (plan, other, number)
+        cache = self.__dict__.setdefault("_amounts", {})
+        if key not in cache:
+            p0, p1 = (plan, other) if plan.player == 0 else (other, plan)
+            _, f, s = outcome_of(self.rules, p0, p1)
+            cache[key] = (f, s) if number is None else (number(f), number(s))
+        return cache[key]
+
     def describe(self, player: int, values: dict | None = None) -> str:
         """One line: ``bet on (0, x_1), check on (x_1, x_2), bet on (x_2, 1)``."""
         cuts = self.cuts
@@ -183,15 +193,25 @@ class Structure:
         return "; ".join(parts)
 
 
+@cache
+def _generic_sign_integrals() -> tuple[sp.Expr, sp.Expr]:
+    """``integral over x in (a, b), y in (c, d) of sign(x - y)`` by sympy, once, for ends as symbols:
+    for two different cells (the x cell above: ``sign = +1`` throughout) and for one cell with itself
+    (``y`` below ``x``, then above)."""
+    x, y, a, b, c, d = sp.symbols("x y a b c d", real=True)
+    apart = sp.integrate(sp.integrate(1, (y, c, d)), (x, a, b))
+    same = sp.integrate(sp.integrate(1, (y, a, x)) - sp.integrate(1, (y, x, b)), (x, a, b))
+    return apart, same
+
+
 def _sign_integral(cuts, i: int, j: int) -> sp.Expr:
-    """``integral over x in cell i, y in cell j of sign(x - y)``, by sympy."""
-    x, y = sp.symbols("x y", real=True)
-    (a, b), (c, d) = (cuts[i], cuts[i + 1]), (cuts[j], cuts[j + 1])
-    if i == j:  # y below x, then above
-        inner = sp.integrate(1, (y, c, x)) - sp.integrate(1, (y, x, d))
-        return sp.integrate(inner, (x, a, b))
+    """``integral over x in cell i, y in cell j of sign(x - y)`` (sympy's integrals, the cells' ends put in)."""
+    apart, same = _generic_sign_integrals()
+    a, b, c, d = sp.symbols("a b c d", real=True)
+    if i == j:
+        return same.subs({a: cuts[i], b: cuts[i + 1]})
     sign = 1 if i > j else -1
-    return sp.integrate(sp.integrate(sign, (y, c, d)), (x, a, b))
+    return sign * apart.subs({a: cuts[i], b: cuts[i + 1], c: cuts[j], d: cuts[j + 1]})
 
 
 def expected_payoff(structure: Structure) -> sp.Expr:
@@ -246,20 +266,46 @@ def plan_value(structure: Structure, plan: Plan, cell: int, hand: sp.Expr) -> sp
     -------
     sympy.Expr
     """
-    rules, cuts, me = structure.rules, structure.cuts, plan.player
-    total = sp.S.Zero
+    return plan_value_at(structure, plan, cell, hand, structure.cuts)
+
+
+def plan_value_at(structure: Structure, plan: Plan, cell: int, hand, cuts, number=None):
+    """:func:`plan_value` with the cuts given as numbers of any exact field (or floats).
+
+    Parameters
+    ----------
+    structure, plan, cell :
+        As :func:`plan_value`.
+    hand :
+        The hand, a number of the same kind as the cuts.
+    cuts : sequence
+        ``(0, z_1, ..., z_K, 1)`` as numbers (sympy expressions, elements of ``QQ(B)``, floats).
+    number : callable, optional
+        Converts a payoff amount (a sympy expression in the bet) into that kind of number; sympy's
+        own expressions by default.
+
+    Returns
+    -------
+    The value, the same kind of number as the cuts: the same formula as :func:`plan_value`, so
+    the proof (:mod:`derive.continuum.proof`) evaluates it in the field of rational functions of
+    the bet instead of simplifying sympy expressions.
+    """
+    me = plan.player
+    total = sp.S.Zero if number is None else 0
     for j, cell_plans in enumerate(structure.cells):
-        other = cell_plans[1 - me]
-        p0, p1 = (plan, other) if me == 0 else (other, plan)
-        _, f, s = outcome_of(rules, p0, p1)
+        f, s = structure.outcome_amounts(plan, cell_plans[1 - me], number)
         length = cuts[j + 1] - cuts[j]
         if j < cell:
-            below, above = length, sp.S.Zero
+            win = length
         elif j > cell:
-            below, above = sp.S.Zero, length
+            win = -length
         else:
-            below, above = hand - cuts[j], cuts[j + 1] - hand
+            win = (hand - cuts[j]) - (cuts[j + 1] - hand)
         # the opener wins s where x > y: against the other's hands below mine if I am the opener
-        win = (below - above) if me == 0 else (above - below)
-        total += f * length + s * win
+        if me == 1:
+            win = -win
+        if f:
+            total += f * length
+        if s:
+            total += s * win
     return total if me == 0 else -total

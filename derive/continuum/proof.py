@@ -18,8 +18,8 @@ from dataclasses import dataclass
 import sympy as sp
 
 from derive.continuum.intervals import BetInterval, SignProof, holds_on, sign_proof
-from derive.continuum.payoff import plan_value, plans
-from derive.continuum.solve import ThresholdSolution
+from derive.continuum.payoff import plan_value_at, plans
+from derive.continuum.solve import ThresholdSolution, field_of_bets
 
 __all__ = ["BestResponseCheck", "EquilibriumProof", "best_response_conditions", "prove"]
 
@@ -76,29 +76,42 @@ class EquilibriumProof:
 
 
 def best_response_conditions(solution: ThresholdSolution) -> tuple[BestResponseCheck, ...]:
-    """Every comparison of the prescribed plan with another, at both ends of every cell, both players."""
+    """Every comparison of the prescribed plan with another, at both ends of every cell, both players.
+
+    The values are computed exactly with polynomials in the bet: with ``D`` the common denominator
+    of the thresholds, ``D`` times a plan's value is a polynomial (the value is linear in the cuts and
+    the hand, :func:`derive.continuum.payoff.plan_value_at`), so each difference is that polynomial
+    over ``D``, then factored.
+    """
     structure = solution.structure
-    values = solution.thresholds
-    cuts = [sp.sympify(c).subs(values) for c in structure.cuts]
+    field = field_of_bets()
+    ring = field.get_ring()
+
+    def number(expr):
+        return ring.from_sympy(sp.sympify(expr))
+
+    exact = [field.from_sympy(solution.thresholds[t]) for t in structure.symbols]
+    common = ring.one
+    for v in exact:
+        common = common.lcm(v.denom)
+    cuts = [ring.zero, *(v.numer * common.exquo(v.denom) for v in exact), common]
+    denominator = ring.to_sympy(common)
+    shown = [sp.sympify(c).subs(solution.thresholds) for c in structure.cuts]
+    factored: dict = {}
     out = []
     for player in (0, 1):
         for k, cell in enumerate(structure.cells):
             mine = cell[player]
-            for end in (structure.cuts[k], structure.cuts[k + 1]):
-                base = plan_value(structure, mine, k, end)
+            for end in (k, k + 1):
+                base = plan_value_at(structure, mine, k, cuts[end], cuts, number)
                 for other in plans(structure.rules, player):
                     if other == mine:
                         continue
-                    diff = (base - plan_value(structure, other, k, end)).subs(values)
+                    diff = base - plan_value_at(structure, other, k, cuts[end], cuts, number)
+                    if diff not in factored:
+                        factored[diff] = sp.factor(ring.to_sympy(diff) / denominator)
                     out.append(
-                        BestResponseCheck(
-                            player,
-                            k,
-                            cuts[structure.cuts.index(end)],
-                            mine.label,
-                            other.label,
-                            sp.factor(sp.cancel(diff)),
-                        )
+                        BestResponseCheck(player, k, shown[end], mine.label, other.label, factored[diff])
                     )
     return tuple(out)
 

@@ -53,6 +53,8 @@ def continuum_text(derivation: ContinuumDerivation, bet: sp.Expr | None = None) 
             f"  Structure (read off the exact {piece.deck}-card game at B = {piece.sample}; "
             f"{piece.tried} candidate(s) tried):"
         )
+        for edit in piece.edits:
+            lines.append(f"    edit of the read-off: {edit}")
         lines.append(f"    opener: {s.describe(0)}")
         lines.append(f"    dealer: {s.describe(1)}")
         order = " <= ".join(["0", *(str(t) for t in s.symbols), "1"])
@@ -90,7 +92,7 @@ def continuum_text(derivation: ContinuumDerivation, bet: sp.Expr | None = None) 
         lines.append(
             "Not derived: no structure was proved at the bets "
             + ", ".join(str(b) for b in derivation.not_found)
-            + " (the search's caps were reached)."
+            + " (no candidate within the search's caps was proved)."
         )
     return "\n".join(lines).rstrip() + "\n"
 
@@ -116,7 +118,12 @@ def continuum_json(derivation: ContinuumDerivation, bet: sp.Expr | None = None) 
         s = sol.structure
         entry = {
             "interval": [str(proof.interval.lo), str(proof.interval.hi)],
-            "read_from": {"deck": piece.deck, "bet": str(piece.sample), "candidates": piece.tried},
+            "read_from": {
+                "deck": piece.deck,
+                "bet": str(piece.sample),
+                "candidates": piece.tried,
+                "edits": list(piece.edits),
+            },
             "opener": s.describe(0),
             "dealer": s.describe(1),
             "order": [str(t) for t in s.symbols],
@@ -203,7 +210,9 @@ def continuum_latex(derivation: ContinuumDerivation) -> str:
         out.append(rf"\subsection*{{Piece {k}: $B \in ({L(iv.lo)}, {hi})$}}")
         out.append(
             rf"The order of the thresholds was read off the exact {piece.deck}-card game at $B = {L(piece.sample)}$ "
-            rf"({piece.tried} candidate(s) tried), then proved. Hands play"
+            rf"({piece.tried} candidate(s) tried)"
+            + (" and edited (" + escape_text("; ".join(piece.edits)) + ")" if piece.edits else "")
+            + r", then proved. Hands play"
         )
         out.append(r"\begin{itemize}")
         for p, name in ((0, "opener"), (1, "dealer")):

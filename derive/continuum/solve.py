@@ -23,7 +23,7 @@ import sympy as sp
 from derive.continuum.payoff import Structure, expected_payoff, plan_value
 from derive.continuum.rules import B
 
-__all__ = ["Indifference", "ThresholdSolution", "indifference_equations", "solve_structure"]
+__all__ = ["Indifference", "ThresholdSolution", "field_of_bets", "indifference_equations", "solve_structure"]
 
 
 @dataclass(frozen=True)
@@ -110,8 +110,21 @@ def indifference_equations(structure: Structure) -> tuple[Indifference, ...]:
     return tuple(out)
 
 
+def field_of_bets():
+    """``QQ(B)``: rational functions of the bet with rational coefficients, sympy's exact field.
+
+    The thresholds, the value and every difference of the proof are computed in it (a sum or a
+    product is reduced to lowest terms at once), and turned into sympy expressions only to be
+    factored and printed.
+    """
+    return sp.QQ.frac_field(B)
+
+
 def solve_structure(structure: Structure) -> ThresholdSolution | None:
     """Solve the structure's indifference equations exactly in the bet.
+
+    The equations are linear in the thresholds, with coefficients polynomials in the bet: their
+    matrix is solved over the field ``QQ(B)`` (:func:`field_of_bets`) by exact elimination.
 
     Parameters
     ----------
@@ -121,21 +134,36 @@ def solve_structure(structure: Structure) -> ThresholdSolution | None:
     Returns
     -------
     ThresholdSolution or None
-        None if the equations have no solution, or a family of solutions (a threshold left free):
-        the structure is then not the one to derive (:mod:`derive.continuum.structure` tries
-        another).  The ordering is not checked here (:func:`derive.continuum.intervals.holds_on`).
+        None if the equations have no solution, or a family of solutions (their matrix is
+        singular: a threshold left free): the structure is then not the one to derive
+        (:mod:`derive.continuum.structure` tries another).  The ordering is not checked here
+        (:func:`derive.continuum.intervals.holds_on`).
     """
+    from sympy.polys.matrices import DomainMatrix
+
     equations = indifference_equations(structure)
     unknowns = structure.symbols
-    solutions = sp.linsolve([e.equation for e in equations], list(unknowns))
-    if not solutions:
+    field = field_of_bets()
+    matrix, rhs = sp.linear_eq_to_matrix([e.equation for e in equations], list(unknowns))
+    m = DomainMatrix.from_Matrix(matrix).convert_to(field)
+    if m.rank() < len(unknowns):
         return None
-    (solution,) = tuple(solutions)
-    if any(v.free_symbols & set(unknowns) for v in solution):
-        return None
-    thresholds = {t: sp.factor(sp.cancel(v)) for t, v in zip(unknowns, solution)}
+    column = m.lu_solve(DomainMatrix.from_Matrix(rhs).convert_to(field))
+    exact = [column[k, 0].element for k in range(len(unknowns))]
+    thresholds = {t: sp.factor(field.to_sympy(v)) for t, v in zip(unknowns, exact)}
     payoff = expected_payoff(structure)
-    value = sp.factor(sp.cancel(payoff.subs(thresholds)))
-    cuts = [c.subs(thresholds) for c in structure.cuts]
-    ordering = tuple(sp.factor(sp.cancel(cuts[k + 1] - cuts[k])) for k in range(len(cuts) - 1))
+    poly = sp.Poly(payoff, *unknowns, domain=field) if unknowns else None
+    if poly is None:
+        value = sp.factor(payoff)
+    else:
+        total = field.zero
+        for powers, coeff in poly.as_dict(native=True).items():
+            term = coeff
+            for v, e in zip(exact, powers):
+                if e:
+                    term = term * v**e
+            total += term
+        value = sp.factor(field.to_sympy(total))
+    cuts = [field.zero, *exact, field.one]
+    ordering = tuple(sp.factor(field.to_sympy(cuts[k + 1] - cuts[k])) for k in range(len(cuts) - 1))
     return ThresholdSolution(structure, payoff, equations, thresholds, value, ordering)

@@ -12,6 +12,7 @@ import matplotlib
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
+from derive.continuum.limit import FIT_FROM
 from derive.figures.style import _RC, _style_axes
 
 __all__ = ["draw_convergence"]
@@ -69,7 +70,7 @@ def draw_convergence(series, title: str | None = None) -> Figure:
                     [p[0] for p in pts], [p[1] for p in pts], "o", color=color, markersize=4, label=name
                 )
             if conv.order is not None and pts:
-                fit = [p for p in pts if p[0] >= 10]
+                fit = [p for p in pts if p[0] >= FIT_FROM]
                 if fit:
                     # the fitted line through the geometric mean of the fitted points
                     mx = sum(math.log(p[0]) for p in fit) / len(fit)
