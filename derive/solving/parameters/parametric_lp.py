@@ -12,7 +12,7 @@ parametric simplex method's basis-stability argument (Gass & Saaty 1955; the sam
 
 1. at a rational point ``t0`` HiGHS proposes an optimal basis of each player's LP;
 2. the basis's square system is solved with ``t`` symbolic, over the field ``Q(t)`` (sparse
-   elimination, then the dense core), giving every variable -- the realization plan ``x(t)``, the
+   elimination, then the dense core by power series and Padé approximation), giving every variable -- the realization plan ``x(t)``, the
    values ``q(t)``, hence ``v_p(t)`` -- as a rational function of ``t``;
 3. the basic solution is *feasible* wherever each of its variables ``>= 0`` and each constraint's
    slack ``>= 0``: rational functions, whose signs change only at real roots of the irreducible
@@ -114,12 +114,29 @@ class Breakpoint:
         """The same point with an isolating interval narrower than ``width``."""
         if self.is_rational or self.interval[1] - self.interval[0] < width:
             return self
-        a, b = self.polynomial.refine_root(*self.interval, eps=width)
-        return Breakpoint(self.polynomial, (sp.Rational(a), sp.Rational(b)))
+        f = _flint_poly(self.polynomial)
+        a, b = (flint_q(x) for x in self.interval)
+        width = flint_q(width)
+        low = _sign(f, a)
+        while b - a >= width:  # bisection: the one root stays where the sign changes
+            mid = (a + b) / 2
+            s = _sign(f, mid)
+            if s == 0:
+                return Breakpoint.rational(sp.Rational(int(mid.p), int(mid.q)), self.polynomial.gen)
+            if s == low:
+                a = mid
+            else:
+                b = mid
+        return Breakpoint(self.polynomial, (sp.Rational(int(a.p), int(a.q)), sp.Rational(int(b.p), int(b.q))))
 
     def decimal(self, digits: int = 6) -> str:
-        """The point rounded to ``digits`` significant digits (display only)."""
-        return str(sp.Float(sp.N(self.point, digits + 5), digits))
+        """The point rounded to ``digits`` significant digits (display only): the midpoint of an
+        isolating interval refined far below the last digit."""
+        if self.is_rational:
+            return str(sp.Float(sp.N(self.interval[0], digits + 5), digits))
+        scale = max(abs(self.interval[0]), abs(self.interval[1]), sp.Rational(1, 10**6))
+        a, b = self.refined(scale / sp.Integer(10) ** (digits + 8)).interval
+        return str(sp.Float(sp.N((a + b) / 2, digits + 5), digits))
 
     def short(self) -> str:
         """The rational itself, or ``≈`` and six significant digits of an algebraic point (display only)."""
@@ -133,8 +150,13 @@ def _less(p: Breakpoint, q: Breakpoint) -> bool:
     """Exactly whether ``p < q`` (two distinct points: their intervals are refined until disjoint)."""
     if p.polynomial == q.polynomial:  # roots of one polynomial: the same if one root lies in both intervals
         a, b = max(p.interval[0], q.interval[0]), min(p.interval[1], q.interval[1])
-        if a <= b and (a == b or p.polynomial.count_roots(a, b) == 1):
-            return False
+        if a <= b:
+            f = _flint_poly(p.polynomial)
+            sa, sb = _sign(f, flint_q(a)), _sign(f, flint_q(b))
+            # each interval holds one root (the polynomial is irreducible, so squarefree): the
+            # common part holds it iff the sign changes across it or an end is the root
+            if sa == 0 or sb == 0 or sa != sb:
+                return False
     width = sp.Rational(1)
     while True:
         if p.interval[1] < q.interval[0]:
@@ -184,8 +206,67 @@ def _intervals(factor: sp.Poly) -> list:
     if key not in _INTERVALS:
         if len(_INTERVALS) > 20_000:
             _INTERVALS.clear()
-        _INTERVALS[key] = factor.intervals()
+        _INTERVALS[key] = _isolate(factor)
     return _INTERVALS[key]
+
+
+def flint_q(x):
+    """A sympy or python rational as FLINT's ``fmpq``."""
+    import flint
+
+    x = sp.Rational(x)
+    return flint.fmpq(int(x.p), int(x.q))
+
+
+_FLINT_POLYS: dict = {}
+
+
+def _flint_poly(poly: sp.Poly):
+    """``poly`` (rational coefficients) as FLINT's ``fmpq_poly`` (cached)."""
+    import flint
+
+    key = tuple(poly.all_coeffs())
+    if key not in _FLINT_POLYS:
+        if len(_FLINT_POLYS) > 20_000:
+            _FLINT_POLYS.clear()
+        _FLINT_POLYS[key] = flint.fmpq_poly([flint_q(c) for c in reversed(key)])
+    return _FLINT_POLYS[key]
+
+
+def _sign(f, x) -> int:
+    """The sign of the FLINT polynomial ``f`` at the rational ``x`` (fmpq), exactly."""
+    v = f(x)
+    return (v > 0) - (v < 0)
+
+
+def _isolate(factor: sp.Poly) -> list:
+    """Isolating intervals of the real roots of an irreducible ``factor``, left to right, as sympy's
+    ``Poly.intervals`` gives them (``[((a, b), 1), ...]``), computed by FLINT/Arb
+    (``arb_fmpz_poly_complex_roots``: each ball holds exactly one root, real roots certified real),
+    each interval then checked exactly by the sign change at its ends."""
+    import flint
+
+    f = _flint_poly(factor)
+    if f.degree() == 1:
+        c = f.coeffs()
+        r = -c[0] / c[1]
+        return [((sp.Rational(int(r.p), int(r.q)),) * 2, 1)]
+    den = f.denom()
+    roots = (f * den).numer().complex_roots()
+    out = []
+    for root, _ in roots:
+        if not root.imag.is_zero():
+            continue
+        mid, rad = root.real.mid(), root.real.rad()
+        (m, e), (r, s) = mid.man_exp(), rad.man_exp()
+        centre = flint.fmpq(int(m)) * flint.fmpq(2) ** int(e)
+        radius = flint.fmpq(int(r)) * flint.fmpq(2) ** int(s)
+        a, b = centre - radius, centre + radius
+        if _sign(f, a) * _sign(f, b) >= 0:  # pragma: no cover - Arb's guarantee, checked
+            raise ParametricError(f"root isolation of {factor.as_expr()} failed near {centre}")
+        out.append(((sp.Rational(int(a.p), int(a.q)), sp.Rational(int(b.p), int(b.q))), 1))
+    out.sort(key=lambda item: item[0][0])
+    return out
 
 
 def _roots_inside(factor: sp.Poly, lo, hi) -> list[Breakpoint]:
@@ -403,52 +484,66 @@ def _mod(c, p: int) -> int:
     return int(c.p) * pow(den, -1, p) % p
 
 
-def _modular_images(prow, prhs, m: int, N: int, p: int):
-    """Each unknown of ``B(t) z = r(t)`` as ``(numerator, denominator)`` polynomials modulo ``p``,
-    from its values at ``N`` points (interpolation, then Euclid's algorithm stopped half-way:
-    rational function reconstruction); None if ``p`` is unlucky."""
+def _modular_images(prow, prhs, m: int, N: int, p: int, shift):
+    """Each unknown of ``B(t) z = r(t)`` as ``(numerator, denominator)`` polynomials in ``s = t - shift``
+    modulo ``p``; None if ``p`` is unlucky.
+
+    ``B(shift + s) = B_0 + B_1 s + ... + B_d s^d`` is inverted at ``s = 0`` once, and the power series
+    ``z(s) = z_0 + z_1 s + ...`` follows term by term, ``B_0 z_k = r_k - B_1 z_{k-1} - ... - B_d z_{k-d}``
+    (one matrix-vector product each: x-adic lifting, as in Dixon's method with ``s`` for the prime);
+    its first ``N`` terms give each unknown as a rational function by Euclid's algorithm stopped
+    half-way on ``s^N`` (Padé approximation: rational function reconstruction)."""
     import flint
 
     try:
-        rows = [
-            {k: flint.nmod_poly([_mod(c, p) for c in poly.coeffs()], p) for k, poly in line.items()}
-            for line in prow
-        ]
-        rhs = [flint.nmod_poly([_mod(c, p) for c in poly.coeffs()], p) for poly in prhs]
+        x0 = _mod(shift, p)
     except ValueError:
         return None
-    xs, values = [], []
-    x = 0
-    while len(xs) < N:
-        if x > N + 4 * m + 64:
-            return None
-        B = flint.nmod_mat(m, m, p)
-        R = flint.nmod_mat(m, 1, p)
-        for i, line in enumerate(rows):
-            for k, poly in line.items():
-                B[i, k] = poly(x)
-            R[i, 0] = rhs[i](x)
-        x += 1
-        try:
-            Z = B.solve(R)
-        except ZeroDivisionError:
-            continue
-        xs.append(x - 1)
-        values.append([int(Z[k, 0]) for k in range(m)])
-    V = flint.nmod_mat([[pow(x, e, p) for e in range(N)] for x in xs], p)
-    C = V.inv() * flint.nmod_mat(values, p)
-    M = flint.nmod_poly([1], p)
-    for x in xs:
-        M *= flint.nmod_poly([-x % p, 1], p)
+    move = flint.nmod_poly([x0, 1], p)
+
+    def shifted(poly) -> list[int]:
+        return [int(c) for c in flint.nmod_poly([_mod(c, p) for c in poly.coeffs()], p)(move).coeffs()]
+
+    try:
+        rows = [{k: shifted(poly) for k, poly in line.items()} for line in prow]
+        rhs = [shifted(poly) for poly in prhs]
+    except ValueError:
+        return None
+    d = max([len(c) for line in rows for c in line.values()] + [1]) - 1
+    blocks = [flint.nmod_mat(m, m, p) for _ in range(d + 1)]
+    for i, line in enumerate(rows):
+        for k, coeffs in line.items():
+            for e, c in enumerate(coeffs):
+                if c:
+                    blocks[e][i, k] = c
+    e_rhs = max([len(c) for c in rhs] + [1])
+    right = [flint.nmod_mat(m, 1, p) for _ in range(e_rhs)]
+    for i, coeffs in enumerate(rhs):
+        for e, c in enumerate(coeffs):
+            if c:
+                right[e][i, 0] = c
+    try:
+        inverse = blocks[0].inv()
+    except ZeroDivisionError:
+        return None  # B(shift) is singular modulo p
+    terms = []
+    zero = flint.nmod_mat(m, 1, p)
+    for k in range(N):
+        v = right[k] if k < e_rhs else zero
+        for e in range(1, min(k, d) + 1):
+            v = v - blocks[e] * terms[k - e]
+        terms.append(inverse * v)
+    series = [[int(terms[k][i, 0]) for k in range(N)] for i in range(m)]
+    M = flint.nmod_poly([0] * N + [1], p)
     out = []
     for k in range(m):
-        r0, r1 = M, flint.nmod_poly([int(C[e, k]) for e in range(N)], p)
+        r0, r1 = M, flint.nmod_poly(series[k], p)
         u0, u1 = flint.nmod_poly([0], p), flint.nmod_poly([1], p)
         while not r1.is_zero() and r1.degree() >= N // 2:
             q, rem = divmod(r0, r1)
             r0, r1 = r1, rem
             u0, u1 = u1, u0 - q * u1
-        if u1.is_zero():
+        if u1.is_zero() or int(u1.coeffs()[0]) == 0:
             return None
         g = r1.gcd(u1)
         if g.degree() > 0:
@@ -457,6 +552,32 @@ def _modular_images(prow, prhs, m: int, N: int, p: int):
         inv = pow(lead, -1, p)
         out.append((r1 * inv, u1 * inv))
     return out
+
+
+_SHIFTS = ((0, 1), (1, 1), (-1, 1), (2, 1), (-2, 1), (3, 1), (1, 2), (-1, 2), (5, 1), (7, 1), (1, 3), (11, 1))
+
+
+def _shift_for(prow, p: int):
+    """The first of :data:`_SHIFTS` (as an exact fmpq) at which ``B`` is invertible modulo ``p``; None if none is."""
+    import flint
+
+    m = len(prow)
+    for num, den in _SHIFTS:
+        x = flint.fmpq(num, den)
+        try:
+            x0 = _mod(x, p)
+        except ValueError:
+            continue
+        B = flint.nmod_mat(m, m, p)
+        try:
+            for i, line in enumerate(prow):
+                for k, poly in line.items():
+                    B[i, k] = flint.nmod_poly([_mod(c, p) for c in poly.coeffs()], p)(x0)
+        except ValueError:
+            return None
+        if B.rank() == m:
+            return x
+    return None
 
 
 def _rational(c: int, modulus: int):
@@ -493,11 +614,12 @@ _DEGREE_HINT = [16]
 
 
 def _solve_core(system: list[dict[int, _RF]], rhs: list[_RF]) -> list[_RF]:
-    """Solve the dense core ``B(t) z = r(t)`` over ``Q(t)`` by evaluation, interpolation and rational
-    reconstruction modulo word-size primes, lifted to the rationals (Chinese remaindering and
+    """Solve the dense core ``B(t) z = r(t)`` over ``Q(t)`` by power series about a point where ``B`` is
+    invertible and Padé approximation modulo word-size primes (:func:`_modular_images`), lifted to the rationals (Chinese remaindering and
     rational number reconstruction), then *proved*: the result must satisfy ``B(t) z(t) = r(t)``
     as an identity of rational functions, which makes it the solution (``B(t)`` is nonsingular
-    wherever it is at one point).  More points and more primes are taken until it does.
+    wherever it is at one point, and it is at the series' point modulo a prime).  More terms and more
+    primes are taken until it does.
 
     Raises
     ------
@@ -516,6 +638,14 @@ def _solve_core(system: list[dict[int, _RF]], rhs: list[_RF]) -> list[_RF]:
         prow.append({k: v.num * (lcm // v.den) for k, v in line.items()})
         prhs.append(r.num * (lcm // r.den))
     bound = sum(max([p.degree() for p in (*line.values(), r)] + [0]) for line, r in zip(prow, prhs))
+    shift = None
+    for k in range(4):
+        shift = _shift_for(prow, _prime(k))
+        if shift is not None:
+            break
+    if shift is None:
+        raise ZeroDivisionError("the basis is singular at every point tried")
+    back = flint.fmpq_poly([-shift, 1])  # s = t - shift
     N = min(_DEGREE_HINT[0], 2 * bound + 2)
     while True:
         degrees = None
@@ -526,15 +656,16 @@ def _solve_core(system: list[dict[int, _RF]], rhs: list[_RF]) -> list[_RF]:
             if k > 40:
                 break
             p = _prime(k)
-            images = _modular_images(prow, prhs, m, N, p)
+            images = _modular_images(prow, prhs, m, N, p, shift)
             if images is None:
                 continue
             shape = [(a.degree(), b.degree()) for a, b in images]
             if max(max(d) for d in shape) >= N // 2 - 1 and N <= 2 * bound + 2:
-                break  # not enough points for these degrees
-            if degrees is None:  # the degrees are known: the next primes need no more points than this
+                break  # not enough terms for these degrees
+            if degrees is None:  # the degrees are known: the next primes need no more terms than this
                 N = min(N, 2 * max(max(d) for d in shape) + 6)
                 degrees = shape
+                longest = max(range(m), key=lambda k: sum(shape[k]))
                 residues = [[int(c) for c in a.coeffs()] + [int(c) for c in b.coeffs()] for a, b in images]
                 modulus = p
             elif shape != degrees:
@@ -545,17 +676,21 @@ def _solve_core(system: list[dict[int, _RF]], rhs: list[_RF]) -> list[_RF]:
                     [_crt(r, s, modulus, p) for r, s in zip(old, now)] for old, now in zip(residues, new)
                 ]
                 modulus *= p
+            # rational reconstruction of a few coefficients first (the longest unknown's): the
+            # whole solution is lifted, and proved, only once those agree for two moduli in a row
+            sample = _lift([residues[longest]], modulus) if degrees else None
+            if sample is None or sample != previous:
+                previous = sample
+                continue
             split = [a + 1 for a, _ in degrees]
             lifted = _lift([coeffs[:n] for coeffs, n in zip(residues, split)], modulus)
             dens = _lift([coeffs[n:] for coeffs, n in zip(residues, split)], modulus)
             if lifted is None or dens is None:
                 continue
-            candidate = [_RF(a, b) for a, b in zip(lifted, dens)]
-            if previous is not None and all(x == y for x, y in zip(candidate, previous)):
-                if _satisfies(prow, prhs, candidate):
-                    _DEGREE_HINT[0] = max(16, 1 << (N - 1).bit_length())
-                    return candidate
-            previous = candidate
+            z = [_RF(a(back), b(back)) for a, b in zip(lifted, dens)]
+            if _satisfies(prow, prhs, z):
+                _DEGREE_HINT[0] = max(16, 1 << (N - 1).bit_length())
+                return z
         if N > 2 * bound + 2:
             raise ZeroDivisionError("no rational solution of the basis within its degree bound")
         N *= 2
@@ -898,7 +1033,7 @@ def parametric_solve(
             piece = _piece_at(field, sf, mats_sym, progs_sym, c_sym, t0, ends)
         piece = _clip(piece, a, b)
         pieces.append(piece)
-        covered += float(sp.N(piece.upper.point - piece.lower.point))
+        covered += float(piece.upper.interval[0] - piece.lower.interval[0])  # for the progress line
         degree = max(piece.formulas[0].num.degree(), piece.formulas[0].den.degree())
         say(
             f"piece {len(pieces)}: {t} in [{piece.lower.short()}, {piece.upper.short()}], value of degree "
