@@ -442,7 +442,7 @@ def to_extensive_form(rules: OneCardPoker, rake: object = 0):
     the situations (``"K, checked to"``) and ``metadata["situation_order"]`` their order (by card
     rank), which the plan-level derivation reads.
 
-    With a ``rake`` ``r`` (an exact fraction, ``0 <= r < 1``), the house takes ``r`` times the pot at
+    With a ``rake`` ``r`` (an exact fraction, ``0 <= r < 1``, or a symbol), the house takes ``r`` times the pot at
     each showdown (a fold is not raked, "no flop, no drop"): after ``n`` bets each player has put in
     ``s = ante + n bet``, the winner nets ``s (1 - 2 r)`` and the loser ``-s``, so the game is
     general-sum (the players lose ``2 r s`` together); the title says so and ``metadata["rake"]``
@@ -472,7 +472,7 @@ def to_extensive_form(rules: OneCardPoker, rake: object = 0):
     from derive.extensive_form.build import chance, decision, extensive_form, payoff
 
     r = exact_number(rake, "rake", GameDefinitionError)
-    if not r.is_Rational or not (0 <= r < 1):
+    if not r.free_symbols and (not r.is_Rational or not (0 <= r < 1)):
         raise GameDefinitionError(f"the rake must be a fraction of the pot in [0, 1), got {rake!r}")
 
     def subtree(cards: tuple[str, str], history: tuple[Action, ...]):
@@ -497,7 +497,7 @@ def to_extensive_form(rules: OneCardPoker, rake: object = 0):
         PLAYER_NAMES,
         root,
         title=rules.name if not r else f"{rules.name} with a rake of {r} of the pot at showdown",
-        symbols=tuple(sorted((rules.ante.free_symbols | rules.bet.free_symbols), key=str)),
+        symbols=tuple(sorted((rules.ante.free_symbols | rules.bet.free_symbols | r.free_symbols), key=str)),
         metadata={
             "rules": rules,
             "situation_names": _situation_names(rules),

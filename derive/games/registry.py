@@ -126,10 +126,10 @@ _ANTE_BET = (
 )
 
 
-def _rake_poker(ante: object = 1, bet: object = 1, rake: object = "1/20") -> Game:
+def _rake_poker() -> Game:
     from derive.games.one_card import one_card_poker, to_extensive_form
 
-    return to_extensive_form(one_card_poker(13, 2, ante=ante, bet=bet), rake=rake)
+    return to_extensive_form(one_card_poker(13, 2), rake="1/20")
 
 
 def _kuhn3() -> Game:
@@ -191,11 +191,6 @@ BUILTIN_GAMES: dict[str, BuiltinGame] = {
             _rake_poker,
             "Kuhn (1950) and Miao (2014), with a casino's rake",
             "one-card poker, 13 cards, a bet and a raise, the house takes 1/20 of the pot at showdown (general-sum)",
-            (
-                *_ANTE_BET,
-                GameParameter("rake", "1/20", "the fraction of the pot the house takes at a showdown"),
-            ),
-            _rake_poker,
         ),
         BuiltinGame(
             "kuhn3",
