@@ -18,6 +18,8 @@ __all__ = ["sequence_form_report"]
 
 #: Largest number of sequences of either player for which every extreme equilibrium is enumerated.
 ENUMERATION_SEQUENCES = 40
+#: Equilibria whose strategies the text shows in full (the others by their payoffs; all with ``all_priors``).
+SHOWN = 10
 #: Priors tried with ``all_priors`` (the uniform one, then seeds 1, 2 ...).
 PRIORS = 5
 
@@ -46,7 +48,7 @@ def sequence_form_report(
         JSON: ``{"game", "players", "why", "method", "all_extreme": bool, "equilibria": [{"payoffs",
         "strategies", "plans", "prior", "pivots", "nash_conv"}]}``, every number an exact string.
     all_priors : bool
-        Run Lemke's method from several priors.
+        Run Lemke's method from several priors, and show every equilibrium's strategies in the text.
     reason : str
         Why the strategic form is not used (printed first).
     progress : callable, optional
@@ -139,13 +141,15 @@ def sequence_form_report(
         raise NotSupportedError("the sequence form gave no equilibrium (a bug; reported, not hidden)")
     lines = [_header(game)]
     if reason:
-        lines.append(f"{reason}: too large to enumerate, so the sequence form instead")
+        lines.append(f"{reason}; so the sequence form instead")
     lines.append(note + ":")
     for k, eq in enumerate(equilibria, start=1):
         how = "" if all_extreme else f" (prior {eq.prior}, {eq.pivots:,} pivots)"
         lines.append(
             f"  {k}. payoffs ({', '.join(to_text(u) for u in eq.payoffs)}){how}; exact NashConv {to_text(eq.nash_conv)}"
         )
+        if k > SHOWN and not all_priors:
+            continue
         for p in (0, 1):
             lines.append(f"     {players[p]} (probability of each action at each information set):")
             width = max([8, *(len(label) for label in eq.strategies[p])])
@@ -154,6 +158,8 @@ def sequence_form_report(
                 flag = "  (the player's own play never gets here)" if label in unreached else ""
                 acts = ", ".join(f"{a} {to_text(v)}" for a, v in dist.items())
                 lines.append(f"       {label:<{width}} {acts}{flag}")
+    if len(equilibria) > SHOWN and not all_priors:
+        lines.append(f"  (strategies shown for the first {SHOWN}; --all or --json shows every one)")
     lines.append(f"method: {method}")
     return "\n".join(lines)
 

@@ -292,18 +292,24 @@ def solve_report(
     return "\n".join(lines)
 
 
+#: Two-player general-sum games whose players both have at most this many reduced strategies are solved
+#: in the reduced strategic form (every equilibrium, with Nash subsets); larger ones in the sequence form.
+STRATEGIC_STRATEGIES = 64
+
+
 def _strategic_refusal(game: Game) -> str | None:
-    """Why the reduced strategic form of a two-player game is too large to enumerate, or None."""
-    from derive.dominance.general import MAX_STRATEGIES, count_reduced_strategies
+    """Why a two-player general-sum game goes to the sequence form rather than to the enumeration of its
+    reduced strategic form (whose best-reply polytopes have one dimension per reduced strategy), or None."""
+    from derive.dominance.general import count_reduced_strategies
     from derive.sequence_form.general import game_sequence_form
     from derive.solving.general_sum.two_player import MAX_CELLS
 
     sf = game_sequence_form(game)
     m, n = (count_reduced_strategies(sf, p) for p in (0, 1))
-    if max(m, n) > MAX_STRATEGIES or m * n > MAX_CELLS:
+    if max(m, n) > STRATEGIC_STRATEGIES or m * n > MAX_CELLS:
         return (
-            f"the reduced strategic form is {m:,} x {n:,}, more than {MAX_STRATEGIES:,} strategies of a player "
-            f"or {MAX_CELLS:,} entries"
+            f"the reduced strategic form is {m:,} x {n:,}, more than {STRATEGIC_STRATEGIES} strategies of a "
+            "player (its vertex enumeration could run for hours)"
         )
     return None
 
