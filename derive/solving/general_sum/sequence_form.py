@@ -203,20 +203,20 @@ class _LCP:
     def replies(self, xbar: list[Fraction], ybar: list[Fraction], rounds: int = 20):
         """Each player's best replies to the prior at every information set, ties broken by the other's
         chosen plan (which the start's constant terms read), repeated until both choices are stable;
-        ``(chosen x, chosen y, ties left)``, or None if the choices keep changing."""
+        ``(chosen x, chosen y, ties left, ties broken)``, or None if the choices keep changing."""
         Aybar = _times(self.A, ybar, self.nx, rows=True)
         Bxbar = _times(self.B, xbar, self.ny, rows=False)
         chosen_x, tie_x = self.best_reply(0, [(v,) for v in Aybar])
         chosen_y, tie_y = self.best_reply(1, [(v,) for v in Bxbar])
         if not (tie_x or tie_y):
-            return chosen_x, chosen_y, False
+            return chosen_x, chosen_y, False, False
         for _ in range(rounds):
             x = [Fraction(int(s in chosen_x)) for s in range(self.nx)]
             y_new, tie_y = self.best_reply(1, list(zip(Bxbar, _times(self.B, x, self.ny, rows=False))))
             y = [Fraction(int(t in y_new)) for t in range(self.ny)]
             x_new, tie_x = self.best_reply(0, list(zip(Aybar, _times(self.A, y, self.nx, rows=True))))
             if x_new == chosen_x and y_new == chosen_y:
-                return chosen_x, chosen_y, tie_x or tie_y
+                return chosen_x, chosen_y, tie_x or tie_y, True
             chosen_x, chosen_y = x_new, y_new
         return None
 
@@ -259,8 +259,10 @@ def lemke_equilibrium(
     seed : int, optional
         Start from a random completely mixed prior drawn with this seed (another equilibrium may
         be reached) instead of the uniform one.  When the prior leaves a player two best replies at
-        some information set that the other's replies do not tell apart, random priors of seeds 0,
-        1 ... are tried instead (:data:`PRIOR_TRIES` of them; the result says which).
+        some information set that the other's replies do not tell apart, or when they do but the
+        path then ends on a ray (another pair of replies, each best against the prior and the
+        other's, starts a second ray: Shapley's 1974 game, fig. 3, from the uniform prior), random
+        priors of seeds 0, 1 ... are tried instead (:data:`PRIOR_TRIES` of them; the result says which).
     progress : callable, optional
         Hears the size of the system, then every 200 pivots.
     time_limit : float, optional
@@ -273,8 +275,9 @@ def lemke_equilibrium(
     Raises
     ------
     NotSupportedError
-        For a game that is not a two-player one with numeric payoffs, or if the path ends on a ray
-        or exceeds :data:`MAX_PIVOTS` (neither should happen; reported, never hidden).
+        For a game that is not a two-player one with numeric payoffs, or if the path from every
+        prior tried ends on a ray, or one exceeds :data:`MAX_PIVOTS` (neither should happen;
+        reported, never hidden).
     ImperfectRecallError
         If the game lacks perfect recall.
     TimeLimitError
@@ -310,20 +313,29 @@ def lemke_equilibrium(
         )
         try:
             x, y, pivots = _lemke_path(start, limit)
-        except _InfeasibleStart:
+        except _Ray:
+            # Only a start where the prior left a player two best replies can end on a ray: another pair
+            # of replies to it, each best against the prior and the other's, starts a second ray.
+            if not start.tied:
+                raise NotSupportedError(
+                    "Lemke's path ended on a ray from a start without ties (a bug; reported, not hidden)"
+                ) from None
             if k == len(tries) - 1:
                 raise NotSupportedError(
-                    f"every prior tried ({len(tries)}) leaves a player two best replies, and the one chosen "
-                    "does not start Lemke's path"
+                    f"every prior tried ({len(tries)}) leaves a player two best replies, and the path from "
+                    "the last one ended on a ray"
                 ) from None
+            limit.say(
+                "  the path ended on a ray (the prior leaves a player two best replies): the next prior"
+            )
             continue
         limit.say(f"  the path ended after {pivots:,} pivots")
         return _equilibrium(lcp, x, y, prior, pivots)
     raise NotSupportedError("no prior gave a starting basis (a bug; reported, not hidden)")
 
 
-class _InfeasibleStart(Exception):
-    """The best replies chosen among tied ones do not give a feasible start."""
+class _Ray(Exception):
+    """Lemke's path ended on a ray: no pivot row for the entering variable."""
 
 
 @dataclass
@@ -340,6 +352,7 @@ class _Start:
     Bcol: int
     P: int
     Z: int
+    tied: bool  # the prior left a player two best replies somewhere (broken by the other's replies or not)
 
 
 def _start(lcp: _LCP, seed: int | None, allow_ties: bool = False) -> _Start | None:
@@ -371,8 +384,9 @@ def _start(lcp: _LCP, seed: int | None, allow_ties: bool = False) -> _Start | No
             lcp.best_reply(0, [(v,) for v in Aybar])[0],
             lcp.best_reply(1, [(v,) for v in Bxbar])[0],
             True,
+            True,
         )
-    chosen_x, chosen_y, ties = replies
+    chosen_x, chosen_y, ties, broken = replies
     if ties and not allow_ties:
         return None
     rows: list[dict[int, Fraction]] = [dict() for _ in range(m)]
@@ -409,7 +423,7 @@ def _start(lcp: _LCP, seed: int | None, allow_ties: bool = False) -> _Start | No
                 M[i, j] = flint.fmpq(v.numerator, v.denominator)
         if rhs[i]:
             M[i, n_vars] = flint.fmpq(rhs[i].numerator, rhs[i].denominator)
-    return _Start(M, basis, m, n_vars, X, Y, Acol, Bcol, P, Z)
+    return _Start(M, basis, m, n_vars, X, Y, Acol, Bcol, P, Z, ties or broken)
 
 
 def _lemke_path(start: _Start, limit) -> tuple[list[Fraction], list[Fraction], int]:
@@ -484,9 +498,7 @@ def _lemke_path(start: _Start, limit) -> tuple[list[Fraction], list[Fraction], i
                     if c > 0:
                         candidates.append((T[i, n_vars] / c, i, c))
             if not candidates:
-                raise NotSupportedError(
-                    "Lemke's path ended on a ray (not expected in the sequence form; reported)"
-                )
+                raise _Ray
             best = min(q for q, _, _ in candidates)
             tied = [(i, c) for q, i, c in candidates if q == best]
             r = tied[0][0] if len(tied) == 1 else lexicographic(tied)
