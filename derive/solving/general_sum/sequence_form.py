@@ -17,15 +17,18 @@ problem.
 **Lemke's method in the sequence form** (von Stengel, van den Elzen & Talman 2002): a *prior* pair
 of plans ``(xbar, ybar)`` (the uniform behaviour strategies, or seeded random ones) starts a
 path along which each player responds to a mixture of the prior and the other's current plan.  With
-an extra variable ``z0`` and ``x``, ``y`` scaled by ``1 - z0``, the system
+an extra variable ``z0`` (the weight of the prior), the system
 
     a = E^T p - A y - (A ybar) z0,   b = F^T q - B^T x - (B^T xbar) z0,
-    E x + e z0 = e,   F y + f z0 = f,   x, y, a, b, z0 >= 0,   x^T a = y^T b = 0
+    E x = e,   F y = f,   x, y, a, b, z0 >= 0,   x^T a = y^T b = 0
 
-starts at ``z0 = 1`` with ``x = y = 0``: there every player's best replies to the prior, found by
-backward induction at every information set, give the starting basis (the duals ``p``, ``q`` are their
-values).  Complementary pivoting (Lemke 1965) follows the path, the variable that leaves the basis
-telling which one enters next, until ``z0`` leaves: then ``(x, y)`` is an equilibrium.  Payoffs are
+is von Stengel et al.'s with the plans not scaled by ``1 - z0`` (their ``z0`` is ``z0 / (1 + z0)``
+here, their duals ``1 / (1 + z0)`` times these), so that their start ``z0 = 1`` is the ray of large
+``z0``: along it each player plays a pure best reply to the prior at every information set (backward
+induction; a tie broken by the other's reply, or another prior tried), which gives the starting
+basis, and ``z0`` decreases until a player's reply to the other's plan binds.  Complementary
+pivoting (Lemke 1965) follows the path, the variable that leaves the basis telling which one enters
+next, until ``z0`` leaves: then ``(x, y)`` is an equilibrium.  Payoffs are
 first shifted to be negative at every play (the shift is the same for every pair of plans), as the
 method assumes.  Every pivot is exact: the tableau is a matrix of rationals kept by FLINT
 (``python-flint``), and ties in the ratio test are broken lexicographically, so the path cannot
