@@ -17,11 +17,16 @@ Three tables, printed as markdown (``--out FILE`` also writes them):
    read by ``pyspiel.load_efg_game``.
 3. **Growth** of derive's time with the deck size N and the number of bets k.
 4. **Parametric solves** (``--param``): pieces, breakpoints, degrees and time.
+5. **Equilibria found from nothing** (issue 24): ``derive solve`` on three-player Kuhn poker (the
+   built-in ``kuhn3`` and OpenSpiel's ``kuhn_poker(players=3)`` exported as a Gambit file, read with
+   ``--rationalize``), whose goal is under a minute, and on ``rake-poker`` (Lemke's method in the
+   sequence form); what each found (the published sub-families named, or the payoffs).
 
 Each time is the median of ``--repeat`` runs (CFR+: one run); peak memory is the child's
 maximum resident set size.
 
 Usage: python benchmarks/bench.py [--repeat 3] [--out docs/benchmark.md] [--quick] [--cfr-budget 60]
+[--only gambit|openspiel|growth|found]
 """
 
 from __future__ import annotations
@@ -321,6 +326,51 @@ def _parametric_table(args, derive, tmp: Path) -> list[str]:
             f"| {label} | {len(pieces)} | {changes} | {degree} | {doc['solves']} | {t:.2f} | {mem} |"
         )
         print(f"parametric: {label} done", file=sys.stderr, flush=True)
+
+
+#: The goal for each game of the "found from nothing" table (issue 24's done-when).
+FOUND_GOAL_SECONDS = 60
+
+
+def _found_table(args, derive, tmp: Path) -> list[str]:
+    export = tmp / "kuhn3_openspiel.efg"
+    subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "import sys, pyspiel; from open_spiel.python.algorithms import gambit; "
+            "open(sys.argv[1], 'w').write(gambit.export_gambit(pyspiel.load_game('kuhn_poker', {'players': 3})))",
+            str(export),
+        ],
+        check=True,
+    )
+    lines = [
+        "## Equilibria found from nothing",
+        "",
+        f"`derive solve GAME --json`, whole process (goal: under {FOUND_GOAL_SECONDS} s). Three-player Kuhn "
+        "poker: CFR+ guesses supports, families derived and verified exactly, then named by the published "
+        "Szafron-Gibson-Sturtevant sub-families they lie in; rake-poker (13 cards, a bet and a raise, a rake "
+        "of 1/20): Lemke's method in the sequence form.",
+        "",
+        "| game | whole process (s) | peak MiB | found |",
+        "|---|---:|---:|---|",
+    ]
+    games = [
+        ("kuhn3 (built-in)", ["kuhn3"]),
+        ("kuhn3 (OpenSpiel's .efg, --rationalize)", [str(export), "--rationalize"]),
+        ("rake-poker", ["rake-poker"]),
+    ]
+    for name, spec in games:
+        t, mem, out = _measure(derive + ["solve", *spec, "--json", "--quiet"], args.repeat)
+        doc = json.loads(out)
+        if "families" in doc:
+            subs = sorted({pub["name"].rsplit(" ", 1)[-1] for f in doc["families"] for pub in f["published"]})
+            found = f"{len(doc['families'])} families, in sub-families {', '.join(subs) or 'none'}"
+        else:
+            found = "payoffs " + ", ".join(" / ".join(e["payoffs"]) for e in doc["equilibria"])
+        flag = "" if t < FOUND_GOAL_SECONDS else " (over the goal)"
+        lines.append(f"| {name} | {t:.1f}{flag} | {mem} | {found} |")
+        print(f"found: {name} done", file=sys.stderr, flush=True)
     return lines
 
 
@@ -331,7 +381,7 @@ def main() -> int:
     parser.add_argument("--quick", action="store_true", help="fewer games")
     parser.add_argument("--cfr-budget", type=float, default=60.0, help="seconds of CFR+ per game")
     parser.add_argument(
-        "--only", choices=["gambit", "openspiel", "growth", "parametric"], help="one table only"
+        "--only", choices=["gambit", "openspiel", "growth", "parametric", "found"], help="one table only"
     )
     args = parser.parse_args()
     derive = [sys.executable, "-m", "derive.cli"]
@@ -345,6 +395,7 @@ def main() -> int:
         "openspiel": _openspiel_table,
         "growth": _growth_table,
         "parametric": _parametric_table,
+        "found": _found_table,
     }
     with tempfile.TemporaryDirectory() as tmp:
         for key, table in tables.items():

@@ -57,6 +57,7 @@ from derive.games.one_card import (
     kuhn_poker,
     one_card_poker,
     parse_exact,
+    to_extensive_form,
 )
 from derive.games.one_card_tree import build_tree
 from derive.games.published import kuhn_family
@@ -300,6 +301,13 @@ DOORS = [
         lambda v: OneCardPoker(("Q", "K"), v, 1, 1, "x"),
         GameDefinitionError,
         "int",
+    ),
+    Door(
+        G + "one_card.to_extensive_form",
+        "rake",
+        lambda v: to_extensive_form(one_card_poker(3, 1), rake=v),
+        GameDefinitionError,
+        same=lambda g: tuple(g.payoffs.items()),
     ),
     Door(G + "one_card.exact_amount", "value", lambda v: exact_amount(v, "bet"), GameDefinitionError),
     Door(G + "one_card.parse_exact", "value", lambda v: parse_exact(v, "bet"), ValueError),
@@ -965,6 +973,8 @@ RECORDS = {
     "derive.verification.positivity.PositivityCertificate": "result record",
     "derive.verification.profile_family.ProfileFamilyCheck": "result record",
     "derive.verification.membership.FamilyMembership": "result record",
+    "derive.solving.general_sum.sequence_form.SequenceFormEquilibrium": "result record (exact, verified)",
+    "derive.solving.general_sum.sequence_form.SequenceFormExtremeEquilibria": "result record (exact, verified)",
     "derive.extensive_form.isomorphism.GameMatch": "result record (labels matched between two games)",
     "derive.solving.general_sum.cfr.CFRRun": "a float run of CFR+: a guess, never printed as a result",
     "derive.solving.general_sum.from_cfr.FoundFamily": "result record (exact, verified)",
@@ -1112,6 +1122,7 @@ EXCLUDED = {
     ("derive.verification.positivity.positivity_certificate", "degree"): "a degree bound: " + _INT,
     ("derive.verification.simulate.with_parameters", "strategy"): _READ,
     ("derive.extensive_form.isomorphism.match_games", "max_steps"): "a search limit: " + _INT,
+    ("derive.solving.general_sum.sequence_form.lemke_equilibrium", "seed"): "a random seed (of the prior)",
     ("derive.solving.general_sum.cfr.cfr_plus", "iterations"): "an iteration cap: " + _INT,
     ("derive.solving.general_sum.cfr.cfr_plus", "check_every"): "iterations between checks: " + _INT,
     ("derive.solving.general_sum.cfr.cfr_plus", "seed"): "a random seed",

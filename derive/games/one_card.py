@@ -431,8 +431,8 @@ def one_raise_poker() -> OneCardPoker:
     return one_card_poker(3, max_bets=2)
 
 
-def to_extensive_form(rules: OneCardPoker):
-    """The one-card poker game as a general :class:`~derive.extensive_form.Game`.
+def to_extensive_form(rules: OneCardPoker, rake: object = 0):
+    """The one-card poker game as a general :class:`~derive.extensive_form.Game`, optionally with a rake.
 
     The root is chance over the ``N (N - 1)`` ordered deals (labelled ``"QK"``: opener holds Q,
     dealer K), each with probability ``1 / (N (N - 1))``; players are ``"opener"`` and
@@ -442,8 +442,20 @@ def to_extensive_form(rules: OneCardPoker):
     the situations (``"K, checked to"``) and ``metadata["situation_order"]`` their order (by card
     rank), which the plan-level derivation reads.
 
+    With a ``rake`` ``r`` (an exact fraction, ``0 <= r < 1``, or a symbol), the house takes ``r`` times the pot at
+    each showdown (a fold is not raked, "no flop, no drop"): after ``n`` bets each player has put in
+    ``s = ante + n bet``, the winner nets ``s (1 - 2 r)`` and the loser ``-s``, so the game is
+    general-sum (the players lose ``2 r s`` together); the title says so and ``metadata["rake"]``
+    keeps ``r``.
+
     The node cap of :func:`derive.games.one_card_tree.build_tree` is not applied here; callers check
     ``rules.num_nodes`` first (the command line does).
+
+    Raises
+    ------
+    GameDefinitionError
+        If ``rake`` is not an exact number in ``[0, 1)`` (a float only when it is exactly a short
+        decimal, :mod:`derive.extensive_form.exact`).
 
     Examples
     --------
@@ -459,9 +471,17 @@ def to_extensive_form(rules: OneCardPoker):
     """
     from derive.extensive_form.build import chance, decision, extensive_form, payoff
 
+    r = exact_number(rake, "rake", GameDefinitionError)
+    if not r.free_symbols and (not r.is_Rational or not (0 <= r < 1)):
+        raise GameDefinitionError(f"the rake must be a fraction of the pot in [0, 1), got {rake!r}")
+
     def subtree(cards: tuple[str, str], history: tuple[Action, ...]):
         if self_terminal(history):
             u = rules.payoff(cards, history)
+            if r and history[-1] is not Action.FOLD:  # a showdown: the pot is raked, the winner nets less
+                if rules.rank(cards[0]) > rules.rank(cards[1]):
+                    return payoff(u * (1 - 2 * r), -u)
+                return payoff(u, -u * (1 - 2 * r))
             return payoff(u, -u)
         player = rules.player_to_act(history)
         letters = "".join(a.letter for a in history)
@@ -476,12 +496,13 @@ def to_extensive_form(rules: OneCardPoker):
     return extensive_form(
         PLAYER_NAMES,
         root,
-        title=rules.name,
-        symbols=tuple(sorted((rules.ante.free_symbols | rules.bet.free_symbols), key=str)),
+        title=rules.name if not r else f"{rules.name} with a rake of {r} of the pot at showdown",
+        symbols=tuple(sorted((rules.ante.free_symbols | rules.bet.free_symbols | r.free_symbols), key=str)),
         metadata={
             "rules": rules,
             "situation_names": _situation_names(rules),
             "situation_order": _situation_order(rules),
+            "rake": r,
         },
     )
 

@@ -126,6 +126,12 @@ _ANTE_BET = (
 )
 
 
+def _rake_poker() -> Game:
+    from derive.games.one_card import one_card_poker, to_extensive_form
+
+    return to_extensive_form(one_card_poker(13, 2), rake="1/20")
+
+
 def _kuhn3() -> Game:
     from derive.games.three_player_kuhn import three_player_kuhn_poker
 
@@ -181,6 +187,12 @@ BUILTIN_GAMES: dict[str, BuiltinGame] = {
             _leduc_with,
         ),
         BuiltinGame(
+            "rake-poker",
+            _rake_poker,
+            "Kuhn (1950) and Miao (2014), with a casino's rake",
+            "one-card poker, 13 cards, a bet and a raise, the house takes 1/20 of the pot at showdown (general-sum)",
+        ),
+        BuiltinGame(
             "kuhn3",
             _kuhn3,
             "Szafron, Gibson & Sturtevant (2013); OpenSpiel's kuhn_poker(players=3)",
@@ -218,7 +230,9 @@ BUILTIN_GAMES: dict[str, BuiltinGame] = {
             "the beer-quiche signaling game (general-sum)",
             (
                 GameParameter("weak", "1/10", "the probability that the Sender is weak"),
-                GameParameter("taste", "1", "the Sender's gain from his preferred breakfast: the cost of the other"),
+                GameParameter(
+                    "taste", "1", "the Sender's gain from his preferred breakfast: the cost of the other"
+                ),
             ),
             _textbook_with("beer_quiche"),
         ),

@@ -45,7 +45,9 @@ def found_report(
         "strategies", "verified", "member": {"point", "strategies", "payoffs", "nash_conv"},
         "published": [{"name", "contains", "on_path", "differences", "substitution",
         "payoffs_in_its_parameters", "member_point", "member_inside"}]}``, every number an exact
-        string.
+        string and every expression as sympy writes it (``2*b11 + 1``, not the text's ``2b11 + 1``),
+        for ``sympy.sympify`` once the found parameters' names (which hold ``:`` and ``>``) are
+        replaced by symbols.
     all_families : bool
         Every verified family (default: the largest found from each CFR run).
     reason : str
@@ -292,13 +294,18 @@ def _named(match, p: int, label: str) -> str:
     return mine if mine == label else f"{mine} ({label})"
 
 
+def _code(expr) -> str:
+    """An exact expression as sympy writes it (``2*b11 + 1``): what a program reading the JSON parses."""
+    return str(sp.sympify(expr))
+
+
 def _json(game: Game, found, shown, entries, named, reason: str) -> dict:
     players = game.players
 
     def strategies(profile) -> dict:
         return {
             players[p]: {
-                label: {a: plain(sp.sympify(x)) for a, x in dist.items()} for label, dist in play.items()
+                label: {a: _code(sp.sympify(x)) for a, x in dist.items()} for label, dist in play.items()
             }
             for p, play in enumerate(profile)
         }
@@ -311,19 +318,19 @@ def _json(game: Game, found, shown, entries, named, reason: str) -> dict:
                 "threshold": f.threshold,
                 "parameters": [
                     {
-                        "name": plain(t),
+                        "name": _code(t),
                         "player": players[f.parameter_actions[t][0]],
                         "information_set": f.parameter_actions[t][1],
                         "action": f.parameter_actions[t][2],
                     }
                     for t in f.parameters
                 ],
-                "payoffs": [plain(u) for u in f.payoffs],
-                "domain": [plain(c) for c in f.conditions],
+                "payoffs": [_code(u) for u in f.payoffs],
+                "domain": [_code(c) for c in f.conditions],
                 "strategies": strategies(f.family.strategies),
                 "verified": "every member is a Nash equilibrium (check_profile_family, exact)",
                 "member": {
-                    "point": {plain(t): str(v) for t, v in f.point.items()},
+                    "point": {_code(t): str(v) for t, v in f.point.items()},
                     "strategies": strategies(f.member),
                     "payoffs": [str(u) for u in f.member_payoffs],
                     "nash_conv": str(f.member_nash_conv),
@@ -338,9 +345,9 @@ def _json(game: Game, found, shown, entries, named, reason: str) -> dict:
                             {"player": players[p], "information_set": _named(match, p, label)}
                             for p, label in m.differences
                         ],
-                        "substitution": {plain(t): plain(v) for t, v in m.substitution.items()},
-                        "payoffs_in_its_parameters": [plain(u) for u in pays],
-                        "member_point": {plain(t): str(v) for t, v in (m.point or {}).items()},
+                        "substitution": {_code(t): _code(v) for t, v in m.substitution.items()},
+                        "payoffs_in_its_parameters": [_code(u) for u in pays],
+                        "member_point": {_code(t): str(v) for t, v in (m.point or {}).items()},
                         "member_inside": m.member_inside,
                     }
                     for pub, m, pays, match in entry["published"]

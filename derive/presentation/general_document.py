@@ -72,10 +72,14 @@ def plan_sections(game: Game) -> tuple[GamePlanForm | None, PlanDominanceResult 
     try:
         plan_form = game_plan_form(game)
     except NotSupportedError as exc:
-        return None, None, (
-            f"The plans are not listed: {exc}. So the dominated plans and each plan's value against the "
-            "optimal strategy are not derived either; the derivation below works in the sequence form, whose "
-            "size grows with the tree, not with the number of plans."
+        return (
+            None,
+            None,
+            (
+                f"The plans are not listed: {exc}. So the dominated plans and each plan's value against the "
+                "optimal strategy are not derived either; the derivation below works in the sequence form, whose "
+                "size grows with the tree, not with the number of plans."
+            ),
         )
     return plan_form, dominated_plans(plan_form), None
 

@@ -50,7 +50,9 @@ def _kind(game: Game) -> str:
         return f"constant-sum ({to_text(game.constant_sum)})"
     if game.is_almost_constant_sum:
         common, odd = game.sum_exceptions
-        return f"general-sum (the payoffs add up to {to_text(common)} except at {_count(len(odd), 'terminal')})"
+        return (
+            f"general-sum (the payoffs add up to {to_text(common)} except at {_count(len(odd), 'terminal')})"
+        )
     return "general-sum"
 
 
@@ -222,7 +224,10 @@ def solve_report(
     reach probability and each action's expected value; ``all_optimal`` lists every information set).
     Two-player constant-sum games get the value, an equilibrium (``refine`` chooses which, see
     :func:`derive.solving.zero_sum.sequence_form_lp.solve_zero_sum`) and, with ``all_optimal``, the optimal sets;
-    other two-player games every equilibrium (:func:`derive.solving.general_sum.two_player.all_equilibria`);
+    other two-player games every equilibrium (:func:`derive.solving.general_sum.two_player.all_equilibria`),
+    or, when their reduced strategic form is too large, exact equilibria from the sequence form
+    (:func:`derive.presentation.sequence_form_report.sequence_form_report`; ``all_optimal`` runs
+    Lemke's method from several priors);
     games with three or more players every equilibrium by support enumeration, or, when that is
     out of reach, families of equilibria found from CFR's support and verified exactly
     (:func:`derive.presentation.found_report.found_report`; ``all_optimal`` lists every family found).  A two-player game
@@ -259,12 +264,24 @@ def solve_report(
                 f"solve it as a general-sum game with --general-sum (every equilibrium of its {m:,} x {n:,} "
                 "reduced strategic form, within --time-limit)"
                 if m * n <= MAX_CELLS
-                else f"its {m:,} x {n:,} reduced strategic form is too large to solve as a general-sum game "
-                f"(the limit is {MAX_CELLS:,} entries)"
+                else f"solve it as a general-sum game with --general-sum (its {m:,} x {n:,} reduced strategic form "
+                "is too large, so an exact equilibrium from the sequence form)"
             )
             raise NotSupportedError(
                 f"{game.title or 'the game'} is almost {kind}: {game.sum_report()}; a mistyped payoff? "
                 f"Correct it, or {advice}"
+            )
+        refusal = _strategic_refusal(game)
+        if refusal is not None:
+            from derive.presentation.sequence_form_report import sequence_form_report
+
+            return sequence_form_report(
+                game,
+                as_json=as_json,
+                all_priors=all_optimal,
+                reason=refusal,
+                progress=progress,
+                time_limit=time_limit,
             )
         return _general_sum_report(game, as_json, all_optimal, progress, time_limit)
     if game.num_players >= 3 and not game.is_symbolic:
@@ -333,6 +350,28 @@ def solve_report(
         lines.append(f"optimal sets: {not_derived}")
     lines.append(f"method: {solution.method}")
     return "\n".join(lines)
+
+
+#: Two-player general-sum games whose players both have at most this many reduced strategies are solved
+#: in the reduced strategic form (every equilibrium, with Nash subsets); larger ones in the sequence form.
+STRATEGIC_STRATEGIES = 64
+
+
+def _strategic_refusal(game: Game) -> str | None:
+    """Why a two-player general-sum game goes to the sequence form rather than to the enumeration of its
+    reduced strategic form (whose best-reply polytopes have one dimension per reduced strategy), or None."""
+    from derive.dominance.general import count_reduced_strategies
+    from derive.sequence_form.general import game_sequence_form
+    from derive.solving.general_sum.two_player import MAX_CELLS
+
+    sf = game_sequence_form(game)
+    m, n = (count_reduced_strategies(sf, p) for p in (0, 1))
+    if max(m, n) > STRATEGIC_STRATEGIES or m * n > MAX_CELLS:
+        return (
+            f"the reduced strategic form is {m:,} x {n:,}, more than {STRATEGIC_STRATEGIES} strategies of a "
+            "player (its vertex enumeration could run for hours)"
+        )
+    return None
 
 
 def _set_text(game: Game, s: OptimalSet) -> list[str]:
@@ -570,7 +609,9 @@ def _support_report(game: Game, as_json: bool, progress=None, time_limit=None) -
         _header(game),
         f"{len(isolated)} isolated equilibri{'um' if len(isolated) == 1 else 'a'} and "
         f"{_count(len(eqs) - len(isolated), 'family')} (support enumeration over the {shape} reduced "
-        f"strategic form, {result.support_profiles:,} support profiles, exact):".replace("familys", "families"),
+        f"strategic form, {result.support_profiles:,} support profiles, exact):".replace(
+            "familys", "families"
+        ),
     ]
     for k, e in enumerate(eqs, start=1):
         head = f"  {k}. payoffs ({', '.join(plain(u) for u in e.payoffs)})"
