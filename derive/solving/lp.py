@@ -28,15 +28,18 @@ from sympy.polys.domains import QQ
 
 __all__ = [
     "Basis",
+    "ExactFactor",
     "ExactLPError",
     "LinearProgram",
     "MaximinSolution",
     "Supports",
     "basis_system",
     "best_response_value",
+    "block_triangular_order",
     "certified_supports",
     "elimination_order",
     "exact_lp",
+    "exact_lp_with_duals",
     "maximin",
     "maximin_program",
     "optimal_basis",
@@ -267,17 +270,12 @@ def _run_highs(prog: LinearProgram, cost: dict[int, object], maximize: bool, str
     lp.row_lower_ = [-inf if b is None else float(b) for b in prog.lower]
     lp.row_upper_ = [inf if b is None else float(b) for b in prog.upper]
     lp.sense_ = highspy.ObjSense.kMaximize if maximize else highspy.ObjSense.kMinimize
-    columns: list[list[tuple[int, float]]] = [[] for _ in range(ncols)]
-    for r, row in enumerate(prog.rows):
-        for c, v in row.items():
-            columns[c].append((r, float(v)))
     start, index, value = [0], [], []
-    for col in columns:
-        for r, v in col:
-            index.append(r)
-            value.append(v)
+    for row in prog.rows:  # row-wise, as the program holds it
+        index.extend(row.keys())
+        value.extend(map(float, row.values()))
         start.append(len(index))
-    lp.a_matrix_.format_ = highspy.MatrixFormat.kColwise
+    lp.a_matrix_.format_ = highspy.MatrixFormat.kRowwise
     lp.a_matrix_.start_ = start
     lp.a_matrix_.index_ = index
     lp.a_matrix_.value_ = value
@@ -348,6 +346,138 @@ def elimination_order(
     return forward, deferred, active, cols
 
 
+def block_triangular_order(rows: dict[int, dict[int, object]], n: int) -> list[tuple[list[int], list[int]]]:
+    """The blocks of a sparse square matrix's block triangular form, in the order they are solved.
+
+    A perfect matching of rows to unknowns (Hopcroft-Karp) puts a nonzero on the diagonal; the
+    strongly connected components of the graph "row ``i`` mentions the unknown matched to row
+    ``k``" are the diagonal blocks (Duff 1977; Tarjan 1972), and they are returned in a
+    topological order of that graph, so each block needs only the unknowns of the blocks before
+    it.  The sequence form's bases are nearly triangular: most blocks are ``1 x 1`` and the
+    largest few hundred unknowns (Liar's Dice with six faces: a 37,000 x 37,000 basis).
+
+    Parameters
+    ----------
+    rows : dict
+        The matrix's sparsity pattern as ``{row: {col: entry}}`` (only the keys are read), shape
+        ``(n, n)``, entries nonzero.
+    n : int
+        The matrix's size.
+
+    Returns
+    -------
+    list of (rows, unknowns)
+        Each block's rows and the unknowns they determine (the same number), in solving order.
+
+    Raises
+    ------
+    ZeroDivisionError
+        If the matrix is structurally singular (no perfect matching: it is singular whatever
+        its entries).
+    """
+    import numpy as np
+    import scipy.sparse as sps
+    from scipy.sparse.csgraph import connected_components, maximum_bipartite_matching
+
+    if n == 0:
+        return []
+    counts = [len(r) for r in rows.values()]
+    row_ids = np.repeat(np.fromiter(rows.keys(), dtype=np.int64, count=len(rows)), counts)
+    col_ids = np.fromiter((j for r in rows.values() for j in r), dtype=np.int64, count=int(sum(counts)))
+    if len(rows) < n or (col_ids.size and (col_ids.min() < 0 or col_ids.max() >= n)) or (row_ids.size and row_ids.max() >= n):
+        raise ZeroDivisionError("singular matrix: a row is zero")
+    pattern = sps.csr_matrix((np.ones(row_ids.size, dtype=np.int8), (row_ids, col_ids)), shape=(n, n))
+    match = maximum_bipartite_matching(pattern, perm_type="column")  # match[row] = its unknown
+    if (match < 0).any():
+        raise ZeroDivisionError("singular matrix: no perfect matching of rows and unknowns")
+    row_of = np.empty(n, dtype=np.int64)
+    row_of[match] = np.arange(n)
+    target = row_of[col_ids]  # row i needs the row that determines unknown j first
+    graph = sps.csr_matrix((np.ones(row_ids.size, dtype=np.int8), (row_ids, target)), shape=(n, n))
+    count, label = connected_components(graph, directed=True, connection="strong")
+    # the condensation: block label[i] needs block label[k]; Kahn's algorithm orders it
+    a, b = label[row_ids], label[target]
+    keep = a != b
+    edges = (
+        np.unique(np.stack([a[keep], b[keep]]), axis=1) if keep.any() else np.zeros((2, 0), dtype=np.int64)
+    )
+    waiting = np.bincount(edges[0], minlength=count)
+    order_edges = np.argsort(edges[1], kind="stable")
+    users_of, starts = edges[0][order_edges], np.searchsorted(edges[1][order_edges], np.arange(count + 1))
+    ready = list(np.flatnonzero(waiting == 0))
+    order = []
+    waiting = waiting.tolist()
+    while ready:
+        blk = ready.pop()
+        order.append(blk)
+        for user in users_of[starts[blk] : starts[blk + 1]].tolist():
+            waiting[user] -= 1
+            if waiting[user] == 0:
+                ready.append(user)
+    members: list[list[int]] = [[] for _ in range(count)]
+    for i, blk in enumerate(label.tolist()):
+        members[blk].append(i)
+    matched = match.tolist()
+    return [(members[blk], [matched[i] for i in members[blk]]) for blk in order]
+
+
+#: Blocks of at least this many unknowns are first solved in floating point, rounded to simple
+#: fractions and checked exactly (:func:`solve_exact`); smaller ones go straight to FLINT.
+GUESS_BLOCK = 12
+
+#: The largest denominator a floating-point solution is rounded to (continued fractions).
+GUESS_DENOMINATOR = 10**7
+
+
+def _guessed_block(local: list[dict[int, object]], right: list[list], width: int) -> list[list] | None:
+    """The exact solution of one block if rounding its floating-point solution gives it, else None.
+
+    ``local[r]`` is row ``r`` of the block (``{unknown: QQ}``), ``right[r]`` its right-hand sides.
+    SciPy's sparse LU solves the block in floating point; each value is rounded to the nearest
+    fraction with denominator at most :data:`GUESS_DENOMINATOR`; the guess is returned only if it
+    satisfies every equation *exactly* (rational arithmetic), so it is then the exact solution.
+    """
+    import warnings
+    from fractions import Fraction
+
+    import numpy as np
+    import scipy.sparse as sps
+    import scipy.sparse.linalg as spla
+
+    m = len(local)
+    rows_i, cols_j, vals = [], [], []
+    for r, line in enumerate(local):
+        for k, b in line.items():
+            rows_i.append(r)
+            cols_j.append(k)
+            vals.append(float(b))
+    with warnings.catch_warnings(), np.errstate(all="ignore"):
+        warnings.simplefilter("ignore")
+        try:
+            A = sps.csc_matrix((vals, (rows_i, cols_j)), shape=(m, m))
+            b = np.array([[float(a) for a in line] for line in right], dtype=float).reshape(m, width)
+            if not np.isfinite(b).all():
+                return None
+            z = np.asarray(spla.splu(A).solve(b)).reshape(m, width)
+        except (RuntimeError, ValueError, OverflowError):  # singular in floating point, or huge
+            return None
+    if not np.isfinite(z).all():
+        return None
+    guess = []
+    for line in z.tolist():
+        values = []
+        for x in line:
+            f = Fraction(x).limit_denominator(GUESS_DENOMINATOR)
+            values.append(QQ(f.numerator, f.denominator))
+        guess.append(values)
+    zero = QQ(0)
+    for r, line in enumerate(local):  # the exact check
+        for c in range(width):
+            if sum((b * guess[k][c] for k, b in line.items()), zero) != right[r][c]:
+                return None
+    return guess
+
+
 def solve_exact(
     matrix: dict[int, dict[int, object]],
     n: int,
@@ -355,21 +485,22 @@ def solve_exact(
     width: int,
     transpose: bool = False,
 ) -> dict[tuple[int, int], object]:
-    """Solve ``B Z = R`` (or ``B^T Z = R``) exactly over the rationals: sparse elimination, then FLINT.
+    """Solve ``B Z = R`` (or ``B^T Z = R``) exactly over the rationals, block by block.
 
-    Sequence-form bases are sparse and mostly triangular (a 741 x 741 basis of one-card poker with
-    52 cards and 6 bets has 8 entries a row and a 60 x 60 core).  So an unknown alone in a row
-    (a *row singleton*) is computed from that row at once; an unknown that only one remaining
-    equation mentions (a *column singleton*) is set aside, to be recovered from that equation
-    last; and only what is left, the core, is solved densely by FLINT's ``fmpq_mat.solve``.
-    Every step is exact rational arithmetic.
+    One :class:`ExactFactor` of ``B``, used once (see it for the method).
 
     Parameters
     ----------
     matrix : dict
         ``B`` as ``{row: {col: QQ}}``, shape ``(n, n)``, entries nonzero.
+    n : int
+        The size of ``B``.
     rhs : dict
         ``R`` as ``{row: {col: QQ}}``, shape ``(n, width)``.
+    width : int
+        The number of right-hand sides.
+    transpose : bool
+        Solve ``B^T Z = R`` instead.
 
     Returns
     -------
@@ -381,60 +512,144 @@ def solve_exact(
     ZeroDivisionError
         If ``B`` is singular.
     """
-    import flint
+    factor = ExactFactor(matrix, n)
+    dense = {i: [r.get(k, QQ(0)) for k in range(width)] for i, r in rhs.items() if r}
+    z = factor.solve_transpose(dense, width) if transpose else factor.solve(dense, width)
+    return {(j, c): v for j, vals in z.items() for c, v in enumerate(vals) if v}
 
-    def fq(v):
-        return flint.fmpq(int(QQ.numer(v)), int(QQ.denom(v)))
 
-    rows: dict[int, dict[int, object]] = {}
-    for i, row in matrix.items():
-        for j, v in row.items():
-            if v:
-                if transpose:
-                    rows.setdefault(j, {})[i] = fq(v)
-                else:
-                    rows.setdefault(i, {})[j] = fq(v)
-    forward, deferred, active, cols = elimination_order(rows, n)
-    zero = flint.fmpq(0)
-    right = {i: [fq(r[k]) if k in r else zero for k in range(width)] for i, r in rhs.items()}
-    blank = [zero] * width
-    value: dict[int, list] = {}
+class ExactFactor:
+    """A sparse square matrix ``B`` over ``QQ``, prepared for exact solves of ``B z = r`` and ``B^T z = r``.
 
-    def residual(i: int, skip) -> list:
-        acc = list(right.get(i, blank))
-        for k, b in rows[i].items():
-            if k not in skip:
-                acc = [a - b * x for a, x in zip(acc, value[k])]
-        return acc
+    Sequence-form bases are sparse and nearly triangular.  The matrix is put in block triangular
+    form (:func:`block_triangular_order`); a ``1 x 1`` block is one division, and each larger block
+    is solved once the unknowns of the blocks before it are substituted: a block of
+    :data:`GUESS_BLOCK` or more unknowns is first solved in floating point and rounded to simple
+    fractions, kept if it satisfies the block's equations exactly, and otherwise (and every smaller
+    block) solved densely by FLINT's ``fmpq_mat.solve``.  A 23,000 x 23,000 basis of Liar's Dice
+    (six faces) has blocks of at most about a thousand unknowns, where one dense core would have
+    thousands (5 s -> 0.4 s).  The transposed system is solved with the same blocks in the reverse
+    order.  The results are exact either way: a rounded guess is only accepted after an exact
+    check.  Preparing the blocks once serves every solve with the same matrix (the primal values
+    and the duals of a basis, the simplex steps of :mod:`derive.solving.refinements.epsilon_lp`).
 
-    for i, j in forward:
-        pivot = rows[i][j]
-        value[j] = [a / pivot for a in residual(i, (j,))]
-    if active:
-        core_rows = sorted(active)
-        core_cols = sorted(cols)
-        where = {j: k for k, j in enumerate(core_cols)}
-        m = len(core_rows)
-        B = flint.fmpq_mat(m, m)
+    Parameters
+    ----------
+    matrix : dict
+        ``B`` as ``{row: {col: QQ}}``, shape ``(n, n)``; zero entries are ignored.
+    n : int
+        The size of ``B``.
+
+    Raises
+    ------
+    ZeroDivisionError
+        If ``B`` is structurally singular (a dense block that is singular raises it when solved).
+    """
+
+    def __init__(self, matrix: dict[int, dict[int, object]], n: int) -> None:
+        rows: dict[int, dict[int, object]] = {}
+        cols: dict[int, dict[int, object]] = {}
+        for i, row in matrix.items():
+            for j, v in row.items():
+                if v:
+                    rows.setdefault(i, {})[j] = v
+                    cols.setdefault(j, {})[i] = v
+        self.n, self.rows, self.cols = n, rows, cols
+        self.blocks = block_triangular_order(rows, n)
+        self._dense: dict[int, object] = {}  # block number -> its FLINT matrix, made when first needed
+
+    def _block_matrix(self, k: int, transpose: bool):
+        import flint
+
+        key = (k, transpose)
+        if key not in self._dense:
+            block_rows, unknowns = self.blocks[k]
+            m = len(block_rows)
+            where = {j: c for c, j in enumerate(unknowns)}
+            B = flint.fmpq_mat(m, m)
+            for r, i in enumerate(block_rows):
+                for j, v in self.rows[i].items():
+                    if j in where:
+                        a, b = (where[j], r) if transpose else (r, where[j])
+                        B[a, b] = flint.fmpq(int(QQ.numer(v)), int(QQ.denom(v)))
+            self._dense[key] = B
+        return self._dense[key]
+
+    def solve(self, rhs: dict[int, list], width: int) -> dict[int, list]:
+        """``z`` with ``B z = r``: ``rhs`` is ``{row: [QQ] * width}`` (missing rows are 0); returns
+        ``{unknown: [QQ] * width}`` for every unknown.
+
+        Raises
+        ------
+        ZeroDivisionError
+            If a dense block is singular.
+        """
+        return self._run(rhs, width, False)
+
+    def solve_transpose(self, rhs: dict[int, list], width: int) -> dict[int, list]:
+        """``z`` with ``B^T z = r``: ``rhs`` is ``{column of B: [QQ] * width}``; returns ``{row of B: [QQ] * width}``.
+
+        Raises
+        ------
+        ZeroDivisionError
+            If a dense block is singular.
+        """
+        return self._run(rhs, width, True)
+
+    def _run(self, rhs: dict[int, list], width: int, transpose: bool) -> dict[int, list]:
+        zero = QQ(0)
+        blank = [zero] * width
+        value: dict[int, list] = {}
+        lines = self.cols if transpose else self.rows  # equation -> {unknown: coefficient}
+        order = range(len(self.blocks) - 1, -1, -1) if transpose else range(len(self.blocks))
+
+        def residual(eq: int, skip) -> list:
+            acc = rhs.get(eq)
+            acc = list(acc) if acc is not None else list(blank)
+            for k, b in lines[eq].items():
+                if k not in skip:
+                    x = value[k]
+                    if width == 1:
+                        if x[0]:
+                            acc[0] -= b * x[0]
+                    else:
+                        for c in range(width):
+                            if x[c]:
+                                acc[c] -= b * x[c]
+            return acc
+
+        for k in order:
+            block_rows, unknowns = self.blocks[k]
+            equations, solved = (unknowns, block_rows) if transpose else (block_rows, unknowns)
+            if len(equations) == 1:
+                (eq,), (u,) = equations, solved
+                pivot = lines[eq][u]
+                value[u] = [a / pivot for a in residual(eq, (u,))]
+                continue
+            where = {u: c for c, u in enumerate(solved)}
+            right_side = [residual(eq, where) for eq in equations]
+            if len(equations) >= GUESS_BLOCK:
+                local = [{where[u]: b for u, b in lines[eq].items() if u in where} for eq in equations]
+                guess = _guessed_block(local, right_side, width)
+                if guess is not None:
+                    for u, c in where.items():
+                        value[u] = guess[c]
+                    continue
+            value.update(self._dense_solve(k, transpose, solved, right_side, width))
+        return value
+
+    def _dense_solve(self, k: int, transpose: bool, solved: list[int], right_side: list[list], width: int):
+        import flint
+
+        B = self._block_matrix(k, transpose)
+        m = len(solved)
         R = flint.fmpq_mat(m, width)
-        for r, i in enumerate(core_rows):
-            for j, b in rows[i].items():
-                if j in where:
-                    B[r, where[j]] = b
-            for c, a in enumerate(residual(i, where)):
-                R[r, c] = a
+        for r, line in enumerate(right_side):
+            for c, a in enumerate(line):
+                if a:
+                    R[r, c] = flint.fmpq(int(QQ.numer(a)), int(QQ.denom(a)))
         Z = B.solve(R)
-        for j, k in where.items():
-            value[j] = [Z[k, c] for c in range(width)]
-    for i, j in reversed(deferred):
-        pivot = rows[i][j]
-        value[j] = [a / pivot for a in residual(i, (j,))]
-    out: dict[tuple[int, int], object] = {}
-    for j, vals in value.items():
-        for c, v in enumerate(vals):
-            if v != 0:
-                out[(j, c)] = QQ(int(v.p), int(v.q))
-    return out
+        return {u: [QQ(int(Z[c, w].p), int(Z[c, w].q)) for w in range(width)] for c, u in enumerate(solved)}
 
 
 def _peel(key, mine: dict, theirs: dict, queue: list):
@@ -545,22 +760,80 @@ def _exact_lp_once(
         If HiGHS finds no optimum, its basis is singular in exact arithmetic,
         or the exact solution is infeasible.
     """
-    basis = optimal_basis(prog, cost, maximize, strict)
+    return _basic_solution(prog, optimal_basis(prog, cost, maximize, strict))[0]
+
+
+def _basic_solution(prog: LinearProgram, basis: Basis) -> tuple[list[object], ExactFactor | None, dict]:
+    """The basic solution of ``basis``, exact, checked exactly to be feasible (else :class:`ExactLPError`),
+    with the factored basis matrix and ``{column: position}`` (for the duals)."""
     position, mat, bounds = basis_system(prog.rows, prog.lower, prog.upper, basis)
-    rhs = {k: {0: b} for k, b in enumerate(bounds) if b}
+    rhs = {k: [b] for k, b in enumerate(bounds) if b}
     n = len(basis.basic)
     z: dict = {}
+    factor = None
     if n:
         try:
-            z = solve_exact(mat, n, rhs, 1)
+            factor = ExactFactor(mat, n)
+            z = factor.solve(rhs, 1)
         except (ValueError, ZeroDivisionError) as exc:
             raise ExactLPError(f"the basis from HiGHS is singular in exact arithmetic: {exc}") from None
     values = [QQ(0)] * prog.ncols
     for c, k in position.items():
-        values[c] = z.get((k, 0), QQ(0))
+        values[c] = z[k][0] if k in z else QQ(0)
     if not prog.is_feasible(values):
         raise ExactLPError("the exact basic solution is infeasible")
-    return values
+    return values, factor, position
+
+
+def exact_lp_with_duals(
+    prog: LinearProgram, cost: dict[int, object], maximize: bool = True
+) -> tuple[list[object], dict[int, object]]:
+    """Solve ``prog`` exactly from a HiGHS basis, with the exact dual values of its rows.
+
+    The primal values are those of :func:`exact_lp` (``B z_B = b``); the row duals solve
+    ``B^T pi = c_B`` with the same basis matrix, and are 0 on the rows the basis leaves loose.
+    For a maximisation with ``<=`` rows, the duals of the tight rows are ``>= 0`` when the basis is
+    dual feasible.  Neither vector is certified optimal here: callers check what they need
+    (the sequence-form solver checks the duals are the opponent's plan and certifies both by
+    exact best responses).
+
+    Parameters
+    ----------
+    prog : LinearProgram
+    cost : dict
+        ``{column: QQ}``, the objective.
+    maximize : bool
+
+    Returns
+    -------
+    (list of QQ, dict)
+        The exact basic solution (feasibility checked exactly) and ``{row: dual}`` for the rows
+        with a nonzero dual.
+
+    Raises
+    ------
+    ExactLPError
+        As :func:`exact_lp` (HiGHS finds no optimum, or its basis is singular or infeasible in
+        exact arithmetic, also with tight tolerances).
+    """
+    for strict in (False, True):
+        try:
+            basis = optimal_basis(prog, cost, maximize, strict)
+            values, factor, position = _basic_solution(prog, basis)
+        except ExactLPError:
+            if strict:
+                raise
+            continue
+        c_b = {k: [cost[c]] for c, k in position.items() if cost.get(c)}
+        duals: dict[int, object] = {}
+        if c_b and factor is not None:
+            try:
+                pi = factor.solve_transpose(c_b, 1)
+            except (ValueError, ZeroDivisionError) as exc:
+                raise ExactLPError(f"the basis from HiGHS is singular in exact arithmetic: {exc}") from None
+            duals = {basis.tight[k][0]: v[0] for k, v in pi.items() if v[0]}
+        return values, duals
+    raise AssertionError("unreachable")
 
 
 def _solve_side(

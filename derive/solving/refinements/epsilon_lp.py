@@ -16,7 +16,7 @@ from dataclasses import dataclass
 import sympy as sp
 from sympy.polys.domains import QQ
 
-from derive.solving.lp import Basis, ExactLPError, LinearProgram, basis_system, optimal_basis, solve_exact
+from derive.solving.lp import Basis, ExactFactor, ExactLPError, LinearProgram, basis_system, optimal_basis
 
 __all__ = [
     "EPSILON",
@@ -203,22 +203,21 @@ class StandardForm:
             for r, v in self.columns[c].items():
                 if r in tpos:
                     b11.setdefault(tpos[r], {})[i] = v
-        return structural, slack_rows, tight, b11
+        return structural, slack_rows, tight, ExactFactor(b11, len(tight))
 
     def _solve(self, B: tuple, vectors: list[list], transpose: bool = False) -> list[list]:
         """``B^-1 v`` (or ``B^-T v``) for polynomial vectors ``v``, coefficient by coefficient."""
-        structural, slack_rows, tight, b11 = B
+        structural, slack_rows, tight, factor = B
         n, m = self.nrows, len(tight)
         width = len(vectors[0]) if vectors else 0
         out = [[QQ(0)] * width for _ in range(n)]
 
         def solve11(rhs: list[list], trans: bool) -> list[list]:
-            data = {i: {d: c for d, c in enumerate(v) if c} for i, v in enumerate(rhs)}
-            data = {i: row for i, row in data.items() if row}
+            data = {i: v for i, v in enumerate(rhs) if any(v)}
             res = [[QQ(0)] * width for _ in range(m)]
             if data and m:
-                for (i, d), v in solve_exact(b11, m, data, width, trans).items():
-                    res[i][d] = v
+                for i, v in (factor.solve_transpose(data, width) if trans else factor.solve(data, width)).items():
+                    res[i] = v
             return res
 
         if not transpose:  # vectors indexed by row; the result by basis position
@@ -402,22 +401,20 @@ def stable_solution(lp: ParametricLP, basis: Basis) -> tuple[list[Poly] | None, 
     width = len(lp.cost[0])
     n = len(basis.basic)
     position, mat, bounds = basis_system(lp.rows, lp.lower, lp.upper, basis)
-    rhs = {
-        k: coeffs for k, bound in enumerate(bounds) if (coeffs := {d: c for d, c in enumerate(bound) if c})
-    }
     z_poly = [[QQ(0)] * width for _ in range(lp.ncols)]
     pi = [[QQ(0)] * width for _ in range(n)]
     if n:
-        cost_b = {k: {d: c for d, c in enumerate(lp.cost[col]) if c} for col, k in position.items()}
+        cost_b = {k: list(lp.cost[col]) for col, k in position.items() if any(lp.cost[col])}
         try:
-            z = solve_exact(mat, n, rhs, width)
-            dual = solve_exact(mat, n, {k: v for k, v in cost_b.items() if v}, width, transpose=True)
+            factor = ExactFactor(mat, n)
+            z = factor.solve({k: list(bound) for k, bound in enumerate(bounds) if any(bound)}, width)
+            dual = factor.solve_transpose(cost_b, width)
         except (ValueError, ZeroDivisionError):
             return None, 10**9
-        for (k, d), v in z.items():
-            z_poly[basis.basic[k]][d] = v
-        for (k, d), v in dual.items():
-            pi[k][d] = v
+        for k, v in z.items():
+            z_poly[basis.basic[k]] = list(v)
+        for k, v in dual.items():
+            pi[k] = list(v)
     bad = 0
     # primal feasibility: basic columns >= 0, rows that are not tight within their bounds
     for c in basis.basic:
