@@ -370,7 +370,7 @@ def _parametric_game(args):
     import sympy as sp
 
     from derive.extensive_form.build import exact_value
-    from derive.games.registry import BUILTIN_GAMES
+    from derive.games.registry import BUILTIN_GAMES, parse_game_spec
 
     match = re.fullmatch(r"\s*([A-Za-z_]\w*)\s*=\s*(.+?)\s*\.\.\s*(.+?)\s*", args.param)
     if not match:
@@ -401,15 +401,16 @@ def _parametric_game(args):
 
         return to_extensive_form(one_card_poker(n, k, amounts["ante"], amounts["bet"])), symbol, lo, hi
     _only_defaults(args)
-    if args.game not in BUILTIN_GAMES:
+    parsed = (BUILTIN_GAMES[args.game], {}) if args.game in BUILTIN_GAMES else parse_game_spec(args.game)
+    if parsed is None:
         raise _UsageError(
             f"--param needs a built-in game or the one-card options, not {args.game!r}: a Gambit file names no "
             "parameters (build the game in Python with a sympy symbol and call parametric_solve)"
         )
-    spec = BUILTIN_GAMES[args.game]
+    spec, options = parsed
     if not spec.parameters:
-        raise _UsageError(f"{args.game} has no parameters to vary")
-    return spec.build_with(**{name: symbol}), symbol, lo, hi
+        raise _UsageError(f"{spec.name} has no parameters to vary")
+    return spec.build_with(options, **{name: symbol}), symbol, lo, hi
 
 
 def _solve_parametric(args, out) -> int:
@@ -555,6 +556,9 @@ def _cmd_games(args, out, err) -> int:
                 for p in g.parameters
             )
             print(f"{'':<18}   parameters (--param NAME=LO..HI): {names}", file=out)
+        if g.options:
+            names = ", ".join(o.describe() for o in g.options)
+            print(f"{'':<18}   options ({g.name}:NAME=VALUE,...): {names}", file=out)
     print("or a path to a Gambit .efg/.nfg file", file=out)
     return 0
 
