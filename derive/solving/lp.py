@@ -18,6 +18,7 @@ optimal and gives the game value exactly.  A float never reaches a result.
 from __future__ import annotations
 
 import contextlib
+import math
 import os
 import sys
 from collections.abc import Iterator, Sequence
@@ -49,6 +50,7 @@ __all__ = [
     "solve_exact",
     "transpose",
     "transpose_negated",
+    "warm_bases",
 ]
 
 
@@ -384,7 +386,11 @@ def block_triangular_order(rows: dict[int, dict[int, object]], n: int) -> list[t
     counts = [len(r) for r in rows.values()]
     row_ids = np.repeat(np.fromiter(rows.keys(), dtype=np.int64, count=len(rows)), counts)
     col_ids = np.fromiter((j for r in rows.values() for j in r), dtype=np.int64, count=int(sum(counts)))
-    if len(rows) < n or (col_ids.size and (col_ids.min() < 0 or col_ids.max() >= n)) or (row_ids.size and row_ids.max() >= n):
+    if (
+        len(rows) < n
+        or (col_ids.size and (col_ids.min() < 0 or col_ids.max() >= n))
+        or (row_ids.size and row_ids.max() >= n)
+    ):
         raise ZeroDivisionError("singular matrix: a row is zero")
     pattern = sps.csr_matrix((np.ones(row_ids.size, dtype=np.int8), (row_ids, col_ids)), shape=(n, n))
     match = maximum_bipartite_matching(pattern, perm_type="column")  # match[row] = its unknown
@@ -425,6 +431,9 @@ def block_triangular_order(rows: dict[int, dict[int, object]], n: int) -> list[t
 #: fractions and checked exactly (:func:`solve_exact`); smaller ones go straight to FLINT.
 GUESS_BLOCK = 12
 
+#: Blocks up to this size are solved in floating point by NumPy's dense LU, larger ones by SciPy's sparse LU.
+DENSE_GUESS = 64
+
 #: The largest denominator a floating-point solution is rounded to (continued fractions).
 GUESS_DENOMINATOR = 10**7
 
@@ -433,18 +442,21 @@ def _guessed_block(local: list[dict[int, object]], right: list[list], width: int
     """The exact solution of one block if rounding its floating-point solution gives it, else None.
 
     ``local[r]`` is row ``r`` of the block (``{unknown: QQ}``), ``right[r]`` its right-hand sides.
-    SciPy's sparse LU solves the block in floating point; each value is rounded to the nearest
-    fraction with denominator at most :data:`GUESS_DENOMINATOR`; the guess is returned only if it
-    satisfies every equation *exactly* (rational arithmetic), so it is then the exact solution.
+    NumPy's or SciPy's LU solves the block in floating point; each value is rounded to a simple fraction
+    (:func:`_simple_fractions`, denominator at most :data:`GUESS_DENOMINATOR`); the guess is
+    returned only if it satisfies every equation *exactly* (rational arithmetic), so it is then the
+    exact solution.  A block of more than :data:`DENSE_GUESS` unknowns whose solution is not simple
+    fractions is solved by iterative refinement in integers instead (:func:`_refined_block`, with the
+    same LU factors), also checked exactly.
     """
     import warnings
-    from fractions import Fraction
 
     import numpy as np
-    import scipy.sparse as sps
-    import scipy.sparse.linalg as spla
 
     m = len(local)
+    simple = not any(QQ.denom(a) > GUESS_DENOMINATOR for line in right for a in line)
+    if not simple and m <= DENSE_GUESS:
+        return None  # the solution will not be simple fractions either (Leduc's bases): FLINT
     rows_i, cols_j, vals = [], [], []
     for r, line in enumerate(local):
         for k, b in line.items():
@@ -454,28 +466,176 @@ def _guessed_block(local: list[dict[int, object]], right: list[list], width: int
     with warnings.catch_warnings(), np.errstate(all="ignore"):
         warnings.simplefilter("ignore")
         try:
-            A = sps.csc_matrix((vals, (rows_i, cols_j)), shape=(m, m))
-            b = np.array([[float(a) for a in line] for line in right], dtype=float).reshape(m, width)
-            if not np.isfinite(b).all():
-                return None
-            z = np.asarray(spla.splu(A).solve(b)).reshape(m, width)
-        except (RuntimeError, ValueError, OverflowError):  # singular in floating point, or huge
+            if m <= DENSE_GUESS:
+                A = np.zeros((m, m))
+                A[rows_i, cols_j] = vals
+                lu_solve = lambda b: np.linalg.solve(A, b)  # noqa: E731
+            else:
+                import scipy.sparse as sps
+                import scipy.sparse.linalg as spla
+
+                factors = spla.splu(sps.csc_matrix((vals, (rows_i, cols_j)), shape=(m, m)))
+                lu_solve = lambda b: np.asarray(factors.solve(b)).reshape(m, width)  # noqa: E731
+            if simple:
+                b = np.array([[float(a) for a in line] for line in right], dtype=float).reshape(m, width)
+                z = lu_solve(b) if np.isfinite(b).all() else None
+            else:
+                z = None
+        except (RuntimeError, ValueError, OverflowError, np.linalg.LinAlgError):  # singular, or huge
             return None
-    if not np.isfinite(z).all():
+    if z is not None and np.isfinite(z).all():
+        fractions = _simple_fractions(z.ravel())
+        if fractions is not None:
+            num, den = (a.reshape(m, width).tolist() for a in fractions)
+            guess = [[QQ(a, b) for a, b in zip(na, da)] for na, da in zip(num, den)]
+            if _satisfies(local, right, guess, width):
+                return guess
+    if m <= DENSE_GUESS:
         return None
-    guess = []
-    for line in z.tolist():
-        values = []
-        for x in line:
-            f = Fraction(x).limit_denominator(GUESS_DENOMINATOR)
-            values.append(QQ(f.numerator, f.denominator))
-        guess.append(values)
+    return _refined_block(local, right, width, lu_solve)
+
+
+def _satisfies(local: list[dict[int, object]], right: list[list], z: list[list], width: int) -> bool:
+    """Whether ``z`` satisfies every equation of the block exactly (rational arithmetic)."""
     zero = QQ(0)
-    for r, line in enumerate(local):  # the exact check
+    for r, line in enumerate(local):
         for c in range(width):
-            if sum((b * guess[k][c] for k, b in line.items()), zero) != right[r][c]:
+            if sum((b * z[k][c] for k, b in line.items()), zero) != right[r][c]:
+                return False
+    return True
+
+
+#: Most rounds of iterative refinement in :func:`_refined_block` (each gains about 20 bits or more).
+REFINE_ROUNDS = 16
+
+
+def _refined_block(
+    local: list[dict[int, object]], right: list[list], width: int, lu_solve
+) -> list[list] | None:
+    """The exact solution of one block by iterative refinement and rational reconstruction, or None.
+
+    The rows are scaled to integers.  With ``x ~ N / D`` (integers ``N``, ``D = 2^e``) the residual
+    ``r = D b - A N`` is computed *exactly* in integers, the correction ``A^{-1} r`` in floating point
+    (``lu_solve``, the block's LU factors), scaled by a power of two so that its largest entry has
+    about 40 bits, rounded to integers and added to ``N`` -- each round gains as many bits as the
+    floating-point solve is accurate (Wan 2006, "An algorithm to solve integer linear systems exactly
+    using numerical methods", J. Symbolic Comput. 41).  From 64 bits of ``D`` on, each entry is
+    reconstructed as the simplest fraction near ``N / D`` (continued fractions, denominators up to
+    about ``sqrt(D)``); the result is returned only if it satisfies every equation exactly.  So the
+    solution's denominators may be large (one-card poker with 1,000 cards: billions), where
+    :func:`_simple_fractions` needs them below :data:`GUESS_DENOMINATOR`.
+    """
+    import warnings
+
+    import numpy as np
+
+    m = len(local)
+    rows: list[list[tuple[int, int]]] = []
+    res: list[list[int]] = []
+    scale = np.empty(m)
+    for r, line in enumerate(local):
+        d = math.lcm(*(int(QQ.denom(b)) for b in line.values()), *(int(QQ.denom(a)) for a in right[r]))
+        rows.append([(k, int(QQ.numer(b)) * (d // int(QQ.denom(b)))) for k, b in line.items()])
+        res.append([int(QQ.numer(a)) * (d // int(QQ.denom(a))) for a in right[r]])
+        scale[r] = float(d)
+    if not np.isfinite(scale).all():
+        return None
+    num = [[0] * width for _ in range(m)]
+    den = 1
+    with warnings.catch_warnings(), np.errstate(all="ignore"):
+        warnings.simplefilter("ignore")
+        for _ in range(REFINE_ROUNDS):
+            try:
+                rf = np.array(res, dtype=float).reshape(m, width) / scale[:, None]
+                y = lu_solve(rf)
+            except (RuntimeError, ValueError, OverflowError, np.linalg.LinAlgError):
                 return None
-    return guess
+            if not np.isfinite(y).all():
+                return None
+            big = float(np.abs(y).max(initial=0.0))
+            if big == 0.0:  # the residual is zero: N / D is the exact solution
+                return [[QQ(a, den) for a in line] for line in num]
+            shift = 40 - math.frexp(big)[1]
+            if shift < 1:
+                return None  # the floating-point solve does not converge
+            step = np.rint(np.ldexp(y, shift)).astype(np.int64).tolist()
+            alpha = 1 << shift
+            den *= alpha
+            num = [[alpha * a + s for a, s in zip(line, steps)] for line, steps in zip(num, step)]
+            new_res = []
+            for line, coefficients in zip(res, rows):
+                acc = [alpha * a for a in line]
+                for k, b in coefficients:
+                    s = step[k]
+                    for c in range(width):
+                        if s[c]:
+                            acc[c] -= b * s[c]
+                new_res.append(acc)
+            res = new_res
+            if den.bit_length() >= 64:
+                guess = _reconstructed(num, den)
+                if guess is not None and _satisfies(local, right, guess, width):
+                    return guess
+    return None
+
+
+def _reconstructed(num: list[list[int]], den: int) -> list[list] | None:
+    """Each ``a / den`` as the simplest fraction near it with denominator at most ``sqrt(den / 2^16)``,
+    or None as soon as one needs a denominator above ``2^-8`` of that bound (``den`` is not yet
+    precise enough to tell: :func:`_refined_block` refines further)."""
+    bound = math.isqrt(den >> 16)
+    sure = bound >> 8
+    out = []
+    for line in num:
+        values = []
+        for a in line:
+            f = Fraction(a, den).limit_denominator(bound)
+            if f.denominator > sure:
+                return None
+            values.append(QQ(f.numerator, f.denominator))
+        out.append(values)
+    return out
+
+
+def _worth_guessing(m: int) -> bool:
+    """Whether a block of ``m`` unknowns is first solved in floating point (:func:`_guessed_block`): from
+    :data:`GUESS_BLOCK` unknowns, by NumPy up to :data:`DENSE_GUESS`, beyond only when SciPy is loaded
+    anyway (a core larger than :data:`CORE_SPLIT`: importing it takes longer than FLINT's solve of a
+    block of a few hundred)."""
+    return GUESS_BLOCK <= m and (m <= DENSE_GUESS or m > CORE_SPLIT or "scipy.sparse.linalg" in sys.modules)
+
+
+def _simple_fractions(x, steps: int = 40):
+    """``(numerators, denominators)``: each float of the array ``x`` as the first convergent of its
+    continued fraction within ``1e-11`` of it (relative), denominators at most
+    :data:`GUESS_DENOMINATOR`; None if some float has no such convergent.  (All floats at once, in
+    numpy: a guess, checked exactly by the caller.)"""
+    import numpy as np
+
+    with np.errstate(all="ignore"):
+        x = np.asarray(x, dtype=float)
+        if np.abs(x).max(initial=0.0) > 1e9:
+            return None
+        tol = 1e-11 * np.maximum(1.0, np.abs(x))
+        a = np.floor(x)
+        p0, q0 = np.ones_like(x), np.zeros_like(x)
+        p1, q1 = a.copy(), np.ones_like(x)
+        rest = x - a
+        done = np.abs(x - p1) <= tol
+        for _ in range(steps):
+            if done.all():
+                break
+            live = ~done & (rest > 0)
+            inverse = np.where(live, 1.0 / np.where(live, rest, 1.0), 0.0)
+            a = np.floor(inverse)
+            rest = np.where(live, inverse - a, rest)
+            p2 = np.where(live, a * p1 + p0, p1)
+            q2 = np.where(live, a * q1 + q0, q1)
+            p0, q0, p1, q1 = p1, q1, p2, q2
+            done |= np.abs(x - p1 / q1) <= tol
+        if not done.all() or q1.max(initial=1.0) > GUESS_DENOMINATOR:
+            return None
+    return p1.astype(np.int64), q1.astype(np.int64)
 
 
 def solve_exact(
@@ -518,6 +678,36 @@ def solve_exact(
     return {(j, c): v for j, vals in z.items() for c, v in enumerate(vals) if v}
 
 
+#: A core left by peeling singletons (:func:`elimination_order`) larger than this is split into its
+#: strongly connected blocks (:func:`block_triangular_order`, with SciPy); a smaller one is one block.
+CORE_SPLIT = 400
+
+
+def _blocks(rows: dict[int, dict[int, object]], n: int) -> list[tuple[list[int], list[int]]]:
+    """The blocks of :class:`ExactFactor`, in solving order: row singletons first, then the core (one
+    block, or its strongly connected blocks when large), then the column singletons in reverse.
+
+    Peeling is pure Python and finds most of the structure of a sequence-form basis; SciPy's graph
+    routines are imported only for a large core.
+    """
+    try:
+        forward, deferred, active, cols = elimination_order(rows, n)
+    except ZeroDivisionError:
+        raise ZeroDivisionError("singular matrix") from None
+    blocks = [([i], [j]) for i, j in forward]
+    if active:
+        core_rows, core_cols = sorted(active), sorted(cols)
+        if len(core_rows) > CORE_SPLIT:
+            where = {j: k for k, j in enumerate(core_cols)}
+            local = {r: {where[j]: 1 for j in active[i]} for r, i in enumerate(core_rows)}
+            for part_rows, part_cols in block_triangular_order(local, len(core_rows)):
+                blocks.append(([core_rows[r] for r in part_rows], [core_cols[c] for c in part_cols]))
+        else:
+            blocks.append((core_rows, core_cols))
+    blocks.extend(([i], [j]) for i, j in reversed(deferred))
+    return blocks
+
+
 class ExactFactor:
     """A sparse square matrix ``B`` over ``QQ``, prepared for exact solves of ``B z = r`` and ``B^T z = r``.
 
@@ -555,8 +745,11 @@ class ExactFactor:
                     rows.setdefault(i, {})[j] = v
                     cols.setdefault(j, {})[i] = v
         self.n, self.rows, self.cols = n, rows, cols
-        self.blocks = block_triangular_order(rows, n)
-        self._dense: dict[int, object] = {}  # block number -> its FLINT matrix, made when first needed
+        self.blocks = _blocks(rows, n)
+        self._dense: dict[
+            tuple[int, bool], object
+        ] = {}  # (block, transposed) -> its FLINT matrix, when needed
+        self._no_guess: set[tuple[int, bool]] = set()  # blocks whose rounded solution was not exact
 
     def _block_matrix(self, k: int, transpose: bool):
         import flint
@@ -628,13 +821,14 @@ class ExactFactor:
                 continue
             where = {u: c for c, u in enumerate(solved)}
             right_side = [residual(eq, where) for eq in equations]
-            if len(equations) >= GUESS_BLOCK:
+            if _worth_guessing(len(equations)) and (k, transpose) not in self._no_guess:
                 local = [{where[u]: b for u, b in lines[eq].items() if u in where} for eq in equations]
                 guess = _guessed_block(local, right_side, width)
                 if guess is not None:
                     for u, c in where.items():
                         value[u] = guess[c]
                     continue
+                self._no_guess.add((k, transpose))  # not simple fractions: FLINT from now on
             value.update(self._dense_solve(k, transpose, solved, right_side, width))
         return value
 
@@ -704,9 +898,13 @@ def optimal_basis(
     ExactLPError
         If HiGHS finds no optimum or reports an unusable basis.
     """
+    return _highs_basis(_run_highs(prog, cost, maximize, strict), prog)
+
+
+def _highs_basis(h, prog: LinearProgram) -> Basis:
+    """The optimal basis of a solved ``Highs`` object for ``prog`` (see :func:`optimal_basis`)."""
     import highspy
 
-    h = _run_highs(prog, cost, maximize, strict)
     basis = h.getBasis()
     status = highspy.HighsBasisStatus
     col_status = list(basis.col_status)
@@ -722,6 +920,57 @@ def optimal_basis(
     if any(col_status[c] == status.kUpper for c in range(prog.ncols)):
         raise ExactLPError("unexpected nonbasic column at an upper bound")
     return Basis(basic, tight)
+
+
+def warm_bases(programs, maximize: bool = True, strict: bool = True) -> Iterator[Basis | None]:
+    """HiGHS's optimal bases of a sequence of LPs that differ only in costs and row bounds.
+
+    The first program is passed to HiGHS; each next one only changes its costs and row bounds,
+    and HiGHS starts from the basis it had (a warm start: a few simplex iterations each).  Used for
+    a perturbed LP at decreasing ε₀ (:func:`derive.solving.refinements.epsilon_lp.search_basis`),
+    whose bases change little from one ε₀ to the next.
+
+    Parameters
+    ----------
+    programs : iterable of (LinearProgram, dict)
+        Each program with its cost ``{column: QQ}``; all with the same matrix.
+    maximize : bool
+    strict : bool
+        Tolerances of 1e-12 (as :func:`optimal_basis` with ``strict``).
+
+    Yields
+    ------
+    Basis or None
+        Each program's optimal basis, or None when HiGHS finds no optimum or no usable basis.
+    """
+    import highspy
+
+    inf = highspy.kHighsInf
+    h = None
+    for prog, cost in programs:
+        ncols, nrows = prog.ncols, len(prog.rows)
+        if h is None:
+            try:
+                h = _run_highs(prog, cost, maximize, strict)
+            except ExactLPError:
+                yield None
+                return
+        else:
+            h.changeColsCost(ncols, list(range(ncols)), [float(cost.get(c, 0)) for c in range(ncols)])
+            h.changeRowsBounds(
+                nrows,
+                list(range(nrows)),
+                [-inf if b is None else float(b) for b in prog.lower],
+                [inf if b is None else float(b) for b in prog.upper],
+            )
+            h.run()
+        if h.getModelStatus() != highspy.HighsModelStatus.kOptimal:
+            yield None
+            continue
+        try:
+            yield _highs_basis(h, prog)
+        except ExactLPError:
+            yield None
 
 
 def basis_system(
