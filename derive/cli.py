@@ -451,14 +451,19 @@ def _rules(args, tree: bool = True):
     k = _int_arg(args.max_bets, "--max-bets")
     rules = one_card_poker(n, k, args.ante, args.bet)
     if not tree:
-        from derive.sequence_form.one_card_rules import MAX_ENTRIES, matrix_entries
+        from derive.sequence_form.one_card_rules import MAX_ENTRIES, matrix_entries, one_card_sequence_form
 
         entries = matrix_entries(rules)
-        if entries > MAX_ENTRIES:
-            raise GameDefinitionError(
-                f"--deck {n} --max-bets {k} gives a sequence form with {entries:,} payoff entries, "
-                f"more than the limit of {MAX_ENTRIES:,}"
-            )
+        if entries > MAX_ENTRIES:  # solved by the LP with running sums over the cards: its rows are capped
+            from derive.solving.zero_sum.one_card_prefix import MAX_ROWS, running_sum_rows
+
+            rows = running_sum_rows(one_card_sequence_form(rules))
+            if rows > MAX_ROWS:
+                raise GameDefinitionError(
+                    f"--deck {n} --max-bets {k} gives a sequence form with {entries:,} payoff entries, more than "
+                    f"the {MAX_ENTRIES:,} solved as a matrix, and an LP with running sums over the cards of "
+                    f"{rows:,} rows, more than the limit of {MAX_ROWS:,} (about 30 s and 300 MB on two cores)"
+                )
         return rules
     if rules.num_nodes > MAX_NODES:
         raise GameDefinitionError(

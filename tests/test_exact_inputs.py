@@ -876,6 +876,8 @@ EXCLUDED = {
     ("derive.solving.lp.elimination_order", "rows"): "an exact sparse matrix (QQ), not typed in",
     ("derive.presentation.parametric_report.breakpoint_text", "point"): "a Breakpoint (exact), returns text",
     ("derive.solving.refinements.epsilon_lp.evaluate", "eps"): "an exact QQ trial value, not typed in",
+    ("derive.solving.refinements.epsilon_lp.PivotBudget", "limit"): "a step limit: " + _INT,
+    ("derive.solving.zero_sum.one_card_prefix.payoffs_against", "plan"): "an exact realization plan (QQ): " + _LP,
     ("derive.solving.refinements.epsilon_lp.monomial", "degree"): "a polynomial length: " + _INT,
     ("derive.solving.refinements.epsilon_lp.monomial", "power"): "an exponent: " + _INT,
     ("derive.solving.zero_sum.optimal_sets.optimal_set", "value"): "an LP's exact value (QQ), not typed in",
