@@ -310,9 +310,10 @@ def sequence_form_equilibrium(
     say = progress or (lambda message: None)
     rows, cols = sf.shape
     if refine == "quasi-perfect":
-        from derive.solving.refinements.quasi_perfect import perturbed_plans
+        from derive.solving.refinements.quasi_perfect import MAX_SEQUENCES, perturbed_plans
 
-        say(f"solving the perturbed sequence-form LP ({rows:,} x {cols:,} sequences) exactly in ε")
+        if rows + cols <= MAX_SEQUENCES:  # else perturbed_plans refuses at once, saying why
+            say(f"solving the perturbed sequence-form LP ({rows:,} x {cols:,} sequences) exactly in ε")
 
         perturbed = perturbed_plans(sf, mats)
         x, y = (
