@@ -577,7 +577,7 @@ def _parametric_game(args):
     import sympy as sp
 
     from derive.extensive_form.build import exact_value
-    from derive.games.registry import BUILTIN_GAMES
+    from derive.games.registry import BUILTIN_GAMES, parse_game_spec
 
     match = re.fullmatch(r"\s*([A-Za-z_]\w*)\s*=\s*(.+?)\s*\.\.\s*(.+?)\s*", args.param)
     if not match:
@@ -608,15 +608,16 @@ def _parametric_game(args):
 
         return to_extensive_form(_one_card_poker(n, k, amounts["ante"], amounts["bet"])), symbol, lo, hi
     _only_defaults(args)
-    if args.game not in BUILTIN_GAMES:
+    parsed = (BUILTIN_GAMES[args.game], {}) if args.game in BUILTIN_GAMES else parse_game_spec(args.game)
+    if parsed is None:
         raise _UsageError(
             f"--param needs a built-in game or the one-card options, not {args.game!r}: a Gambit file names no "
             "parameters (build the game in Python with a sympy symbol and call parametric_solve)"
         )
-    spec = BUILTIN_GAMES[args.game]
+    spec, options = parsed
     if not spec.parameters:
-        raise _UsageError(f"{args.game} has no parameters to vary")
-    return spec.build_with(**{name: symbol}), symbol, lo, hi
+        raise _UsageError(f"{spec.name} has no parameters to vary")
+    return spec.build_with(options, **{name: symbol}), symbol, lo, hi
 
 
 def _solve_parametric(args, out) -> int:
@@ -657,14 +658,19 @@ def _rules(args, tree: bool = True):
     k = _int_arg(args.max_bets, "--max-bets")
     rules = _one_card_poker(n, k, args.ante, args.bet)
     if not tree:
-        from derive.sequence_form.one_card_rules import MAX_ENTRIES, matrix_entries
+        from derive.sequence_form.one_card_rules import MAX_ENTRIES, matrix_entries, one_card_sequence_form
 
         entries = matrix_entries(rules)
-        if entries > MAX_ENTRIES:
-            raise GameDefinitionError(
-                f"--deck {n} --max-bets {k} gives a sequence form with {entries:,} payoff entries, "
-                f"more than the limit of {MAX_ENTRIES:,}"
-            )
+        if entries > MAX_ENTRIES:  # solved by the LP with running sums over the cards: its rows are capped
+            from derive.solving.zero_sum.one_card_prefix import MAX_ROWS, running_sum_rows
+
+            rows = running_sum_rows(one_card_sequence_form(rules))
+            if rows > MAX_ROWS:
+                raise GameDefinitionError(
+                    f"--deck {n} --max-bets {k} gives a sequence form with {entries:,} payoff entries, more than "
+                    f"the {MAX_ENTRIES:,} solved as a matrix, and an LP with running sums over the cards of "
+                    f"{rows:,} rows, more than the limit of {MAX_ROWS:,} (about 30 s and 300 MB on two cores)"
+                )
         return rules
     if rules.num_nodes > MAX_NODES:
         raise GameDefinitionError(
@@ -779,6 +785,9 @@ def _cmd_games(args, out, err) -> int:
                 for p in g.parameters
             )
             print(f"{'':<18}   parameters (--param NAME=LO..HI): {names}", file=out)
+        if g.options:
+            names = ", ".join(o.describe() for o in g.options)
+            print(f"{'':<18}   options ({g.name}:NAME=VALUE,...): {names}", file=out)
     print("or a path to a Gambit .efg/.nfg file", file=out)
     return 0
 

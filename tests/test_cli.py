@@ -49,7 +49,7 @@ def test_solve_text_kuhn_with_bet_size():
         (["solve", "--bet", "-1"], "--bet must be positive, got '-1'"),
         (["solve", "--max-bets", "-1"], "--max-bets must be an integer >= 0, got -1"),
         (["draw", "--deck", "400", "--max-bets", "6"], "tree nodes, more than the limit of 500,000"),
-        (["solve", "--deck", "400", "--max-bets", "6"], "payoff entries, more than the limit of 2,000,000"),
+        (["solve", "--deck", "2000", "--max-bets", "6"], "90,002 rows, more than the limit of 36,000"),
         (["solve", "--deck", "99999999999999999999"], "--deck must have at most 2000 cards"),
         (["solve", "--max-bets", "495"], "--max-bets must be at most 100, got 495"),
         (["solve", "--bet", "1/0"], "--bet must be a positive number, got '1/0'"),

@@ -47,7 +47,9 @@ from derive.figures import (
 )
 from derive.figures.extensive_tree import draw_extensive_form
 from derive.figures.tikz import tikz_game_tree
+from derive.games.goofspiel import goofspiel
 from derive.games.leduc import leduc_holdem
+from derive.games.liars_dice import liars_dice
 from derive.games.matrix import matrix_game
 from derive.games.one_card import (
     Action,
@@ -318,6 +320,11 @@ DOORS = [
     Door(G + "textbook.reiley_poker", "bet", lambda v: reiley_poker(bet=v), GameModelError),
     Door(G + "leduc.leduc_holdem", "ante", lambda v: leduc_holdem(ante=v), GameModelError),
     Door(G + "leduc.leduc_holdem", "bets", lambda v: leduc_holdem(bets=(2, v)), GameModelError),
+    Door(G + "leduc.leduc_holdem", "ranks", lambda v: leduc_holdem(ranks=v), GameModelError, "int"),
+    Door(G + "leduc.leduc_holdem", "max_raises", lambda v: leduc_holdem(max_raises=v), GameModelError, "int"),
+    Door(G + "liars_dice.liars_dice", "dice", lambda v: liars_dice(dice=v, faces=2), GameModelError, "int"),
+    Door(G + "liars_dice.liars_dice", "faces", lambda v: liars_dice(faces=v), GameModelError, "int"),
+    Door(G + "goofspiel.goofspiel", "cards", lambda v: goofspiel(cards=v), GameModelError, "int"),
     Door(
         S + "parameters.parametric_lp.parametric_solve",
         "lower",
@@ -1015,9 +1022,22 @@ EXCLUDED = {
     ("derive.figures.value_plots.draw_parametric_value", "points_per_piece"): "plotting points: " + _INT,
     ("derive.solving.parameters.parametric_lp.parametric_solve", "max_solves"): "a size limit: " + _INT,
     ("derive.solving.lp.elimination_order", "n"): "a matrix size: " + _INT,
+    ("derive.solving.lp.block_triangular_order", "n"): "a matrix size: " + _INT,
+    ("derive.solving.lp.block_triangular_order", "rows"): "an exact sparse matrix (QQ), not typed in",
+    ("derive.solving.lp.exact_lp_with_duals", "cost"): _LP,
+    ("derive.solving.lp.ExactFactor", "matrix"): _LP,
+    ("derive.solving.lp.ExactFactor", "n"): "a matrix size: " + _INT,
+    ("derive.games.liars_dice.liars_dice_size", "dice"): "a count of dice: " + _INT,
+    ("derive.games.liars_dice.liars_dice_size", "faces"): "a count of faces: " + _INT,
+    ("derive.games.goofspiel.goofspiel_size", "cards"): "a count of cards: " + _INT,
+    ("derive.games.leduc.rank_names", "ranks"): "a count of ranks: " + _INT,
+    ("derive.games.registry.GameOption", "low"): "an option's range, read as an integer: " + _INT,
+    ("derive.games.registry.GameOption", "high"): "an option's range, read as an integer: " + _INT,
     ("derive.solving.lp.elimination_order", "rows"): "an exact sparse matrix (QQ), not typed in",
     ("derive.presentation.parametric_report.breakpoint_text", "point"): "a Breakpoint (exact), returns text",
     ("derive.solving.refinements.epsilon_lp.evaluate", "eps"): "an exact QQ trial value, not typed in",
+    ("derive.solving.refinements.epsilon_lp.PivotBudget", "limit"): "a step limit: " + _INT,
+    ("derive.solving.zero_sum.one_card_prefix.payoffs_against", "plan"): "an exact realization plan (QQ): " + _LP,
     ("derive.solving.refinements.epsilon_lp.monomial", "degree"): "a polynomial length: " + _INT,
     ("derive.solving.refinements.epsilon_lp.monomial", "power"): "an exponent: " + _INT,
     ("derive.solving.zero_sum.optimal_sets.optimal_set", "value"): "an LP's exact value (QQ), not typed in",

@@ -145,7 +145,86 @@ def test_command_line_solves_52_cards_and_6_bets_without_the_tree():
     assert "without its 103,429-node tree" in err.getvalue()
 
 
-def test_command_line_caps_the_sequence_form_not_the_tree():
+def test_command_line_caps_the_running_sum_lp_not_the_tree():
+    """Beyond 2,000,000 payoff entries the LP with running sums is solved; its rows are capped, and the
+    error says the cap and why."""
     out, err = io.StringIO(), io.StringIO()
-    assert main(["solve", "--deck", "2000", "--max-bets", "2"], out=out, err=err) == 2
-    assert "sequence form with 35,982,000 payoff entries" in err.getvalue() and out.getvalue() == ""
+    assert main(["solve", "--deck", "2000", "--max-bets", "6"], out=out, err=err) == 2
+    message = err.getvalue()
+    assert "sequence form with 99,950,000 payoff entries" in message and out.getvalue() == ""
+    assert "running sums over the cards of 90,002 rows, more than the limit of 36,000" in message
+
+
+PREFIX_GAMES = [(3, 1, 1, 1), (4, 2, 1, 1), (5, 2, 1, 2), (7, 3, R(1, 2), R(3, 2)), (9, 4, 2, 1)]
+
+
+@pytest.mark.parametrize("n, k, ante, bet", PREFIX_GAMES)
+def test_running_sum_lp_gives_the_exact_value_and_an_equilibrium_of_the_tree(n, k, ante, bet):
+    """The LP with running sums over the cards (used for large decks) on small ones: the same exact
+    value as the payoff-matrix LP, strategies that are an exact equilibrium of the game tree
+    (exploitability exactly 0, by the tree's own best responses), and running-sum payoffs equal to
+    the payoff matrix times the plan."""
+    from sympy.polys.domains import QQ
+
+    from derive.solving.zero_sum.one_card_prefix import (
+        _program,
+        payoffs_against,
+        prefix_equilibrium,
+        running_sum_rows,
+    )
+
+    rules = one_card_poker(n, k, ante, bet)
+    sf = one_card_sequence_form(rules)
+    unit = QQ.from_sympy(rules.ante)
+    eq = prefix_equilibrium(sf, unit)
+    plain = solve_rules(rules, refine="none")
+    assert QQ.to_sympy(eq.value * unit) == plain.value
+    game = build_tree(rules)
+    assert exploitability(game, _tree_profile(game, eq)) == 0
+    x, y = eq.plans
+    A = sf.numeric_matrix(0)
+    against_x = {}
+    for i, row in A.items():
+        for j, v in row.items():
+            against_x[j] = against_x.get(j, QQ(0)) + v * x[i]
+    assert payoffs_against(sf, 1, x) == {j: v for j, v in against_x.items() if v}
+    against_y = {i: sum((v * y[j] for j, v in row.items()), QQ(0)) for i, row in A.items()}
+    assert payoffs_against(sf, 0, y) == {i: v for i, v in against_y.items() if v}
+    assert running_sum_rows(sf) == len(_program(sf, unit)[0].rows)
+
+
+def test_seven_hundred_cards_by_running_sums_certified():
+    """N = 700 with one bet (2,446,500 payoff entries): the running-sum LP, its exact value, and both
+    plans certified by exact best responses computed with running sums; the quasi-perfect
+    refinement is not attempted and says so, and the command line falls back to the LP's equilibrium."""
+    from sympy.polys.domains import QQ
+
+    from derive.solving.lp import ExactLPError
+    from derive.solving.zero_sum.best_response import best_response_values
+    from derive.solving.zero_sum.one_card_prefix import payoffs_against
+
+    rules = one_card_poker(700, 1)
+    sol = solve_rules(rules, refine="none")
+    assert sol.value == R(-54521, 978600)
+    assert "running sums" in sol.method
+    sf = one_card_sequence_form(rules)
+    x = [QQ.from_sympy(sol.plans[0][sf.label(0, k)]) for k in range(sf.shape[0])]
+    y = [QQ.from_sympy(sol.plans[1][sf.label(1, k)]) for k in range(sf.shape[1])]
+    low, _, _ = best_response_values(sf, 1, payoffs_against(sf, 1, x), maximize=False)
+    high, _, _ = best_response_values(
+        sf, 0, {s: -v for s, v in payoffs_against(sf, 0, y).items()}, maximize=False
+    )
+    assert QQ.to_sympy(low) == sol.value == QQ.to_sympy(-high)  # exploitability exactly 0
+    with pytest.raises(ExactLPError, match="not attempted"):
+        solve_rules(rules)
+    out, err = io.StringIO(), io.StringIO()
+    assert main(["solve", "--deck", "700", "--max-bets", "1", "--json"], out=out, err=err) == 0
+    assert json.loads(out.getvalue())["value"] == str(sol.value)
+    assert "showing the LP's (--refine none)" in err.getvalue()
+
+
+@pytest.mark.slow
+def test_one_thousand_cards_two_bets():
+    """The issue's target: N = 1,000 with 2 bets, exactly (the prefix LP's own certificate)."""
+    sol = solve_rules(one_card_poker(1000, 2), refine="none")
+    assert sol.value == R(-41437, 666000)

@@ -420,3 +420,22 @@ def test_command_line_falls_back_to_the_lp_with_one_line(monkeypatch):
 
     doc = json.loads(out.getvalue())
     assert doc["refinement"] == "none" and doc["value"] == "-1/18"
+
+
+def test_refinement_limits_are_said_and_the_count_of_exact_steps_reported(monkeypatch):
+    """Over the sequence cap the refinement is not attempted, over the step budget it stops; each
+    error names its limit; a refined solution reports the exact steps its search took."""
+    import derive.solving.refinements.quasi_perfect as qp
+    from derive.solving.lp import ExactLPError
+
+    sf = game_sequence_form(to_extensive_form(one_card_poker(5, 2)))
+    mats = (sf.numeric_matrix(0), transpose(sf.numeric_matrix(1)))
+    plans = perturbed_plans(sf, mats)
+    assert all(1 <= pp.steps <= qp.MAX_STEPS for pp in plans)
+    monkeypatch.setattr(qp, "MAX_SEQUENCES", sum(sf.shape) - 1)
+    with pytest.raises(ExactLPError, match=f"not attempted on {sum(sf.shape)} sequences"):
+        perturbed_plans(sf, mats)
+    monkeypatch.setattr(qp, "MAX_SEQUENCES", 6_000)
+    monkeypatch.setattr(qp, "MAX_STEPS", 0)
+    with pytest.raises(ExactLPError, match="more than 0 exact pivots and checks, the limit"):
+        perturbed_plans(sf, mats)

@@ -53,6 +53,7 @@ from dataclasses import dataclass
 
 import sympy as sp
 
+from derive.extensive_form.bulk import paused_gc
 from derive.extensive_form.exact import exact_number
 from derive.extensive_form.game import CHANCE, Game, GameModelError, InformationSet, Node
 
@@ -202,10 +203,16 @@ def extensive_form(
     players = tuple(str(p) for p in players)
     if len(set(players)) != len(players):
         raise GameModelError(f"player names repeat: {players}")
-    nodes: list[Node] = []
+    with paused_gc():
+        return _assemble(players, root, title, symbols, comment, metadata)
+
+
+def _assemble(players, root, title, symbols, comment, metadata) -> Game:
+    """The work of :func:`extensive_form` (with the garbage collector paused: a large tree is many objects)."""
     info_nodes: dict[tuple[int, str], list[int]] = {}
     info_actions: dict[tuple[int, str], tuple[str, ...]] = {}
-    raw: list[dict] = []
+    movers: dict[object, int] = {}
+    known: dict[tuple[type, object], sp.Expr] = {}  # each distinct number is read once
 
     def player_index(mover: str | int) -> int:
         if isinstance(mover, int) and not isinstance(mover, bool) and 0 <= mover < len(players):
@@ -214,79 +221,104 @@ def extensive_form(
             return players.index(mover)
         raise GameModelError(f"unknown player {mover!r}; the players are {', '.join(players)}")
 
+    unhashable: list[sp.Expr] = []
+
+    def read(value: object, where) -> sp.Expr:
+        try:
+            key = (type(value), value)
+            hit = known.get(key)
+        except TypeError:  # unhashable: read it every time
+            unhashable.append(exact_value(value, where()))
+            return unhashable[-1]
+        if hit is None:
+            hit = known[key] = exact_value(value, where())
+        return hit
+
     # iterative preorder walk (deep trees do not hit Python's recursion limit)
     stack: list[tuple[Subtree, int]] = [(root, -1)]
-    order: list[tuple[Subtree, int]] = []
+    order: list[Subtree] = []
+    parents: list[int] = []
+    children: list[list[int]] = []
     while stack:
         tree, parent = stack.pop()
         index = len(order)
-        order.append((tree, parent))
+        order.append(tree)
+        parents.append(parent)
+        children.append([])
         if parent >= 0:
-            raw[parent]["children"].append(index)
-        entry: dict = {"children": []}
-        raw.append(entry)
-        for _, _, child in reversed(tree.moves):
-            stack.append((child, index))
-    for index, (tree, parent) in enumerate(order):
-        where = f"node {index}" + (f" ({tree.label!r})" if tree.label else "")
+            children[parent].append(index)
+        moves = tree.moves
+        for k in range(len(moves) - 1, -1, -1):
+            stack.append((moves[k][2], index))
+    nodes: list[Node] = []
+    new_node = Node.__new__
+    for index, tree in enumerate(order):
+
+        def where(index=index, tree=tree) -> str:
+            return f"node {index}" + (f" ({tree.label!r})" if tree.label else "")
+
         outcome = None
         if tree.outcome is not None:
             if len(tree.outcome) != len(players):
                 raise GameModelError(
-                    f"{where}: payoff {tree.outcome} has {len(tree.outcome)} entries for {len(players)} players"
+                    f"{where()}: payoff {tree.outcome} has {len(tree.outcome)} entries for {len(players)} players"
                 )
-            outcome = tuple(exact_value(v, f"payoff at {where}") for v in tree.outcome)
+            outcome = tuple(read(v, lambda: f"payoff at {where()}") for v in tree.outcome)
         actions = tuple(a for a, _, _ in tree.moves)
+        infoset = None
+        probs: tuple = ()
         if not tree.moves:
-            mover, infoset, probs = None, None, ()
+            mover = None
         elif tree.mover == CHANCE:
-            mover, infoset = CHANCE, None
-            probs = tuple(exact_value(p, f"probability of {a!r} at chance {where}") for a, p, _ in tree.moves)
+            mover = CHANCE
+            probs = tuple(
+                read(p, lambda a=a: f"probability of {a!r} at chance {where()}") for a, p, _ in tree.moves
+            )
         else:
-            mover = player_index(tree.mover)
+            try:
+                mover = movers[tree.mover]
+            except (KeyError, TypeError):
+                mover = player_index(tree.mover)
+                if isinstance(tree.mover, (str, int)) and not isinstance(tree.mover, bool):
+                    movers[tree.mover] = mover
             key = (mover, str(tree.infoset))
-            if key in info_actions and info_actions[key] != actions:
-                raise GameModelError(
-                    f"information set {tree.infoset!r} of player {players[mover]!r}: its nodes offer "
-                    f"different actions ({info_actions[key]} and {actions})"
-                )
-            info_actions[key] = actions
-            info_nodes.setdefault(key, []).append(index)
-            infoset, probs = key, ()
-        raw[index].update(
-            parent=parent,
-            mover=mover,
+            have = info_actions.get(key)
+            if have is None:
+                info_actions[key] = actions
+                info_nodes[key] = [index]
+            else:
+                if have != actions:
+                    raise GameModelError(
+                        f"information set {tree.infoset!r} of player {players[mover]!r}: its nodes offer "
+                        f"different actions ({have} and {actions})"
+                    )
+                info_nodes[key].append(index)
+            infoset = key
+        node = new_node(Node)
+        node.__dict__.update(
+            index=index,
+            parent=parents[index],
+            player=mover,
             infoset=infoset,
+            children=tuple(children[index]),
             actions=actions,
-            probs=probs,
+            probabilities=probs,
             outcome=outcome,
             label=tree.label,
             outcome_label=tree.outcome_label,
         )
+        nodes.append(node)
     keys = sorted(info_nodes, key=lambda k: (k[0], info_nodes[k][0]))
     position = {k: i for i, k in enumerate(keys)}
     infosets = tuple(
         InformationSet(i, k[0], k[1], info_actions[k], tuple(info_nodes[k])) for i, k in enumerate(keys)
     )
-    for index, r in enumerate(raw):
-        nodes.append(
-            Node(
-                index=index,
-                parent=r["parent"],
-                player=r["mover"],
-                infoset=None if r["infoset"] is None else position[r["infoset"]],
-                children=tuple(r["children"]),
-                actions=r["actions"],
-                probabilities=r["probs"],
-                outcome=r["outcome"],
-                label=r["label"],
-                outcome_label=r["outcome_label"],
-            )
-        )
+    for node in nodes:
+        if node.infoset is not None:
+            node.__dict__["infoset"] = position[node.infoset]
     occurring: set[sp.Symbol] = set()
-    for n in nodes:
-        for v in (*(n.outcome or ()), *n.probabilities):
-            occurring |= v.free_symbols
+    for v in (*known.values(), *unhashable):
+        occurring |= v.free_symbols
     if symbols is None:
         declared = tuple(sorted(occurring, key=str))
     else:

@@ -227,15 +227,20 @@ class Game:
     def payoffs(self) -> dict[int, tuple[sp.Expr, ...]]:
         """``terminal index -> payoff vector``: the sum of the outcomes on the path (Gambit's rule)."""
         zero = (sp.S.Zero,) * self.num_players
-        acc: dict[int, tuple[sp.Expr, ...]] = {}
+        acc: list[tuple[sp.Expr, ...] | None] = []  # None: nothing booked yet on the path
         out: dict[int, tuple[sp.Expr, ...]] = {}
         for n in self.nodes:
-            base = acc[n.parent] if n.parent >= 0 else zero
+            base = acc[n.parent] if n.parent >= 0 else None
             if n.outcome is not None:
-                base = tuple(b + o for b, o in zip(base, n.outcome))
-            acc[n.index] = base
-            if n.is_terminal:
-                out[n.index] = tuple(sp.expand(v) for v in base)
+                base = n.outcome if base is None else tuple(b + o for b, o in zip(base, n.outcome))
+            acc.append(base)
+            if not n.children:
+                if base is None:
+                    out[n.index] = zero
+                elif all(v.is_Rational for v in base):
+                    out[n.index] = base
+                else:
+                    out[n.index] = tuple(sp.expand(v) for v in base)
         return out
 
     @cached_property
@@ -263,11 +268,11 @@ class Game:
         Decided on whole plays (outcomes added along the path), not on single outcomes: antes
         booked at the root make single outcomes non-zero-sum in a zero-sum game.
         """
-        totals = [sp.expand(sum(u, sp.S.Zero)) for u in self.payoffs.values()]
+        totals = [sp.expand(sum(u, sp.S.Zero)) for u in set(self.payoffs.values())]
         if not totals:
             return sp.S.Zero
         first = totals[0]
-        if all(sp.simplify(t - first) == 0 for t in totals[1:]):
+        if all(t == first or sp.simplify(t - first) == 0 for t in totals[1:]):
             return first
         return None
 
@@ -342,7 +347,49 @@ class Game:
     @property
     def is_symbolic(self) -> bool:
         """Whether a payoff or probability contains a symbol."""
-        return any(v.free_symbols for n in self.nodes for v in (*(n.outcome or ()), *n.probabilities))
+        return any(v.free_symbols for v in self.numbers)
+
+    @cached_property
+    def numbers(self) -> frozenset[sp.Expr]:
+        """The distinct payoffs (of outcomes) and chance probabilities, each once."""
+        out: set[sp.Expr] = set()
+        for n in self.nodes:
+            if n.outcome is not None:
+                out.update(n.outcome)
+            if n.probabilities:
+                out.update(n.probabilities)
+        return frozenset(out)
+
+    @cached_property
+    def action_codes(self) -> tuple[int, ...]:
+        """``code[i]``: the number of all actions at information sets before ``i``, so that action ``a`` at
+        information set ``i`` is numbered ``code[i] + a`` (one number per (information set, action))."""
+        out, total = [], 0
+        for info in self.infosets:
+            out.append(total)
+            total += len(info.actions)
+        return tuple(out)
+
+    @cached_property
+    def last_own_moves(self) -> tuple[tuple[int, ...], ...]:
+        """For each player, for each node: his last own move before it, numbered as in
+        :attr:`action_codes`, or -1 if he has not moved yet (one pass over the tree, no tuples)."""
+        codes = self.action_codes
+        out = []
+        for p in range(self.num_players):
+            last = [-1] * len(self.nodes)
+            for n in self.nodes:
+                if n.children:
+                    if n.player == p:
+                        base = codes[n.infoset]
+                        for a, c in enumerate(n.children):
+                            last[c] = base + a
+                    else:
+                        mine = last[n.index]
+                        for c in n.children:
+                            last[c] = mine
+            out.append(tuple(last))
+        return tuple(out)
 
     # ----------------------------------------------------------------- recall
     @cached_property
@@ -365,8 +412,15 @@ class Game:
         information sets and actions are the same.  (An absent-minded information set, one crossed
         twice on a play, fails this too.)
         """
+        last = self.last_own_moves
         for info in self.infosets:
-            seqs = {self.own_sequences[info.player][n] for n in info.nodes}
+            mine = last[info.player]
+            first = mine[info.nodes[0]]
+            if all(mine[n] == first for n in info.nodes):
+                # the same last own move at every node: by induction over the earlier information
+                # sets (each of which passes this test too), the same own moves
+                continue
+            seqs = {self._own_moves(info.player, n) for n in info.nodes}
             if len(seqs) > 1:
                 a, b = sorted(seqs, key=lambda q: (len(q), q))[:2]
                 return (
@@ -375,6 +429,16 @@ class Game:
                     f"({self._moves_text(a)} and {self._moves_text(b)})"
                 )
         return None
+
+    def _own_moves(self, player: int, node: int) -> tuple[tuple[int, str], ...]:
+        """``player``'s own (information set, action) pairs on the path to ``node``."""
+        out = []
+        path = self.path(node)
+        for n, c in zip(path, path[1:]):
+            parent = self.nodes[n]
+            if parent.player == player:
+                out.append((parent.infoset, parent.actions[parent.children.index(c)]))
+        return tuple(out)
 
     @property
     def has_perfect_recall(self) -> bool:
@@ -420,6 +484,7 @@ class Game:
             raise GameModelError(f"the root (node 0) has parent {self.nodes[0].parent}, not -1")
         times_listed = Counter(c for node in self.nodes for c in node.children)
         members = [frozenset(info.nodes) for info in self.infosets]  # not a tuple search per node
+        exact: set = set()  # numbers and chance distributions already checked
         for k in range(len(self.nodes)):
             if times_listed[k] != (0 if k == 0 else 1):
                 raise GameModelError(
@@ -443,7 +508,9 @@ class Game:
                         f"payoffs for {n_players} players"
                     )
                 for v in node.outcome:
-                    _check_exact(v, declared, f"payoff at node {_node_name(node)}")
+                    if (type(v), v) not in exact:  # each distinct number is checked once
+                        _check_exact(v, declared, f"payoff at node {_node_name(node)}")
+                        exact.add((type(v), v))
             if node.is_terminal:
                 if node.player is not None or node.infoset is not None or node.probabilities:
                     raise GameModelError(
@@ -457,7 +524,10 @@ class Game:
             if len(set(node.actions)) != len(node.actions) and node.player != CHANCE:
                 raise GameModelError(f"node {_node_name(node)} repeats an action label: {node.actions}")
             if node.player == CHANCE:
-                self._check_chance(node, declared)
+                key = tuple((type(p), p) for p in node.probabilities)
+                if key not in exact:  # the same distribution is checked once
+                    self._check_chance(node, declared)
+                    exact.add(key)
             elif node.player is None or not (0 <= node.player < n_players):
                 raise GameModelError(f"node {_node_name(node)}: no such player {node.player}")
             else:

@@ -1,7 +1,10 @@
 """Built-in games by short name, and :func:`load_game` for a name or a Gambit file path.
 
 The command line and the notebooks share these names (``derive games`` lists
-them with their sources), in the spirit of OpenSpiel's game registry.
+them with their sources), in the spirit of OpenSpiel's game registry.  A game's *options* change
+its structure (the faces of Liar's Dice's dice, Goofspiel's cards, Leduc's ranks) and follow its
+name after a colon, as in OpenSpiel's ``liars_dice(dice_sides=4)``: ``liars-dice:faces=4``,
+``goofspiel:cards=5,order=random``, ``leduc:ranks=4,raises=3``.
 """
 
 from __future__ import annotations
@@ -12,7 +15,15 @@ from pathlib import Path
 
 from derive.extensive_form.game import Game, GameModelError
 
-__all__ = ["BUILTIN_GAMES", "BuiltinGame", "GameParameter", "UnknownGameError", "load_game"]
+__all__ = [
+    "BUILTIN_GAMES",
+    "BuiltinGame",
+    "GameOption",
+    "GameParameter",
+    "UnknownGameError",
+    "load_game",
+    "parse_game_spec",
+]
 
 
 class UnknownGameError(GameModelError):
@@ -42,12 +53,76 @@ class GameParameter:
 
 
 @dataclass(frozen=True)
+class GameOption:
+    """A structural option of a built-in game, given after its name: ``liars-dice:faces=4``.
+
+    Attributes
+    ----------
+    name : str
+        The option's name (``faces``).
+    default : str
+        Its value in the game as built by default.
+    meaning : str
+        What it is.
+    choices : tuple of str
+        The allowed words, or empty for an integer option.
+    low, high : int or None
+        The range of an integer option (inclusive; None: unbounded); the game's builder refuses a
+        game too large for the machine, naming its limit.
+    """
+
+    name: str
+    default: str
+    meaning: str
+    choices: tuple[str, ...] = ()
+    low: int | None = None
+    high: int | None = None
+
+    def read(self, text: str, game: str) -> int | str:
+        """The option's value from its text.
+
+        Raises
+        ------
+        UnknownGameError
+            For a word not among :attr:`choices`, or a text that is not an integer in range; one line
+            naming the game, the option and the allowed values.
+        """
+        if self.choices:
+            if text not in self.choices:
+                raise UnknownGameError(
+                    f"{game}: {self.name} is one of {', '.join(self.choices)}, not {text!r}"
+                )
+            return text
+        try:
+            value = int(text)
+        except ValueError:
+            value = None
+        if (
+            value is None
+            or (self.low is not None and value < self.low)
+            or (self.high is not None and value > self.high)
+        ):
+            span = f"from {self.low}" + (f" to {self.high}" if self.high is not None else "")
+            raise UnknownGameError(f"{game}: {self.name} is an integer {span}, not {text!r}")
+        return value
+
+    def describe(self) -> str:
+        """``"faces = 6 (2..7)"``, ``"order = descending (descending/ascending/random)"``."""
+        if self.choices:
+            allowed = "/".join(self.choices)
+        else:
+            allowed = f"{self.low}.." + ("" if self.high is None else str(self.high))
+        return f"{self.name} = {self.default} ({allowed})"
+
+
+@dataclass(frozen=True)
 class BuiltinGame:
     """A built-in game: its short name, builder, source and a one-line description.
 
     ``parameters`` are the amounts :meth:`build_with` accepts (each may be a sympy symbol), e.g.
     the bet size, for answers as functions of them
-    (:func:`derive.solving.parameters.parametric_lp.parametric_solve`).
+    (:func:`derive.solving.parameters.parametric_lp.parametric_solve`); ``options`` change the
+    game's structure (:class:`GameOption`) and are passed to ``builder`` by name too.
     """
 
     name: str
@@ -56,25 +131,40 @@ class BuiltinGame:
     description: str
     parameters: tuple[GameParameter, ...] = ()
     builder: Callable[..., Game] | None = None
+    options: tuple[GameOption, ...] = ()
 
-    def build_with(self, **amounts) -> Game:
+    def build_with(self, options: dict | None = None, **amounts) -> Game:
         """The game with some parameters given (numbers or sympy symbols), the rest at their defaults.
+
+        Parameters
+        ----------
+        options : dict, optional
+            Values of :attr:`options` already read (:meth:`GameOption.read`), by name.
+        **amounts
+            Values of :attr:`parameters`, by name or alias.
 
         Raises
         ------
         UnknownGameError
-            If a name is not one of :attr:`parameters` (the message lists them).
+            If a name is not one of :attr:`parameters` or :attr:`options` (the message lists them).
         GameModelError
-            If a value is not an exact number or symbol (from the game's builder).
+            If a value is not an exact number or symbol, or the game is too large (from the
+            game's builder).
         """
         known = {alias: p.name for p in self.parameters for alias in (p.name, *p.aliases)}
         for name in amounts:
             if name not in known:
                 have = ", ".join(sorted(known)) or "none"
                 raise UnknownGameError(f"{self.name} has no parameter {name!r} (its parameters: {have})")
+        options = dict(options or {})
+        allowed = {o.name for o in self.options}
+        for name in options:
+            if name not in allowed:
+                have = ", ".join(sorted(allowed)) or "none"
+                raise UnknownGameError(f"{self.name} has no option {name!r} (its options: {have})")
         if self.builder is None:
             return self.build()
-        return self.builder(**{known[name]: value for name, value in amounts.items()})
+        return self.builder(**{known[name]: value for name, value in amounts.items()}, **options)
 
 
 def _kuhn() -> Game:
@@ -105,10 +195,24 @@ def _one_card_with(max_bets: int) -> Callable[..., Game]:
     return build
 
 
-def _leduc_with(ante: object = 1, bet1: object = 2, bet2: object = 4) -> Game:
+def _leduc_with(
+    ante: object = 1, bet1: object = 2, bet2: object = 4, ranks: int = 3, raises: int = 2
+) -> Game:
     from derive.games.leduc import leduc_holdem
 
-    return leduc_holdem(ante, (bet1, bet2))
+    return leduc_holdem(ante, (bet1, bet2), ranks=ranks, max_raises=raises)
+
+
+def _liars_dice(faces: int = 6, dice: int = 1) -> Game:
+    from derive.games.liars_dice import liars_dice
+
+    return liars_dice(dice, faces)
+
+
+def _goofspiel(cards: int = 4, order: str = "descending", returns: str = "win-loss") -> Game:
+    from derive.games.goofspiel import goofspiel
+
+    return goofspiel(cards, order, returns)
 
 
 def _textbook_with(name: str) -> Callable[..., Game]:
@@ -185,6 +289,39 @@ BUILTIN_GAMES: dict[str, BuiltinGame] = {
                 GameParameter("bet2", "4", "the size of a bet or raise in the second round, in chips"),
             ),
             _leduc_with,
+            (
+                GameOption("ranks", "3", "ranks in the deck, two cards each", low=2, high=13),
+                GameOption("raises", "2", "bets plus raises allowed a round", low=1, high=4),
+            ),
+        ),
+        BuiltinGame(
+            "liars-dice",
+            _liars_dice,
+            "OpenSpiel's liars_dice (Lanctot et al. 2019); Neller & Lanctot (2013), section 5",
+            "Liar's Dice: one six-sided die each, bid higher or call liar, the highest face wild",
+            (),
+            _liars_dice,
+            (
+                GameOption("faces", "6", "faces per die (the highest is wild)", low=2, high=6),
+                GameOption("dice", "1", "dice per player (at most 12 bids: 2 x dice x faces)", low=1, high=3),
+            ),
+        ),
+        BuiltinGame(
+            "goofspiel",
+            _goofspiel,
+            "OpenSpiel's goofspiel(imp_info=true), turn-based (Lanctot et al. 2019); Ross (1971)",
+            "imperfect-information Goofspiel: 4 cards each, bid for point cards turned up 4, 3, 2, 1",
+            (),
+            _goofspiel,
+            (
+                GameOption("cards", "4", "cards per player and point cards", low=2, high=6),
+                GameOption(
+                    "order", "descending", "order of the point cards", ("descending", "ascending", "random")
+                ),
+                GameOption(
+                    "returns", "win-loss", "payoffs: +1/-1/0 or the point difference", ("win-loss", "points")
+                ),
+            ),
         ),
         BuiltinGame(
             "rake-poker",
@@ -246,13 +383,49 @@ BUILTIN_GAMES: dict[str, BuiltinGame] = {
 }
 
 
+def parse_game_spec(spec: str) -> tuple[BuiltinGame, dict[str, int | str]] | None:
+    """A built-in game with options, ``NAME:KEY=VALUE,KEY=VALUE``, as ``(game, options)``; None if
+    ``spec`` does not start with a built-in name and a colon.
+
+    Examples
+    --------
+    >>> game, options = parse_game_spec("liars-dice:faces=4")
+    >>> game.name, options
+    ('liars-dice', {'faces': 4})
+
+    Raises
+    ------
+    UnknownGameError
+        For an option the game does not have, one given twice, a malformed item or a value out of
+        range (one line naming the game and the option).
+    """
+    name, colon, rest = spec.partition(":")
+    if not colon or name not in BUILTIN_GAMES:
+        return None
+    builtin = BUILTIN_GAMES[name]
+    by_name = {o.name: o for o in builtin.options}
+    options: dict[str, int | str] = {}
+    for item in rest.split(","):
+        key, eq, text = (part.strip() for part in item.partition("="))
+        if not eq or not key or not text:
+            raise UnknownGameError(f"{spec!r}: give options as {name}:KEY=VALUE,KEY=VALUE")
+        if key not in by_name:
+            have = ", ".join(by_name) or "none"
+            raise UnknownGameError(f"{name} has no option {key!r} (its options: {have})")
+        if key in options:
+            raise UnknownGameError(f"{spec!r}: {key} is given twice")
+        options[key] = by_name[key].read(text, name)
+    return builtin, options
+
+
 def load_game(spec: str, *, rationalize: bool = False) -> Game:
     """The game named ``spec`` (see :data:`BUILTIN_GAMES`) or read from the Gambit file at path ``spec``.
 
     Parameters
     ----------
     spec : str
-        A built-in name, or a path ending in ``.efg`` or ``.nfg``.
+        A built-in name, optionally with options (``liars-dice:faces=4``, :func:`parse_game_spec`),
+        or a path ending in ``.efg`` or ``.nfg``.
     rationalize : bool
         For files: read decimal probabilities that look like rounded floats as the nearest
         simple fractions (each change is recorded in ``game.metadata["rationalized"]``).
@@ -260,12 +433,18 @@ def load_game(spec: str, *, rationalize: bool = False) -> Game:
     Raises
     ------
     UnknownGameError
-        If ``spec`` is neither a built-in name nor a ``.efg``/``.nfg`` path.
+        If ``spec`` is neither a built-in name nor a ``.efg``/``.nfg`` path, or names a wrong option.
+    GameModelError
+        If the options make a game too large for the machine (the message gives the limit).
     GambitFormatError
         For a missing, unreadable or malformed file (one line naming the file and the fault).
     """
     if spec in BUILTIN_GAMES:
         return BUILTIN_GAMES[spec].build()
+    parsed = parse_game_spec(spec)
+    if parsed is not None:
+        builtin, options = parsed
+        return builtin.build_with(options)
     if Path(spec).suffix.lower() in (".efg", ".nfg"):
         from derive.formats import read_game
 

@@ -166,13 +166,21 @@ class GameSequenceForm(SequenceBookkeeping):
             In the order of ``game.infosets``.
         """
         game = self.game
-
-        def move(n, k):
-            return strategies[n.player][game.infosets[n.infoset].label][n.actions[k]]
-
-        reach = game.reach(move)
+        # a node is reached iff every probability on its path is nonzero: booleans, no products
+        reached = [False] * len(game.nodes)
+        reached[0] = True
+        for n in game.nodes:
+            if not n.children or not reached[n.index]:
+                continue
+            if n.player == CHANCE:
+                for c, prob in zip(n.children, n.probabilities):
+                    reached[c] = prob != 0
+            else:
+                dist = strategies[n.player][game.infosets[n.infoset].label]
+                for c, a in zip(n.children, n.actions):
+                    reached[c] = dist[a] != 0
         return tuple(
-            (info.player, info.label) for info in game.infosets if all(reach[n] == 0 for n in info.nodes)
+            (info.player, info.label) for info in game.infosets if not any(reached[n] for n in info.nodes)
         )
 
     @cached_property
@@ -213,6 +221,8 @@ class GameSequenceForm(SequenceBookkeeping):
         """
         if self.game.num_players != 2:
             raise NotSupportedError("the sequence-form LP needs exactly two players")
+        if not self.game.is_symbolic:
+            return self._numeric_matrices[player]
         out: dict[int, dict[int, object]] = {}
         for (i, j), v in self.payoff_entries(player).items():
             if not v.is_Rational:
@@ -222,6 +232,44 @@ class GameSequenceForm(SequenceBookkeeping):
                 )
             out.setdefault(i, {})[j] = QQ(int(v.p), int(v.q))
         return out
+
+    @cached_property
+    def _numeric_matrices(self) -> tuple[dict[int, dict[int, object]], ...]:
+        """Both players' ``A_p`` in ``QQ`` for a game without symbols, in one pass over the tree:
+        chance's reach probabilities and the payoffs are multiplied as exact rationals, not sympy
+        expressions (each distinct number is converted once)."""
+        game = self.game
+        to_qq: dict[sp.Expr, object] = {}
+
+        def qq(v: sp.Expr):
+            if v not in to_qq:
+                to_qq[v] = QQ(int(v.p), int(v.q))
+            return to_qq[v]
+
+        one = QQ(1)
+        reach = [one] * len(game.nodes)
+        for n in game.nodes:
+            if n.player == CHANCE:
+                r = reach[n.index]
+                for c, prob in zip(n.children, n.probabilities):
+                    reach[c] = r * qq(prob)
+            elif n.children:
+                r = reach[n.index]
+                for c in n.children:
+                    reach[c] = r
+        payoffs = game.payoffs
+        out: list[dict[int, dict[int, object]]] = [{} for _ in game.players]
+        for z, (s0, s1) in self.terminal_sequences.items():
+            u = payoffs[z]
+            w = reach[z]
+            for p in (0, 1):
+                v = u[p]
+                if v == 0 or not w:
+                    continue
+                row = out[p].setdefault(s0, {})
+                row[s1] = row[s1] + w * qq(v) if s1 in row else w * qq(v)
+        kept = tuple({i: {j: v for j, v in row.items() if v} for i, row in m.items()} for m in out)
+        return tuple({i: row for i, row in m.items() if row} for m in kept)
 
     def plan_symbols(self, player: int, prefix: str | None = None) -> tuple[sp.Symbol, ...]:
         """One symbol per sequence of ``player``: ``x_{∅}, x_{K:bet}, ...`` (``y`` for player 1, ...).
@@ -366,6 +414,9 @@ def game_sequence_form(game: Game) -> GameSequenceForm:
     ----------
     Koller, Megiddo & von Stengel (1994); von Stengel (1996), section 3.
     """
+    cached = game.__dict__.get("_sequence_form")
+    if cached is not None:  # a game is immutable: its sequence form is computed once
+        return cached
     game.require_perfect_recall()
     sequences = []
     for p in range(game.num_players):
@@ -373,18 +424,21 @@ def game_sequence_form(game: Game) -> GameSequenceForm:
         for info in game.infosets_of(p):
             seqs.extend((info.index, a) for a in range(len(info.actions)))
         sequences.append(tuple(seqs))
-    index = [{s: k for k, s in enumerate(seqs)} for seqs in sequences]
-    own = game.own_sequences
-
-    def last(p: int, node: int) -> int:
-        moves = own[p][node]
-        if not moves:
-            return 0
-        info, action = moves[-1]
-        return index[p][(info, game.infosets[info].actions.index(action))]
-
-    parent = {info.index: last(info.player, info.nodes[0]) for info in game.infosets}
-    terminal_sequences = {z: tuple(last(p, z) for p in range(game.num_players)) for z in game.terminals}
+    # the code of (information set, action) (Game.action_codes) -> the sequence's position, 0 for none
+    position = []
+    for p in range(game.num_players):
+        at = {-1: 0}
+        for k, seq in enumerate(sequences[p]):
+            if seq is not None:
+                at[game.action_codes[seq[0]] + seq[1]] = k
+        position.append(at)
+    last = game.last_own_moves
+    parent = {info.index: position[info.player][last[info.player][info.nodes[0]]] for info in game.infosets}
+    terminal_sequences = {
+        z: tuple(position[p][last[p][z]] for p in range(game.num_players)) for z in game.terminals
+    }
     if any(n.player == CHANCE and not n.probabilities for n in game.nodes if n.children):
         raise GameModelError("a chance node has no probabilities")
-    return GameSequenceForm(game, tuple(sequences), parent, terminal_sequences)
+    sf = GameSequenceForm(game, tuple(sequences), parent, terminal_sequences)
+    game.__dict__["_sequence_form"] = sf
+    return sf

@@ -22,12 +22,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cached_property
 
 import sympy as sp
 
 from derive.extensive_form.build import exact_value
 from derive.extensive_form.exact import exact_number, is_float
-from derive.extensive_form.game import Game, GameModelError, NotSupportedError
+from derive.extensive_form.game import CHANCE, Game, GameModelError, NotSupportedError
 from derive.sequence_form.general import game_sequence_form
 
 __all__ = [
@@ -64,6 +65,8 @@ class BehaviourProfile:
         # a float given to the constructor directly is read by the rule of derive.extensive_form.exact
         # (behaviour_profile, the reader of typed-in profiles, has read every number already)
         def inexact(p: object) -> bool:
+            if isinstance(p, sp.Rational):  # the usual case, decided at once
+                return False
             return is_float(p) or (isinstance(p, sp.Basic) and p.has(sp.Float))
 
         if any(inexact(p) for row in self.probabilities for p in row):
@@ -84,6 +87,38 @@ class BehaviourProfile:
                 for k, row in enumerate(self.probabilities)
             )
             object.__setattr__(self, "probabilities", exact)
+
+    @cached_property
+    def is_numeric(self) -> bool:
+        """Whether every probability of the profile and every number of the game is a Rational
+        (then best responses are computed in exact rationals, not sympy expressions)."""
+        return not self.game.is_symbolic and all(
+            isinstance(p, sp.Rational) for row in self.probabilities for p in row
+        )
+
+    @cached_property
+    def _rationals(self) -> _Rationals:
+        return _Rationals()
+
+    @cached_property
+    def _qq_probabilities(self) -> tuple[tuple[object, ...], ...]:
+        """:attr:`probabilities` as ``QQ`` (numeric profiles only)."""
+        qq = self._rationals
+        return tuple(tuple(qq(p) for p in row) for row in self.probabilities)
+
+    @cached_property
+    def _numeric_payoffs(self) -> tuple[sp.Expr, ...]:
+        """:func:`profile_payoffs` in exact rationals (numeric profiles only)."""
+        game = self.game
+        qq = self._rationals
+        reach = _numeric_reach(self, -2, include_own=True)
+        totals = [qq.QQ(0)] * game.num_players
+        for z, u in game.payoffs.items():
+            if reach[z]:
+                for p, v in enumerate(u):
+                    if v:
+                        totals[p] += reach[z] * qq(v)
+        return tuple(qq.QQ.to_sympy(t) for t in totals)
 
     def strategy(self, player: int) -> dict[str, dict[str, sp.Expr]]:
         """``information-set label -> {action: probability}`` for ``player``."""
@@ -153,11 +188,12 @@ def behaviour_profile(game: Game, strategies: Mapping | tuple | list) -> Behavio
             )
         except GameModelError as exc:
             raise IncompleteProfileError(str(exc)) from None
-        if any(v.is_number and v < 0 for v in values):
+        if any(v.p < 0 if isinstance(v, sp.Rational) else (v.is_number and v < 0) for v in values):
             raise IncompleteProfileError(
                 f"a negative probability at information set {info.label!r}: {values}"
             )
-        if sp.simplify(sum(values) - 1) != 0:
+        total = sum(values, sp.S.Zero)
+        if total != 1 and sp.simplify(total - 1) != 0:
             raise IncompleteProfileError(
                 f"probabilities at information set {info.label!r} sum to {sum(values)}, not 1"
             )
@@ -208,8 +244,52 @@ def _weights(profile: BehaviourProfile, player: int, include_own: bool) -> dict[
     return profile.game.reach(move)
 
 
+class _Rationals:
+    """Sympy Rationals as ``QQ``, each distinct object converted once (keyed by identity: a game's
+    numbers are shared objects, and sympy's own hash is slow)."""
+
+    def __init__(self) -> None:
+        from sympy.polys.domains import QQ
+
+        self.QQ = QQ
+        self.known: dict[int, tuple[object, object]] = {}
+
+    def __call__(self, v):
+        hit = self.known.get(id(v))
+        if hit is None:
+            hit = self.known[id(v)] = (v, self.QQ(int(v.p), int(v.q)))  # v kept alive: its id stays unique
+        return hit[1]
+
+
+def _numeric_reach(profile: BehaviourProfile, player: int, include_own: bool) -> list:
+    """:func:`_weights` in ``QQ`` for a numeric profile: one list entry per node."""
+    game = profile.game
+    qq = profile._rationals
+    probs = profile._qq_probabilities
+    reach = [qq.QQ(1)] * len(game.nodes)
+    for n in game.nodes:
+        if not n.children:
+            continue
+        r = reach[n.index]
+        if n.player == CHANCE:
+            for c, p in zip(n.children, n.probabilities):
+                reach[c] = r * qq(p)
+        elif n.player == player and not include_own:
+            for c in n.children:
+                reach[c] = r
+        elif r:
+            for c, p in zip(n.children, probs[n.infoset]):
+                reach[c] = r * p
+        else:
+            for c in n.children:
+                reach[c] = r
+    return reach
+
+
 def profile_payoffs(profile: BehaviourProfile) -> tuple[sp.Expr, ...]:
     """Each player's expected payoff under ``profile`` (exact)."""
+    if profile.is_numeric:
+        return profile._numeric_payoffs
     game = profile.game
     reach = _weights(profile, -2, include_own=True)
     return tuple(
@@ -234,6 +314,8 @@ def game_best_response(profile: BehaviourProfile, player: int) -> GameBestRespon
     """
     game = profile.game
     sf = game_sequence_form(game)
+    if profile.is_numeric:
+        return _numeric_best_response(profile, player, sf)
     weight = _weights(profile, player, include_own=False)
     g: dict[int, sp.Expr] = {}
     for z in game.terminals:
@@ -266,6 +348,46 @@ def game_best_response(profile: BehaviourProfile, player: int) -> GameBestRespon
         choice[info.label] = info.actions[best]
     current = profile_payoffs(profile)[player]
     return GameBestResponse(player, sp.simplify(value_of(0)), current, choice)
+
+
+def _numeric_best_response(profile: BehaviourProfile, player: int, sf) -> GameBestResponse:
+    """:func:`game_best_response` in exact rationals (``QQ``) for a numeric profile: the same
+    backward induction and the same choice (the first best action), without sympy expressions."""
+    from sympy.polys.domains import QQ
+
+    game = profile.game
+    qq = profile._rationals
+    weight = _numeric_reach(profile, player, include_own=False)
+    g: dict[int, object] = {}
+    payoffs = game.payoffs
+    for z, seqs in sf.terminal_sequences.items():
+        v = payoffs[z][player]
+        if v and weight[z]:
+            s = seqs[player]
+            g[s] = g.get(s, QQ(0)) + weight[z] * qq(v)
+    index = sf.index[player]
+    infoset_value: dict[int, object] = {}
+    choice: dict[str, str] = {}
+    seq_value: dict[int, object] = {}
+
+    def value_of(k: int):
+        if k not in seq_value:
+            total = g.get(k, QQ(0))
+            for c in sf.children(player, k):
+                total += infoset_value[c]
+            seq_value[k] = total
+        return seq_value[k]
+
+    for info in sorted(game.infosets_of(player), key=lambda i: -i.nodes[0]):
+        vals = [value_of(index[(info.index, a)]) for a in range(len(info.actions))]
+        best = 0
+        for a in range(1, len(vals)):
+            if vals[a] > vals[best]:
+                best = a
+        infoset_value[info.index] = vals[best]
+        choice[info.label] = info.actions[best]
+    current = profile_payoffs(profile)[player]
+    return GameBestResponse(player, QQ.to_sympy(value_of(0)), current, choice)
 
 
 def game_nash_conv(profile: BehaviourProfile) -> sp.Expr:

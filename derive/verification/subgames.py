@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 import sympy as sp
 
+from derive.extensive_form.bulk import paused_gc
 from derive.extensive_form.game import CHANCE, Game
 from derive.verification.best_response import behaviour_profile, game_nash_conv
 
@@ -126,12 +127,20 @@ def subgame_perfection(game: Game, strategies) -> SubgamePerfection:
     ----------
     Selten (1965), "Spieltheoretische Behandlung eines Oligopolmodells mit Nachfrageträgheit".
     """
-    behaviour_profile(game, strategies)  # validates the profile on the whole game
+    with paused_gc():  # a large game's profile is many small objects, none in a cycle
+        return _subgame_perfection(game, strategies)
+
+
+def _subgame_perfection(game: Game, strategies) -> SubgamePerfection:
+    whole = behaviour_profile(game, strategies)  # validates the profile on the whole game
     by_player = dict(enumerate(strategies)) if not hasattr(strategies, "items") else dict(strategies)
     roots = subgame_roots(game)
     out: dict[int, sp.Expr] = {}
     for r in roots:
-        sub = game if r == 0 else _subgame(game, r)
+        if r == 0:
+            out[r] = game_nash_conv(whole)
+            continue
+        sub = _subgame(game, r)
         labels = {info.label for info in sub.infosets}
         restricted = {
             p: {k: v for k, v in by_player.get(p, by_player.get(game.players[p], {})).items() if k in labels}

@@ -16,15 +16,28 @@ from dataclasses import dataclass
 import sympy as sp
 from sympy.polys.domains import QQ
 
-from derive.solving.lp import Basis, ExactLPError, LinearProgram, basis_system, optimal_basis, solve_exact
+from derive.solving.lp import (
+    Basis,
+    ExactFactor,
+    ExactLPError,
+    LinearProgram,
+    basis_system,
+    optimal_basis,
+    warm_bases,
+)
 
 __all__ = [
     "EPSILON",
     "MAX_PIVOTS",
     "PIVOT_STARTS",
     "POLISH_PIVOTS",
+    "PivotBudget",
+    "PivotBudgetError",
     "QUICK_CHECKS",
     "TRIAL_EPSILONS",
+    "WARM_EPSILONS",
+    "WARM_PIVOTS",
+    "WARM_STARTS",
     "ParametricLP",
     "Poly",
     "StandardForm",
@@ -61,6 +74,33 @@ MAX_PIVOTS = 150
 Poly = list  # coefficients in QQ, lowest power first, fixed length (the largest sequence length + 1)
 
 
+class PivotBudgetError(ExactLPError):
+    """The exact search for a basis optimal for all small ε used up its :class:`PivotBudget`."""
+
+
+class PivotBudget:
+    """How many exact steps (simplex pivots and exact checks of a basis) a search may take.
+
+    Each step costs about one exact solve of the basis; :meth:`spend` raises
+    :class:`PivotBudgetError` past ``limit`` (None: no limit), so that a search on a game whose bases
+    HiGHS cannot resolve stops at a known cost instead of running for minutes.
+
+    Parameters
+    ----------
+    limit : int or None
+        The most steps.
+    """
+
+    def __init__(self, limit: int | None = None) -> None:
+        self.limit, self.used = limit, 0
+
+    def spend(self, what: str = "exact pivots") -> None:
+        """Count one step; raise :class:`PivotBudgetError` (saying ``what``) past the limit."""
+        self.used += 1
+        if self.limit is not None and self.used > self.limit:
+            raise PivotBudgetError(f"more than {self.limit} {what}")
+
+
 def monomial(power: int, degree: int) -> Poly:
     out = [QQ(0)] * (degree + 1)
     out[power] = QQ(1)
@@ -70,7 +110,7 @@ def monomial(power: int, degree: int) -> Poly:
 def evaluate(poly: Poly, eps: object) -> object:
     total = QQ(0)
     for c in reversed(poly):
-        total = total * eps + c
+        total = total * eps + c if total else c
     return total
 
 
@@ -86,12 +126,29 @@ class ParametricLP:
     free: set[int]
 
     def at(self, eps: object) -> tuple[LinearProgram, dict[int, object]]:
-        prog = LinearProgram(self.ncols, [], [], [], set(self.free))
-        for row, lo, hi in zip(self.rows, self.lower, self.upper):
-            prog.add_row(
-                row, None if lo is None else evaluate(lo, eps), None if hi is None else evaluate(hi, eps)
-            )
-        cost = {c: evaluate(p, eps) for c, p in enumerate(self.cost)}
+        """The LP at ``ε = eps``: ``(program, cost)`` with exact ``QQ`` data."""
+        powers = [QQ(1)]
+        for _ in range(len(self.cost[0]) - 1 if self.cost else 0):
+            powers.append(powers[-1] * eps)
+        known: dict[int, object] = {}  # many bounds are the same list object (or equal)
+
+        def value(poly):
+            if poly is None:
+                return None
+            key = id(poly)
+            if key not in known:
+                total = QQ(0)
+                for c, power in zip(poly, powers):
+                    if c:
+                        total += c * power
+                known[key] = total
+            return known[key]
+
+        prog = LinearProgram(
+            self.ncols, list(self.rows), [value(lo) for lo in self.lower], [], set(self.free)
+        )
+        prog.upper = [value(hi) for hi in self.upper]
+        cost = {c: value(p) for c, p in enumerate(self.cost)}
         return prog, {c: v for c, v in cost.items() if v}
 
     def fixed(self, eps: object) -> ParametricLP:
@@ -203,22 +260,23 @@ class StandardForm:
             for r, v in self.columns[c].items():
                 if r in tpos:
                     b11.setdefault(tpos[r], {})[i] = v
-        return structural, slack_rows, tight, b11
+        return structural, slack_rows, tight, ExactFactor(b11, len(tight))
 
     def _solve(self, B: tuple, vectors: list[list], transpose: bool = False) -> list[list]:
         """``B^-1 v`` (or ``B^-T v``) for polynomial vectors ``v``, coefficient by coefficient."""
-        structural, slack_rows, tight, b11 = B
+        structural, slack_rows, tight, factor = B
         n, m = self.nrows, len(tight)
         width = len(vectors[0]) if vectors else 0
         out = [[QQ(0)] * width for _ in range(n)]
 
         def solve11(rhs: list[list], trans: bool) -> list[list]:
-            data = {i: {d: c for d, c in enumerate(v) if c} for i, v in enumerate(rhs)}
-            data = {i: row for i, row in data.items() if row}
+            data = {i: v for i, v in enumerate(rhs) if any(v)}
             res = [[QQ(0)] * width for _ in range(m)]
             if data and m:
-                for (i, d), v in solve_exact(b11, m, data, width, trans).items():
-                    res[i][d] = v
+                for i, v in (
+                    factor.solve_transpose(data, width) if trans else factor.solve(data, width)
+                ).items():
+                    res[i] = v
             return res
 
         if not transpose:  # vectors indexed by row; the result by basis position
@@ -257,7 +315,7 @@ class StandardForm:
         return out
 
     def solve_from(
-        self, basic: list[int], max_pivots: int = MAX_PIVOTS
+        self, basic: list[int], max_pivots: int = MAX_PIVOTS, budget: PivotBudget | None = None
     ) -> tuple[list[list] | None, int, list[int]]:
         """Pivot from ``basic`` to a basis optimal for all small ε.
 
@@ -274,6 +332,8 @@ class StandardForm:
         violations = None
         criss_cross = False
         for _ in range(max_pivots + 1):
+            if budget is not None:
+                budget.spend()
             try:
                 B = self._matrix(basic)
                 xb = self._solve(B, self.rhs)
@@ -402,37 +462,36 @@ def stable_solution(lp: ParametricLP, basis: Basis) -> tuple[list[Poly] | None, 
     width = len(lp.cost[0])
     n = len(basis.basic)
     position, mat, bounds = basis_system(lp.rows, lp.lower, lp.upper, basis)
-    rhs = {
-        k: coeffs for k, bound in enumerate(bounds) if (coeffs := {d: c for d, c in enumerate(bound) if c})
-    }
     z_poly = [[QQ(0)] * width for _ in range(lp.ncols)]
     pi = [[QQ(0)] * width for _ in range(n)]
     if n:
-        cost_b = {k: {d: c for d, c in enumerate(lp.cost[col]) if c} for col, k in position.items()}
+        cost_b = {k: list(lp.cost[col]) for col, k in position.items() if any(lp.cost[col])}
         try:
-            z = solve_exact(mat, n, rhs, width)
-            dual = solve_exact(mat, n, {k: v for k, v in cost_b.items() if v}, width, transpose=True)
+            factor = ExactFactor(mat, n)
+            z = factor.solve({k: list(bound) for k, bound in enumerate(bounds) if any(bound)}, width)
+            dual = factor.solve_transpose(cost_b, width)
         except (ValueError, ZeroDivisionError):
             return None, 10**9
-        for (k, d), v in z.items():
-            z_poly[basis.basic[k]][d] = v
-        for (k, d), v in dual.items():
-            pi[k][d] = v
+        for k, v in z.items():
+            z_poly[basis.basic[k]] = list(v)
+        for k, v in dual.items():
+            pi[k] = list(v)
     bad = 0
     # primal feasibility: basic columns >= 0, rows that are not tight within their bounds
     for c in basis.basic:
         if c not in lp.free and not nonnegative_near_zero(z_poly[c]):
             bad += 1
     tight_rows = {r for r, _ in basis.tight}
+    nonzero = {c: [(d, x) for d, x in enumerate(z_poly[c]) if x] for c in basis.basic}
+    nonzero = {c: terms for c, terms in nonzero.items() if terms}
+    zero = QQ(0)
     for r, row in enumerate(lp.rows):
         if r in tight_rows:
             continue
-        act = [QQ(0)] * width
+        act = [zero] * width
         for c, v in row.items():
-            z = z_poly[c]
-            for d in range(width):
-                if z[d]:
-                    act[d] += v * z[d]
+            for d, x in nonzero.get(c, ()):
+                act[d] += v * x
         if lp.upper[r] is not None and not nonnegative_near_zero([u - a for u, a in zip(lp.upper[r], act)]):
             bad += 1
         if lp.lower[r] is not None and not nonnegative_near_zero([a - lo for a, lo in zip(act, lp.lower[r])]):
@@ -446,10 +505,13 @@ def stable_solution(lp: ParametricLP, basis: Basis) -> tuple[list[Poly] | None, 
             bad += 1
     reduced = [list(p) for p in lp.cost]
     for k, (r, _) in enumerate(basis.tight):
+        terms = [(d, x) for d, x in enumerate(pi[k]) if x]
+        if not terms:
+            continue
         for c, v in lp.rows[r].items():
-            for d in range(width):
-                if pi[k][d]:
-                    reduced[c][d] -= pi[k][d] * v
+            line = reduced[c]
+            for d, x in terms:
+                line[d] -= x * v
     for c in range(lp.ncols):
         if c in position:
             continue
@@ -460,18 +522,73 @@ def stable_solution(lp: ParametricLP, basis: Basis) -> tuple[list[Poly] | None, 
     return (z_poly, 0) if bad == 0 else (None, bad)
 
 
+#: Most exact pivots from a warm-started basis, at ε₀ and then in the polynomials (it is usually a few
+#: pivots from the answer; past this the next candidate is tried).
+WARM_PIVOTS = 30
+
+#: How many of the warm-started bases (the last ones, at the smallest ε₀) are tried.
+WARM_STARTS = 3
+
+#: The ε₀ HiGHS follows, warm-started, before the exact check (:func:`search_basis`): large enough at
+#: first for HiGHS to see every power of ε, then down to where the basis no longer changes.
+WARM_EPSILONS = tuple(QQ(1, d) for d in (20, 30, 45, 70, 100, 150, 220, 330))
+
+
+def _warm_search(lp: ParametricLP, standard: StandardForm, budget: PivotBudget | None = None):
+    """``(ε₀, z(ε))`` from HiGHS's warm-started bases at :data:`WARM_EPSILONS`, or None.
+
+    The bases at the last :data:`WARM_STARTS` values of ε₀ are checked exactly, the smallest ε₀
+    first; if none is optimal for all small ε, each is finished by at most :data:`WARM_PIVOTS`
+    exact pivots at ε₀ (in Q) and as many in the polynomials, the one with the fewest violated
+    conditions first.
+    """
+    bases = [
+        (eps0, basis)
+        for eps0, basis in zip(WARM_EPSILONS, warm_bases(lp.at(e) for e in WARM_EPSILONS))
+        if basis is not None
+    ]
+    starts = []
+    for rank, (eps0, basis) in enumerate(reversed(bases[-WARM_STARTS:])):
+        if budget is not None:
+            budget.spend()
+        z, violations = stable_solution(lp, basis)
+        if z is not None:
+            return eps0, z
+        start = standard.basis_from(basis)
+        if start is not None:
+            starts.append((violations, rank, eps0, start))
+    for _, _, eps0, start in sorted(starts):
+        # as in search_basis: the exact optimum at ε₀ first (pivots in Q), then pivots in the polynomials
+        exact, _, polished = StandardForm(lp.fixed(eps0)).solve_from(start, WARM_PIVOTS, budget)
+        z, _, _ = standard.solve_from(polished if exact is not None else start, WARM_PIVOTS, budget)
+        if z is not None:
+            return eps0, z[: lp.ncols]
+    return None
+
+
 def to_expr(poly: Poly) -> sp.Expr:
     return sp.Add(*(QQ.to_sympy(c) * EPSILON**d for d, c in enumerate(poly) if c))
 
 
-def search_basis(lp: ParametricLP, standard: StandardForm):
+def search_basis(lp: ParametricLP, standard: StandardForm, budget: PivotBudget | None = None):
     """``(ε₀, z(ε))`` from the first HiGHS basis proved optimal for all small ε, pivoting if needed.
 
-    The first :data:`QUICK_CHECKS` candidates are only checked (the usual case: one is right);
-    then the exact simplex method starts from the one with the fewest violated conditions, and
-    again after each further candidate; last, from a crash basis (``ε₀`` is then None).  Returns
-    None if nothing worked.
+    First HiGHS follows the LP down the ε₀ of :data:`WARM_EPSILONS`, each solve warm-started from
+    the last basis (:func:`derive.solving.lp.warm_bases`): the basis settles as ε₀ shrinks, and the
+    last one is checked exactly and, if it is not yet optimal for all small ε, finished by exact
+    pivots (usually a few).  If that fails: the candidates of :data:`TRIAL_EPSILONS`, solved
+    afresh; the first :data:`QUICK_CHECKS` are only checked, then the exact simplex method starts
+    from the one with the fewest violated conditions, and again after each further candidate;
+    last, from a crash basis (``ε₀`` is then None).  Returns None if nothing worked.
+
+    Raises
+    ------
+    PivotBudgetError
+        If the search takes more exact steps than ``budget`` allows.
     """
+    found = _warm_search(lp, standard, budget)
+    if found is not None:
+        return found
     candidates = []
     tried_pivots = set()
     for k, eps0 in enumerate(TRIAL_EPSILONS):
@@ -480,6 +597,8 @@ def search_basis(lp: ParametricLP, standard: StandardForm):
             basis = optimal_basis(prog, cost, maximize=True, strict=False)
         except ExactLPError:
             continue
+        if budget is not None:
+            budget.spend()
         z, violations = stable_solution(lp, basis)
         if z is not None:
             return eps0, z
@@ -493,13 +612,15 @@ def search_basis(lp: ParametricLP, standard: StandardForm):
                 tried_pivots.add(key)
                 # HiGHS's basis is optimal at ε₀ only within its tolerances, which hide ε₀³, ε₀⁴ ...:
                 # first the exact optimum at ε₀ (exact pivots in Q), then pivots in the polynomials
-                exact, _, polished = StandardForm(lp.fixed(eps_start)).solve_from(begin, POLISH_PIVOTS)
-                z, _, _ = standard.solve_from(polished if exact is not None else begin)
+                exact, _, polished = StandardForm(lp.fixed(eps_start)).solve_from(
+                    begin, POLISH_PIVOTS, budget
+                )
+                z, _, _ = standard.solve_from(polished if exact is not None else begin, MAX_PIVOTS, budget)
                 if z is not None:
                     return eps_start, z[: lp.ncols]
                 break
     # no usable basis from HiGHS (e.g. it reports an equality row as basic): start from a crash basis
-    z, _, _ = standard.solve_from(standard.crash_basis())
+    z, _, _ = standard.solve_from(standard.crash_basis(), MAX_PIVOTS, budget)
     if z is not None:
         return None, z[: lp.ncols]
     return None

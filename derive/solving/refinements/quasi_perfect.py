@@ -56,15 +56,26 @@ from derive.solving.refinements.epsilon_lp import (
     EPSILON,
     TRIAL_EPSILONS,
     ParametricLP,
+    PivotBudget,
+    PivotBudgetError,
     Poly,
     StandardForm,
-    monomial,
     search_basis,
     to_expr,
 )
 
+#: Most sequences (both players') on which the refinement is attempted: beyond, the exact search in
+#: polynomials of ε costs many times the plain solve (Liar's Dice with six faces: 49,000 sequences).
+MAX_SEQUENCES = 6_000
+
+#: Most exact steps (checks and pivots, :class:`~derive.solving.refinements.epsilon_lp.PivotBudget`) per
+#: player; Leduc hold'em takes about 25, one-card poker with 52 cards and 6 bets about 6.
+MAX_STEPS = 40
+
 __all__ = [
     "EPSILON",
+    "MAX_SEQUENCES",
+    "MAX_STEPS",
     "PerturbedPlan",
     "perturbed_plans",
     "sequence_lengths",
@@ -95,6 +106,9 @@ class PerturbedPlan:
         ``information-set label -> label of its parent sequence`` (``"∅"`` at the player's first move).
     epsilon0 : Rational or None
         The ε₀ at which HiGHS proposed the basis the exact search started from (None: a crash basis).
+    steps : int
+        The exact steps the search took: checks of HiGHS's bases and exact simplex pivots (each
+        about one exact solve of the basis).
     """
 
     player: int
@@ -105,6 +119,7 @@ class PerturbedPlan:
     order: dict[str, int]
     epsilon0: sp.Rational | None
     parent: dict[str, str]
+    steps: int = 0
 
 
 def sequence_lengths(sf: GameSequenceForm, player: int) -> list[int]:
@@ -117,31 +132,30 @@ def sequence_lengths(sf: GameSequenceForm, player: int) -> list[int]:
 
 
 def _perturbed_program(sf, mats, player, lengths) -> ParametricLP:
+    """The perturbed LP of ``player`` (module docstring); each lower bound ``ε^length`` is one power, so
+    every polynomial is built by adding coefficients at those powers."""
     other = 1 - player
     n, no = sf.shape[player], sf.shape[other]
     degree = max(max(lengths[0]), max(lengths[1]))
-    low = [
-        [monomial(d, degree) if k else [QQ(0)] * (degree + 1) for k, d in enumerate(lengths[p])]
-        for p in (0, 1)
-    ]
+    mine, theirs = lengths[player], lengths[other]  # sequence k is bounded below by ε^lengths[k] (k > 0)
     M = mats[player]
     e_rows, e_rhs = sf.constraints(player)
     f_rows, f_rhs = sf.constraints(other)
     nq = len(f_rows)
     lp = ParametricLP(n + nq, [], [], [], [], set(range(n, n + nq)))
-    zero = [QQ(0)] * (degree + 1)
+    zero, one = QQ(0), QQ(1)
 
-    def combine(terms) -> Poly:
-        out = list(zero)
-        for coeff, poly in terms:
-            for d, c in enumerate(poly):
-                if c:
-                    out[d] += coeff * c
+    def poly(constant, terms, powers) -> Poly:
+        """``constant + sum of coefficient * ε^powers[k]`` over ``terms`` (``k -> coefficient``), skipping k = 0."""
+        out = [zero] * (degree + 1)
+        out[0] = constant
+        for k, v in terms:
+            if k:
+                out[powers[k]] += v
         return out
 
     for r, row in e_rows.items():
-        rhs = combine([(QQ(1), monomial(0, degree))] if e_rhs[r] else [])
-        rhs = combine([(QQ(1), rhs)] + [(-QQ(v), low[player][k]) for k, v in row.items()])
+        rhs = poly(one if e_rhs[r] else zero, ((k, -QQ(v)) for k, v in row.items()), mine)
         lp.rows.append({k: QQ(v) for k, v in row.items()})
         lp.lower.append(rhs)
         lp.upper.append(rhs)
@@ -151,17 +165,17 @@ def _perturbed_program(sf, mats, player, lengths) -> ParametricLP:
             ft.setdefault(j, {})[n + r] = QQ(v)
     mt = transpose(M)
     for j in range(no):
+        column = mt.get(j, {})
         line = dict(ft.get(j, {}))
-        for i, v in mt.get(j, {}).items():
-            line[i] = line.get(i, QQ(0)) - v
+        for i, v in column.items():
+            line[i] = line[i] - v if i in line else -v
         lp.rows.append(line)
         lp.lower.append(None)
-        lp.upper.append(combine([(v, low[player][i]) for i, v in mt.get(j, {}).items()]))
+        lp.upper.append(poly(zero, column.items(), mine))
     for i in range(n):
-        lp.cost.append(combine([(v, low[other][j]) for j, v in M.get(i, {}).items()]))
+        lp.cost.append(poly(zero, M.get(i, {}).items(), theirs))
     for r, row in f_rows.items():
-        f_poly = monomial(0, degree) if f_rhs[r] else list(zero)
-        lp.cost.append(combine([(QQ(1), f_poly)] + [(-QQ(v), low[other][j]) for j, v in row.items()]))
+        lp.cost.append(poly(one if f_rhs[r] else zero, ((j, -QQ(v)) for j, v in row.items()), theirs))
     return lp
 
 
@@ -183,7 +197,9 @@ def perturbed_plans(sf: GameSequenceForm, mats) -> tuple[PerturbedPlan, Perturbe
     Raises
     ------
     ExactLPError
-        If no HiGHS basis at ε₀ in :data:`TRIAL_EPSILONS` is proved optimal for all small ε.
+        If no HiGHS basis at ε₀ in :data:`TRIAL_EPSILONS` is proved optimal for all small ε, if the
+        search takes more than :data:`MAX_STEPS` exact steps for a player, or (not attempted) if
+        the game has more than :data:`MAX_SEQUENCES` sequences; the message says which.
 
     References
     ----------
@@ -191,13 +207,29 @@ def perturbed_plans(sf: GameSequenceForm, mats) -> tuple[PerturbedPlan, Perturbe
     eqs. (2.4)-(2.5); Miltersen & Sørensen (2010), "Computing a quasi-perfect equilibrium of a
     two-player game", Economic Theory 42, Lemma 1; Farina, Gatti & Sandholm (2018), NeurIPS.
     """
+    total = sum(sf.shape)
     lengths = (sequence_lengths(sf, 0), sequence_lengths(sf, 1))
+    degree = max(max(lengths[0]), max(lengths[1]))
+    if total > MAX_SEQUENCES:
+        raise ExactLPError(
+            f"not attempted on {total:,} sequences (the limit is {MAX_SEQUENCES:,}): its exact search pivots "
+            f"through bases of a perturbed LP in polynomials of degree {degree}, at many times the cost of "
+            "the plain solve"
+        )
     out = []
     for p in (0, 1):
         lp = _perturbed_program(sf, mats, p, lengths)
         n = sf.shape[p]
         standard = StandardForm(lp)
-        found = search_basis(lp, standard)
+        budget = PivotBudget(MAX_STEPS)
+        try:
+            found = search_basis(lp, standard, budget)
+        except PivotBudgetError:
+            raise ExactLPError(
+                f"{sf.players[p]}'s perturbed LP needed more than {MAX_STEPS} exact pivots and checks, the limit "
+                f"(HiGHS's bases at small ε₀ are far from one optimal for all small ε in this LP of degree {degree}, "
+                "and each exact step re-solves the basis)"
+            ) from None
         if found is None:
             raise ExactLPError(
                 f"no basis of {sf.players[p]}'s perturbed sequence-form LP was proved optimal "
@@ -210,11 +242,11 @@ def perturbed_plans(sf: GameSequenceForm, mats) -> tuple[PerturbedPlan, Perturbe
             if k:
                 poly[lengths[p][k]] += 1
             plan_polys.append(poly)
-        out.append(_limit(sf, p, plan_polys, lengths[p], eps0))
+        out.append(_limit(sf, p, plan_polys, lengths[p], eps0, budget.used))
     return out[0], out[1]
 
 
-def _limit(sf, p, polys, lengths, eps0) -> PerturbedPlan:
+def _limit(sf, p, polys, lengths, eps0, steps) -> PerturbedPlan:
     labels = [sf.label(p, k) for k in range(sf.shape[p])]
     behaviour: dict[str, dict[str, sp.Rational]] = {}
     order: dict[str, int] = {}
@@ -237,4 +269,5 @@ def _limit(sf, p, polys, lengths, eps0) -> PerturbedPlan:
         order=order,
         epsilon0=None if eps0 is None else QQ.to_sympy(eps0),
         parent={info.label: labels[sf.parent[info.index]] for info in sf.infosets_of(p)},
+        steps=steps,
     )

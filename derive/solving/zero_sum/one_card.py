@@ -214,7 +214,11 @@ def solve_rules(rules, refine: str = "quasi-perfect", progress=None) -> OneCardS
     ValueError
         If ``refine`` is not ``"quasi-perfect"`` or ``"none"``.
     derive.solving.lp.ExactLPError
-        If the exact certificate fails, or no basis of the perturbed LP is proved stable.
+        If the exact certificate fails, or no basis of the perturbed LP is proved stable; for the
+        quasi-perfect refinement of a game whose payoff matrix has more than
+        :data:`~derive.sequence_form.one_card_rules.MAX_ENTRIES` entries (not attempted: the LP's
+        equilibrium of such a game is solved with running sums over the cards,
+        :mod:`derive.solving.zero_sum.one_card_prefix`).
 
     Examples
     --------
@@ -228,19 +232,30 @@ def solve_rules(rules, refine: str = "quasi-perfect", progress=None) -> OneCardS
     ----------
     Kuhn (1950), p. 101 (value -1/18); von Stengel (1996), section 4.
     """
-    from derive.sequence_form.one_card_rules import one_card_sequence_form
-    from derive.solving.lp import transpose
+    from derive.sequence_form.one_card_rules import MAX_ENTRIES, matrix_entries, one_card_sequence_form
+    from derive.solving.lp import ExactLPError, transpose
     from derive.solving.zero_sum.sequence_form_lp import sequence_form_equilibrium
 
     if refine not in ("quasi-perfect", "none"):
         raise ValueError(f"unknown refinement {refine!r}; choose one of quasi-perfect, none")
     if progress:
         progress(f"building the sequence form of {rules.name} from its rules")
+    large = matrix_entries(rules) > MAX_ENTRIES
+    if large and refine == "quasi-perfect":
+        raise ExactLPError(
+            f"not attempted on {rules.name}: its payoff matrix has {matrix_entries(rules):,} entries, more than "
+            f"the {MAX_ENTRIES:,} the perturbed LP is built with (about 1 KB of memory each)"
+        )
     sf = one_card_sequence_form(rules)
     # solve in units of the ante (well scaled whatever the chip amounts), then scale back
     ante = QQ(int(rules.ante.p), int(rules.ante.q))
-    matrix = {i: {j: v / ante for j, v in row.items()} for i, row in sf.numeric_matrix(0).items()}
-    eq = sequence_form_equilibrium(sf, (matrix, transpose(matrix, sign=-1)), QQ(0), refine, progress)
+    if large:  # the LP with running sums over the cards: no N (N - 1) matrix
+        from derive.solving.zero_sum.one_card_prefix import prefix_equilibrium
+
+        eq = prefix_equilibrium(sf, ante, progress)
+    else:
+        matrix = {i: {j: v / ante for j, v in row.items()} for i, row in sf.numeric_matrix(0).items()}
+        eq = sequence_form_equilibrium(sf, (matrix, transpose(matrix, sign=-1)), QQ(0), refine, progress)
     return OneCardSolution(
         rules=rules,
         value=QQ.to_sympy(eq.value * ante),

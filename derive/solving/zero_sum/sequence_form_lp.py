@@ -50,9 +50,10 @@ from dataclasses import dataclass, field
 import sympy as sp
 from sympy.polys.domains import QQ
 
+from derive.extensive_form.bulk import paused_gc
 from derive.extensive_form.game import Game, NotSupportedError
 from derive.sequence_form.general import GameSequenceForm, game_sequence_form
-from derive.solving.lp import ExactLPError, LinearProgram, exact_lp, row_times, transpose
+from derive.solving.lp import ExactLPError, LinearProgram, exact_lp, exact_lp_with_duals, row_times, transpose
 from derive.solving.zero_sum.best_response import best_response_values
 from derive.solving.zero_sum.optimal_sets import OptimalSet, optimal_set
 
@@ -179,9 +180,36 @@ def _program(sf: GameSequenceForm, matrix: dict[int, dict[int, object]], player:
     return prog
 
 
+#: From this many sequences (both players') on, one LP gives both plans, player 1's from its exact
+#: dual (:func:`_solve_both`), instead of one LP per player: half the floating-point solves.
+ONE_LP_SEQUENCES = 10_000
+
+
 def _solve_side(sf, matrix, player) -> list[object]:
     prog = _program(sf, matrix, player)
     return exact_lp(prog, {sf.shape[player]: QQ(1)})[: sf.shape[player]]
+
+
+def _solve_both(sf, mats) -> tuple[list[object], list[object]]:
+    """Both players' plans from one LP: player 0's, and player 1's from its exact dual.
+
+    The rows ``F^T q - A^T x <= 0`` of player 0's program are indexed by player 1's sequences, and
+    their duals are a minimax plan of player 1 (von Stengel 1996, section 4): HiGHS's optimal basis,
+    solved exactly for the primal (``B z = b``) and the dual (``B^T pi = c_B``), gives both plans
+    for one solve.  If the duals are not a realization plan (``F y = f``, ``y >= 0``: HiGHS's basis
+    was not exactly dual feasible), player 1's own LP is solved instead.  Either way the pair is
+    certified afterwards by exact best responses.
+    """
+    n, no = sf.shape
+    prog = _program(sf, mats[0], 0)
+    values, duals = exact_lp_with_duals(prog, {n: QQ(1)})
+    first = len(prog.rows) - no  # the rows of player 1's sequences come last
+    y = [duals.get(first + j, QQ(0)) for j in range(no)]
+    f_rows, f_rhs = sf.constraints(1)
+    plan = all(v >= 0 for v in y) and all(
+        sum((QQ(c) * y[j] for j, c in row.items()), QQ(0)) == f_rhs[r] for r, row in f_rows.items()
+    )
+    return values[:n], (y if plan else _solve_side(sf, mats[1], 1))
 
 
 def _face(sf, matrix, player, value) -> LinearProgram:
@@ -282,9 +310,10 @@ def sequence_form_equilibrium(
     say = progress or (lambda message: None)
     rows, cols = sf.shape
     if refine == "quasi-perfect":
-        from derive.solving.refinements.quasi_perfect import perturbed_plans
+        from derive.solving.refinements.quasi_perfect import MAX_SEQUENCES, perturbed_plans
 
-        say(f"solving the perturbed sequence-form LP ({rows:,} x {cols:,} sequences) exactly in ε")
+        if rows + cols <= MAX_SEQUENCES:  # else perturbed_plans refuses at once, saying why
+            say(f"solving the perturbed sequence-form LP ({rows:,} x {cols:,} sequences) exactly in ε")
 
         perturbed = perturbed_plans(sf, mats)
         x, y = (
@@ -292,11 +321,13 @@ def sequence_form_equilibrium(
         )
     else:
         say(f"solving the sequence-form LP ({rows:,} x {cols:,} sequences) by HiGHS, then exactly")
-        x = _solve_side(sf, mats[0], 0)
-        y = _solve_side(sf, mats[1], 1)
+        if rows + cols >= ONE_LP_SEQUENCES:
+            x, y = _solve_both(sf, mats)
+        else:  # each player's own LP: the vertex each one's simplex finds (as before)
+            x, y = _solve_side(sf, mats[0], 0), _solve_side(sf, mats[1], 1)
     say("certifying the equilibrium by exact best responses")
-    lower, _, _ = best_response_values(sf, 1, row_times(mats[0], x), maximize=False)
-    secured, _, _ = best_response_values(sf, 0, row_times(mats[1], y), maximize=False)
+    lower, reply1, _ = best_response_values(sf, 1, row_times(mats[0], x), maximize=False)
+    secured, reply0, _ = best_response_values(sf, 0, row_times(mats[1], y), maximize=False)
     upper = constant - secured
     if lower != upper:
         raise ExactLPError(f"exact certificate failed: best-response values {lower} and {upper} differ")
@@ -304,14 +335,15 @@ def sequence_form_equilibrium(
     if perturbed:
         strategies = tuple(pp.behaviour for pp in perturbed)
         off_path = sf.unreached(strategies)
+        steps = " and ".join(str(pp.steps) for pp in perturbed)
         method = (
             "quasi-perfect equilibrium: the exact limit ε → 0 of the perturbed sequence-form LP "
             "(Miltersen & Sørensen 2006, 2010), from a basis proved optimal for all small ε in exact "
-            "rationals (HiGHS proposes it, exact simplex pivots finish); certified: the limit's exact "
-            "best-response values are equal"
+            f"rationals (HiGHS proposes it, exact simplex pivots finish: {steps} exact steps); certified: "
+            "the limit's exact best-response values are equal"
         )
     else:
-        strategies, off_path = _behaviour(sf, mats, plans)
+        strategies, off_path = _behaviour(sf, plans, (reply0, reply1))
         method = (
             "sequence-form LP (von Stengel 1996) solved by HiGHS, basis re-solved in exact rationals; "
             "certified: the exact best-response values of both strategies are equal"
@@ -381,6 +413,11 @@ def solve_zero_sum(
     """
     if refine not in REFINEMENTS:
         raise ValueError(f"unknown refinement {refine!r}; choose one of {', '.join(REFINEMENTS)}")
+    with paused_gc():  # millions of small objects for a large game, none in a cycle
+        return _solve_zero_sum(game, all_optimal, refine, progress, time_limit)
+
+
+def _solve_zero_sum(game, all_optimal, refine, progress, time_limit) -> ZeroSumSolution:
     require_two_player_constant_sum(game)
     sf = game_sequence_form(game)
     constant = sp.Rational(game.constant_sum)
@@ -416,13 +453,15 @@ def solve_zero_sum(
     )
 
 
-def _behaviour(sf, mats, plans):
-    """Behaviour strategies from realization plans; unreached sets take the best reply (exact)."""
+def _behaviour(sf, plans, replies):
+    """Behaviour strategies from realization plans; unreached sets take the best reply (exact).
+
+    ``replies[p]`` is player ``p``'s best reply to the opponent's plan, ``information set -> action
+    number`` (from the certificate: it minimises the opponent's payoff, i.e. maximises ``p``'s own).
+    """
     strategies = []
     for p in (0, 1):
-        o = 1 - p
-        _, choice, _ = best_response_values(sf, p, row_times(mats[o], plans[o]), maximize=False)
-        # choice minimises the opponent's payoff = maximises p's own (mats[o] is the opponent's view)
+        choice = replies[p]
         x = plans[p]
         strat: dict[str, dict[str, sp.Rational]] = {}
         for info in sf.infosets_of(p):
