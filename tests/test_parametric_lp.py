@@ -143,6 +143,42 @@ def test_leduc_with_a_symbolic_second_round_bet():
     assert piece.value.free_symbols <= {bet2}
 
 
+@pytest.mark.parametrize("raise_size", [3, 6])
+def test_leduc_with_a_symbolic_second_round_bet_against_openspiel(raise_size):
+    """OpenSpiel's LP on its universal_poker with Leduc's limit rules and the second-round raise
+    ``raise_size`` (an integer: ACPC game definitions take no fractions) agrees to 1e-8 with the
+    piece's formula there, solved with the bet a symbol on [raise_size, raise_size + 1/100]."""
+    from _openspiel import openspiel
+
+    pyspiel, sequence_form_lp = openspiel()
+    bet2 = sp.Symbol("bet2", positive=True)
+    sol = parametric_solve(
+        BUILTIN_GAMES["leduc"].build_with(bet2=bet2), bet2, raise_size, raise_size + R(1, 100)
+    )
+    piece = sol.piece_at(raise_size)
+    formula = piece.value.subs(bet2, raise_size)
+    assert formula == sol.value_at(raise_size)
+    theirs = pyspiel.load_game(
+        "universal_poker",
+        {
+            "betting": "limit",
+            "numPlayers": 2,
+            "numRounds": 2,
+            "blind": "1 1",
+            "raiseSize": f"2 {raise_size}",
+            "firstPlayer": "1 1",
+            "maxRaises": "2 2",
+            "numSuits": 2,
+            "numRanks": 3,
+            "numHoleCards": 1,
+            "numBoardCards": "0 1",
+            "stack": "100 100",
+        },
+    )
+    v0, _, _, _ = sequence_form_lp.solve_zero_sum_game(theirs)
+    assert abs(v0 - float(formula)) < 1e-8
+
+
 def _random_game(seed: int, t: sp.Symbol):
     """A random two-player zero-sum game whose payoffs are linear in t: chance deals one of two
     cards to player 0, who bets or checks; player 1, not seeing the card, calls or folds a bet;
@@ -202,12 +238,19 @@ def test_what_is_refused():
     u = sp.Symbol("u")
     negative = extensive_form(
         ["A", "B"],
-        chance({"x": (u, decision("A", "i", {"l": payoff(1, -1), "r": payoff(0, 0)})), "y": (1 - u, payoff(0, 0))}),
+        chance(
+            {
+                "x": (u, decision("A", "i", {"l": payoff(1, -1), "r": payoff(0, 0)})),
+                "y": (1 - u, payoff(0, 0)),
+            }
+        ),
         symbols=(u,),
     )
     with pytest.raises(NotSupportedError, match="negative"):
         parametric_solve(negative, u, R(1, 2), 2)
-    pole = extensive_form(["A", "B"], decision("A", "i", {"l": payoff(1 / u, -1 / u), "r": payoff(0, 0)}), symbols=(u,))
+    pole = extensive_form(
+        ["A", "B"], decision("A", "i", {"l": payoff(1 / u, -1 / u), "r": payoff(0, 0)}), symbols=(u,)
+    )
     with pytest.raises(NotSupportedError, match="pole"):
         parametric_solve(pole, u, -1, 1)
 
