@@ -16,8 +16,9 @@ parametric simplex method's basis-stability argument (Gass & Saaty 1955; the sam
    values ``q(t)``, hence ``v_p(t)`` -- as a rational function of ``t``;
 3. the basic solution is *feasible* wherever each of its variables ``>= 0`` and each constraint's
    slack ``>= 0``: rational functions, whose signs change only at real roots of the irreducible
-   factors of their numerators and denominators.  Those roots are isolated exactly (sympy's
-   ``Poly.intervals``; rational, or algebraic with a rational isolating interval), and the largest
+   factors of their numerators and denominators.  Those roots are isolated exactly (Descartes'
+   rule of signs with bisection, Vincent-Collins-Akritas; rational, or algebraic with a rational
+   isolating interval), and the largest
    interval around ``t0`` on which every sign holds is found by testing one rational point between
    consecutive roots and the roots themselves (a root of a denominator ends the piece, open);
 4. where both players' basic solutions are feasible and ``v_0(t) + v_1(t)`` equals the constant
@@ -200,13 +201,14 @@ def _between(p: Breakpoint, q: Breakpoint, fraction: sp.Rational | None = None) 
 _INTERVALS: dict = {}
 
 
-def _intervals(factor: sp.Poly) -> list:
-    """Isolating intervals of all real roots of ``factor`` (cached: the same factors recur piece after piece)."""
-    key = tuple(factor.all_coeffs())
+def _intervals(factor: sp.Poly, a, b) -> list:
+    """Isolating intervals of the real roots of ``factor`` strictly between the rationals ``a < b``
+    (cached: the same factors recur piece after piece)."""
+    key = (tuple(factor.all_coeffs()), a, b)
     if key not in _INTERVALS:
-        if len(_INTERVALS) > 20_000:
+        if len(_INTERVALS) > 50_000:
             _INTERVALS.clear()
-        _INTERVALS[key] = _isolate(factor)
+        _INTERVALS[key] = _isolate(factor, a, b)
     return _INTERVALS[key]
 
 
@@ -239,32 +241,41 @@ def _sign(f, x) -> int:
     return (v > 0) - (v < 0)
 
 
-def _isolate(factor: sp.Poly) -> list:
-    """Isolating intervals of the real roots of an irreducible ``factor``, left to right, as sympy's
-    ``Poly.intervals`` gives them (``[((a, b), 1), ...]``), computed by FLINT/Arb
-    (``arb_fmpz_poly_complex_roots``: each ball holds exactly one root, real roots certified real),
-    each interval then checked exactly by the sign change at its ends."""
+def _variations(f, a, b) -> int:
+    """Sign variations of the coefficients of ``(1 + x)^n f((a + b x) / (1 + x))``: an upper bound on
+    the roots of ``f`` in ``(a, b)`` of the same parity, exact when 0 or 1 (Descartes' rule of signs
+    after a Möbius map of ``(a, b)`` onto ``(0, oo)``)."""
     import flint
 
+    g = f(flint.fmpq_poly([a, b - a]))  # (a, b) -> (0, 1)
+    h = flint.fmpq_poly(list(reversed(g.coeffs())))(flint.fmpq_poly([1, 1]))  # (0, 1) -> (0, oo)
+    signs = [c > 0 for c in h.coeffs() if c != 0]
+    return sum(1 for u, v in zip(signs, signs[1:]) if u != v)
+
+
+def _isolate(factor: sp.Poly, a, b) -> list:
+    """Isolating intervals of the real roots of an irreducible ``factor`` in ``(a, b)``, left to right,
+    as ``[((lo, hi), 1), ...]`` (the form of sympy's ``Poly.intervals``): bisection of ``(a, b)``
+    with Descartes' rule of signs (Vincent, Collins & Akritas 1976), each interval ending where the
+    sign of ``factor`` changes, all in FLINT's exact rationals."""
     f = _flint_poly(factor)
+    lo, hi = flint_q(a), flint_q(b)
     if f.degree() == 1:
         c = f.coeffs()
         r = -c[0] / c[1]
-        return [((sp.Rational(int(r.p), int(r.q)),) * 2, 1)]
-    den = f.denom()
-    roots = (f * den).numer().complex_roots()
+        return [((sp.Rational(int(r.p), int(r.q)),) * 2, 1)] if lo < r < hi else []
     out = []
-    for root, _ in roots:
-        if not root.imag.is_zero():
+    stack = [(lo, hi)]
+    while stack:  # an irreducible factor of degree >= 2 has no rational root: no end is a root
+        u, v = stack.pop()
+        count = _variations(f, u, v)
+        if count == 0:
             continue
-        mid, rad = root.real.mid(), root.real.rad()
-        (m, e), (r, s) = mid.man_exp(), rad.man_exp()
-        centre = flint.fmpq(int(m)) * flint.fmpq(2) ** int(e)
-        radius = flint.fmpq(int(r)) * flint.fmpq(2) ** int(s)
-        a, b = centre - radius, centre + radius
-        if _sign(f, a) * _sign(f, b) >= 0:  # pragma: no cover - Arb's guarantee, checked
-            raise ParametricError(f"root isolation of {factor.as_expr()} failed near {centre}")
-        out.append(((sp.Rational(int(a.p), int(a.q)), sp.Rational(int(b.p), int(b.q))), 1))
+        if count == 1:
+            out.append(((sp.Rational(int(u.p), int(u.q)), sp.Rational(int(v.p), int(v.q))), 1))
+            continue
+        mid = (u + v) / 2
+        stack += [(mid, v), (u, mid)]
     out.sort(key=lambda item: item[0][0])
     return out
 
@@ -276,7 +287,7 @@ def _roots_inside(factor: sp.Poly, lo, hi) -> list[Breakpoint]:
     lo = lo if isinstance(lo, Breakpoint) else Breakpoint.rational(lo, t)
     hi = hi if isinstance(hi, Breakpoint) else Breakpoint.rational(hi, t)
     out = []
-    for (a, b), _ in _intervals(factor):
+    for (a, b), _ in _intervals(factor, lo.interval[0], hi.interval[1]):
         point = Breakpoint(factor, (sp.Rational(a), sp.Rational(b)))
         if _less(lo, point) and _less(point, hi):
             out.append(point)
