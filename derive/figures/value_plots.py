@@ -155,8 +155,10 @@ def draw_value_curves(
 ) -> Figure:
     """Plot closed-form game values ``v(b)`` against the bet size, with their breakpoints.
 
-    The curves are an input (e.g. ``BetSizeAnalysis.value`` from
-    :func:`derive.solving.parameters.parametric.bet_size_analysis`); this function only
+    The curves are an input (e.g. the pieces of
+    :func:`derive.solving.parameters.parametric_lp.parametric_solve` as a ``Piecewise`` of
+    ``(value, b <= end)`` branches, as :func:`derive.presentation.reproduce.value_curve_figure`
+    makes them, or ``BetSizeAnalysis.value``); this function only
     evaluates them at plotting points.  Breakpoints are marked and labelled
     with their exact bet size.
 

@@ -249,21 +249,28 @@ def _panels(report: GameReport) -> dict[str, object]:
 
 
 def value_curve_figure() -> object:
-    """The exact value against the bet size: closed forms from :func:`derive.solving.parameters.parametric.bet_size_analysis`.
+    """The exact value against the bet size, from the parametric sequence-form LP
+    (:func:`derive.solving.parameters.parametric_lp.parametric_solve`).
 
     Kuhn poker (identical with one raise) and four cards with one bet, ante 1, bet sizes 0 to 5; the
-    breakpoints are marked with their exact bet sizes.  Used by ``derive reproduce`` and notebook 05.
+    breakpoints where the value's formula changes are marked with their exact bet sizes.  Used by
+    ``derive reproduce`` and notebook 05.
     """
     from derive.figures import draw_value_curves
-    from derive.solving.parameters.parametric import b, bet_size_analysis
+    from derive.games.one_card import one_card_poker, to_extensive_form
+    from derive.solving.parameters.parametric import b
+    from derive.solving.parameters.parametric_lp import parametric_solve
 
     curves = {}
     for label, (n, k) in {
         "Kuhn poker and one-raise poker (N = 3; identical)": (3, 1),
         "N = 4, one bet": (4, 1),
     }.items():
-        res = bet_size_analysis(n, k)
-        curves[label] = (res.value, [p.lower for p in res.pieces[1:]])
+        sol = parametric_solve(to_extensive_form(one_card_poker(n, k, bet=b)), b, 0, 5)
+        ends = [*sol.value_changes, True]  # whether the value's formula changes after each piece
+        branches = [(piece.value, b <= piece.upper.point) for piece, end in zip(sol.pieces, ends) if end]
+        branches[-1] = (branches[-1][0], True)
+        curves[label] = (sp.Piecewise(*branches), [condition.rhs for _, condition in branches[:-1]])
     return draw_value_curves(curves, b, b_max=5)
 
 

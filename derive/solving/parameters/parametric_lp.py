@@ -881,13 +881,20 @@ class ParametricSolution:
 
     @property
     def value(self) -> sp.Piecewise:
-        """``v(t)`` as a sympy ``Piecewise`` over the pieces."""
+        """``v(t)`` as a sympy ``Piecewise``: one branch for each run of neighbouring pieces with the
+        same value formula (pieces where only the strategy changes share one branch)."""
         t = self.symbol
+        runs = [[self.pieces[0], self.pieces[0]]]
+        for piece, changes in zip(self.pieces[1:], self.value_changes):
+            if changes:
+                runs.append([piece, piece])
+            else:
+                runs[-1][1] = piece
         args = []
-        for p in self.pieces:
-            lo = t >= p.lower.point if p.closed[0] else t > p.lower.point
-            hi = t <= p.upper.point if p.closed[1] else t < p.upper.point
-            args.append((p.value, sp.And(lo, hi)))
+        for first, last in runs:
+            lo = t >= first.lower.point if first.closed[0] else t > first.lower.point
+            hi = t <= last.upper.point if last.closed[1] else t < last.upper.point
+            args.append((first.value, sp.And(lo, hi)))
         return sp.Piecewise(*args)
 
     def piece_at(self, t0) -> ValuePiece:
