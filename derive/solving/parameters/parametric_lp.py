@@ -1051,7 +1051,7 @@ def parametric_solve(
             piece = _piece_at(field, sf, mats_sym, progs_sym, c_sym, t0, ends)
         piece = _clip(piece, a, b)
         pieces.append(piece)
-        covered += float(piece.upper.interval[0] - piece.lower.interval[0])  # for the progress line
+        covered += _approx(piece.upper) - _approx(piece.lower)  # for the progress line only
         degree = max(piece.formulas[0].num.degree(), piece.formulas[0].den.degree())
         say(
             f"piece {len(pieces)}: {t} in [{piece.lower.short()}, {piece.upper.short()}], value of degree "
@@ -1069,6 +1069,12 @@ def parametric_solve(
     if check:
         checked = _check(field, sf, mats_sym, c_sym, pieces, say)
     return ParametricSolution(game, t, lo, hi, tuple(pieces), sp.sympify(constant), solves, tuple(checked))
+
+
+def _approx(point: Breakpoint) -> float:
+    """A float near ``point`` (within 10^-9), for progress lines only."""
+    a, b = point.refined(sp.Rational(1, 10**9)).interval
+    return float((a + b) / 2)
 
 
 def _probe(a: Breakpoint, b: Breakpoint, tries: int) -> sp.Rational:
