@@ -13,7 +13,9 @@ import sympy as sp
 
 from derive.games.published import published_families
 from derive.games.registry import load_game
-from derive.presentation.solve_report import _game_json, _header, plain
+from derive.presentation.game_summary import game_header as _header
+from derive.presentation.game_summary import game_json as _game_json
+from derive.presentation.game_summary import plain
 from derive.verification.profile_family import ProfileFamilyCheck, check_profile_family
 
 __all__ = ["family_report"]

@@ -16,7 +16,9 @@ import json
 import sympy as sp
 
 from derive.extensive_form.game import Game, NotSupportedError
-from derive.presentation.solve_report import _game_json, _header, plain
+from derive.presentation.game_summary import game_header as _header
+from derive.presentation.game_summary import game_json as _game_json
+from derive.presentation.game_summary import plain
 from derive.presentation.text import to_text
 
 __all__ = ["found_report"]

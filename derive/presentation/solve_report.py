@@ -9,11 +9,14 @@ formats the result; it computes nothing else.  A one-player game goes to
 from __future__ import annotations
 
 import json
-import re
 
 import sympy as sp
 
 from derive.extensive_form.game import Game
+from derive.presentation.game_summary import count as _count
+from derive.presentation.game_summary import game_header as _header
+from derive.presentation.game_summary import game_json as _game_json
+from derive.presentation.game_summary import plain
 from derive.presentation.text import to_text, with_decimal
 from derive.solving.zero_sum.sequence_form_lp import OptimalSet, ZeroSumSolution, solve_zero_sum
 
@@ -25,35 +28,6 @@ __all__ = [
     "solution_json",
     "solve_report",
 ]
-
-
-def plain(expr: object) -> str:
-    """Terminal text of an exact expression, with plan variables as ``x[K:bet]`` instead of ``x_{K:bet}``.
-
-    Examples
-    --------
-    >>> plain(sp.Symbol("x_{K:bet}") / 3 + sp.Rational(1, 3))
-    'x[K:bet]/3 + 1/3'
-    """
-    return re.sub(r"_\{([^{}]*)\}", r"[\1]", to_text(expr))
-
-
-def _count(n: int, noun: str) -> str:
-    """``"1 information set"``, ``"3 information sets"``."""
-    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
-
-
-def _kind(game: Game) -> str:
-    if game.is_zero_sum:
-        return "zero-sum"
-    if game.is_constant_sum:
-        return f"constant-sum ({to_text(game.constant_sum)})"
-    if game.is_almost_constant_sum:
-        common, odd = game.sum_exceptions
-        return (
-            f"general-sum (the payoffs add up to {to_text(common)} except at {_count(len(odd), 'terminal')})"
-        )
-    return "general-sum"
 
 
 def solution_json(solution: ZeroSumSolution) -> dict:
@@ -399,25 +373,6 @@ def _set_text(game: Game, s: OptimalSet) -> list[str]:
     if s.admissible is not None:
         lines.append("  " + s.admissible.describe(name, plain))
     return lines
-
-
-def _header(game: Game) -> str:
-    """The report's first line: title, players, kind and size."""
-    players = game.players
-    return (
-        f"{game.title or 'game'}: {len(players)} players ({', '.join(players)}), {_kind(game)}, "
-        f"{len(game.nodes)} nodes, {_count(len(game.infosets), 'information set')}"
-    )
-
-
-def _game_json(game: Game) -> dict:
-    return {
-        "title": game.title,
-        "players": list(game.players),
-        "nodes": len(game.nodes),
-        "information_sets": len(game.infosets),
-        "kind": _kind(game),
-    }
 
 
 def equilibria_json(eqs) -> dict:

@@ -1,0 +1,65 @@
+"""The lines every report of a game starts with: its title, players, kind and size, as text and JSON.
+
+Shared by the reports of :mod:`derive.presentation.solve_report`,
+:mod:`derive.presentation.found_report`, :mod:`derive.presentation.sequence_form_report` and
+:mod:`derive.presentation.family_report` (one place, so none of them imports another's internals).
+"""
+
+from __future__ import annotations
+
+import re
+
+from derive.extensive_form.game import Game
+from derive.presentation.text import to_text
+
+__all__ = ["count", "game_header", "game_json", "game_kind", "plain"]
+
+
+def plain(expr: object) -> str:
+    """Terminal text of an exact expression, with plan variables as ``x[K:bet]`` instead of ``x_{K:bet}``.
+
+    Examples
+    --------
+    >>> plain(sp.Symbol("x_{K:bet}") / 3 + sp.Rational(1, 3))
+    'x[K:bet]/3 + 1/3'
+    """
+    return re.sub(r"_\{([^{}]*)\}", r"[\1]", to_text(expr))
+
+
+def count(n: int, noun: str) -> str:
+    """``"1 information set"``, ``"3 information sets"``."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
+def game_kind(game: Game) -> str:
+    """``"zero-sum"``, ``"constant-sum (c)"`` or ``"general-sum"`` (with the exceptions of an almost constant-sum game)."""
+    if game.is_zero_sum:
+        return "zero-sum"
+    if game.is_constant_sum:
+        return f"constant-sum ({to_text(game.constant_sum)})"
+    if game.is_almost_constant_sum:
+        common, odd = game.sum_exceptions
+        return (
+            f"general-sum (the payoffs add up to {to_text(common)} except at {count(len(odd), 'terminal')})"
+        )
+    return "general-sum"
+
+
+def game_header(game: Game) -> str:
+    """The report's first line: title, players, kind and size."""
+    players = game.players
+    return (
+        f"{game.title or 'game'}: {len(players)} players ({', '.join(players)}), {game_kind(game)}, "
+        f"{len(game.nodes)} nodes, {count(len(game.infosets), 'information set')}"
+    )
+
+
+def game_json(game: Game) -> dict:
+    """The game's ``title``, ``players``, ``nodes``, ``information_sets`` and ``kind`` as JSON data."""
+    return {
+        "title": game.title,
+        "players": list(game.players),
+        "nodes": len(game.nodes),
+        "information_sets": len(game.infosets),
+        "kind": game_kind(game),
+    }
