@@ -21,12 +21,16 @@ Three tables, printed as markdown (``--out FILE`` also writes them):
    built-in ``kuhn3`` and OpenSpiel's ``kuhn_poker(players=3)`` exported as a Gambit file, read with
    ``--rationalize``), whose goal is under a minute, and on ``rake-poker`` (Lemke's method in the
    sequence form); what each found (the published sub-families named, or the payoffs).
+6. **Scale** (``--only scale``, issue 25): Liar's Dice, imperfect-information Goofspiel, Leduc variants
+   and large one-card games: derive's exact value, whole-process time and peak memory, against HiGHS
+   alone on the same floating-point sequence-form LP (the limit: ``run()`` of the model derive builds,
+   timed in-process), and OpenSpiel's LP value where it finishes within ``--openspiel-cap`` seconds.
 
 Each time is the median of ``--repeat`` runs (CFR+: one run); peak memory is the child's
 maximum resident set size.
 
 Usage: python benchmarks/bench.py [--repeat 3] [--out docs/benchmark.md] [--quick] [--cfr-budget 60]
-[--only gambit|openspiel|growth|found]
+[--only gambit|openspiel|growth|found|scale] [--scale-cap 300] [--openspiel-cap 120]
 """
 
 from __future__ import annotations
@@ -35,6 +39,7 @@ import argparse
 import json
 import os
 import platform
+import re
 import statistics
 import subprocess
 import sys
@@ -93,16 +98,123 @@ GAMBIT_QUICK = [(3, 2), (7, 2), (12, 2), (52, 6)]
 GAMBIT_MAX_NODES = 3_000  # beyond this Gambit's exact LP takes minutes (N=20: over 2 min); not run
 OPENSPIEL_GAMES = ["kuhn", (10, 2), (13, 3), (52, 6), "leduc"]
 OPENSPIEL_QUICK = ["kuhn", (10, 2), "leduc"]
+HIGHS_SCRIPT = """
+import json, sys, time
+from sympy.polys.domains import QQ
+from derive.solving.lp import highs_model, transpose
+from derive.solving.zero_sum.sequence_form_lp import ONE_LP_SEQUENCES, _program
+spec = sys.argv[1:]
+if spec[0] == "deck":  # one-card poker, as derive.solving.zero_sum.one_card.solve_rules builds it
+    from derive.games.one_card import one_card_poker
+    from derive.sequence_form.one_card_rules import MAX_ENTRIES, matrix_entries, one_card_sequence_form
+    rules = one_card_poker(int(spec[1]), int(spec[2]))
+    sf = one_card_sequence_form(rules)
+    if matrix_entries(rules) > MAX_ENTRIES:  # the LP with running sums over the cards
+        from derive.solving.zero_sum import one_card_prefix
+        prog, _ = one_card_prefix._program(sf, QQ(1))
+        programs = [(prog, {sf.shape[0]: QQ(1)})]
+    else:
+        matrix = sf.numeric_matrix(0)
+        mats = (matrix, transpose(matrix, sign=-1))
+else:  # as derive.solving.zero_sum.sequence_form_lp.solve_zero_sum builds it
+    from derive.games.registry import load_game
+    from derive.sequence_form.general import game_sequence_form
+    sf = game_sequence_form(load_game(spec[0]))
+    mats = (sf.numeric_matrix(0), transpose(sf.numeric_matrix(1)))
+if spec[0] != "deck" or matrix_entries(rules) <= MAX_ENTRIES:
+    programs = [(_program(sf, mats[0], 0), {sf.shape[0]: QQ(1)})]
+    if sum(sf.shape) < ONE_LP_SEQUENCES:  # derive solves each player's LP
+        programs.append((_program(sf, mats[1], 1), {sf.shape[1]: QQ(1)}))
+seconds, value = 0.0, None
+for prog, cost in programs:
+    h = highs_model(prog, cost)
+    t = time.perf_counter()
+    h.run()
+    seconds += time.perf_counter() - t
+    value = h.getInfo().objective_function_value if value is None else value
+rows = sum(len(p.rows) for p, _ in programs)
+print(json.dumps({"seconds": seconds, "value": value, "rows": rows, "lps": len(programs)}))
+"""
+
+OPENSPIEL_LP_SCRIPT = """
+import json, sys, time
+import pyspiel
+from open_spiel.python.algorithms import sequence_form_lp
+name, params = sys.argv[1], json.loads(sys.argv[2])
+game = pyspiel.load_game(name, params)
+if game.get_type().dynamics == pyspiel.GameType.Dynamics.SIMULTANEOUS:
+    game = pyspiel.convert_to_turn_based(game)
+t = time.perf_counter()
+value = sequence_form_lp.solve_zero_sum_game(game)[0]
+print(json.dumps({"value": float(value), "seconds": time.perf_counter() - t}))
+"""
+
+#: The scale table (issue 25): (label, derive's arguments after ``solve``, the LP HiGHS is timed on,
+#: OpenSpiel's game and parameters or None).  Leduc's variants have no OpenSpiel counterpart (its
+#: ``leduc_poker`` has three ranks and two raises).
+SCALE_GAMES = (
+    *(
+        (
+            f"Liar's Dice, 1 die each, {f} faces",
+            [f"liars-dice:faces={f}"],
+            [f"liars-dice:faces={f}"],
+            ("liars_dice", {"dice_sides": f, "numdice": 1}),
+        )
+        for f in range(2, 7)
+    ),
+    *(
+        (
+            f"Goofspiel, imperfect information, {c} cards",
+            [f"goofspiel:cards={c}"],
+            [f"goofspiel:cards={c}"],
+            (
+                "goofspiel",
+                {"imp_info": True, "num_cards": c, "points_order": "descending", "returns_type": "win_loss"},
+            ),
+        )
+        for c in (3, 4, 5)
+    ),
+    *(
+        (
+            f"Leduc, {r} ranks, {k} raise{'s' if k > 1 else ''} a round",
+            [f"leduc:ranks={r},raises={k}"],
+            [f"leduc:ranks={r},raises={k}"],
+            ("leduc_poker", {}) if (r, k) == (3, 2) else None,
+        )
+        for r in (3, 4)
+        for k in (1, 2, 3)
+    ),
+    ("one-card, N=52, max bets 6", ["--deck", "52", "--max-bets", "6"], ["deck", "52", "6"], None),
+    ("one-card, N=1000, max bets 2", ["--deck", "1000", "--max-bets", "2"], ["deck", "1000", "2"], None),
+)
+#: Games whose default quasi-perfect solve is timed too (each costs several times the plain solve).
+SCALE_REFINED = {"Leduc, 3 ranks, 2 raises a round", "one-card, N=52, max bets 6"}
+
 GROWTH_N = [13, 26, 52, 104]
 GROWTH_K = [1, 2, 3, 4, 6, 8]
 
 
-def _run(cmd: list[str]) -> tuple[float, int, str]:
-    """Wall time (s), peak RSS (MiB) and stdout of one process."""
+class _Timeout(RuntimeError):
+    """A child process ran past its time cap (it was ended)."""
+
+
+def _run(cmd: list[str], cap: float | None = None) -> tuple[float, int, str]:
+    """Wall time (s), peak RSS (MiB) and stdout of one process; past ``cap`` seconds it is ended
+    and :class:`_Timeout` raised."""
     start = time.perf_counter()
     with tempfile.TemporaryFile() as out:
         proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.DEVNULL)
-        _, status, usage = os.wait4(proc.pid, 0)
+        while cap is not None:
+            pid, status, usage = os.wait4(proc.pid, os.WNOHANG)
+            if pid:
+                break
+            if time.perf_counter() - start > cap:
+                proc.kill()
+                os.wait4(proc.pid, 0)
+                raise _Timeout(f"{' '.join(cmd)} took over {cap:g} s")
+            time.sleep(0.05)
+        else:
+            _, status, usage = os.wait4(proc.pid, 0)
         elapsed = time.perf_counter() - start
         proc.returncode = os.waitstatus_to_exitcode(status)
         out.seek(0)
@@ -326,6 +438,7 @@ def _parametric_table(args, derive, tmp: Path) -> list[str]:
             f"| {label} | {len(pieces)} | {changes} | {degree} | {doc['solves']} | {t:.2f} | {mem} |"
         )
         print(f"parametric: {label} done", file=sys.stderr, flush=True)
+    return lines
 
 
 #: The goal for each game of the "found from nothing" table (issue 24's done-when).
@@ -374,6 +487,97 @@ def _found_table(args, derive, tmp: Path) -> list[str]:
     return lines
 
 
+def _short(value: Fraction) -> str:
+    """An exact value as written, or its decimal and the size of its fraction when long."""
+    text = str(value)
+    if len(text) <= 22:
+        return text
+    return f"{float(value):.10f} ({len(str(value.numerator))}/{len(str(value.denominator))}-digit fraction)"
+
+
+def _scale_table(args, derive, tmp: Path) -> list[str]:
+    highs = tmp / "highs_alone.py"
+    highs.write_text(HIGHS_SCRIPT)
+    openspiel = tmp / "openspiel_lp.py"
+    openspiel.write_text(OPENSPIEL_LP_SCRIPT)
+    cap, os_cap = args.scale_cap, args.openspiel_cap
+    lines = [
+        "## Scale: bigger games (issue 25)",
+        "",
+        f"derive (s): `derive solve GAME --refine none --json`, whole process (at most {cap:g} s), its peak "
+        "memory and exact value (certified: exact best responses); HiGHS alone (s): `run()` of the "
+        "floating-point model derive builds for the same LP (`derive.solving.lp.highs_model`: the sequence-"
+        "form LP of each player, one LP with the opponent's plan from its duals from 10,000 sequences, the LP "
+        "with running sums over the cards for a large one-card game), timed in-process, without building "
+        "the game, the model or anything exact; ratio: derive / HiGHS alone, the figure to shrink. "
+        "Quasi-perfect (s): the default `derive solve GAME --json` where timed, with the cost its method line "
+        "reports (exact steps of the ε-search per player, the largest dense block of a basis it solved). "
+        f"OpenSpiel LP: `sequence_form_lp.solve_zero_sum_game` (floats, cvxopt), at most {os_cap:g} s, and its "
+        "distance from derive's exact value.",
+        "",
+        "| game | value | derive (s) | derive peak MiB | HiGHS alone (s) | ratio | LP rows | quasi-perfect (s) "
+        "| OpenSpiel LP value | OpenSpiel LP (s) |",
+        "|---|---:|---:|---:|---:|---:|---:|---|---:|---:|",
+    ]
+    for label, spec, lp_spec, os_game in SCALE_GAMES:
+        if args.quick and ("5 cards" in label or "4 ranks" in label or "N=1000" in label):
+            continue
+        base = derive + ["solve", *spec, "--json", "--quiet"]
+        try:
+            t, mem, outs = _measure_all_capped(base + ["--refine", "none"], args.repeat, cap)
+        except _Timeout:
+            lines.append(f"| {label} | - | not in {cap:g} s | - | - | - | - | - | - | - |")
+            print(f"scale: {label} over the cap", file=sys.stderr, flush=True)
+            continue
+        exact = Fraction(json.loads(outs[0])["value"])
+        highs_doc = json.loads(_run([sys.executable, str(highs), *lp_spec], cap)[2])
+        agree = "" if abs(highs_doc["value"] - float(exact)) <= 1e-6 else " (float value off)"
+        refined = "-"
+        if label in SCALE_REFINED:
+            t_q, _, out = _measure_capped(base, args.repeat, cap)
+            doc = json.loads(out)
+            if Fraction(doc["value"]) != exact:
+                raise SystemExit(f"the quasi-perfect equilibrium's value differs on {label}")
+            steps = re.search(r"finish: ([\d and]+) exact steps", doc["method"])
+            block = re.search(
+                r"largest dense block (\d+) unknowns\) for the (\d+) coefficients", doc["method"]
+            )
+            refined = f"{t_q:.2f} ({t_q / t:.1f}x)"
+            if steps and block:
+                refined += (
+                    f": {steps[1]} exact steps, each a basis with a dense block of up to {block[1]}, "
+                    f"for {block[2]} coefficients in ε"
+                )
+        os_value = os_time = "-"
+        if os_game is not None and os_cap > 0:
+            try:
+                _, _, out = _run([sys.executable, str(openspiel), os_game[0], json.dumps(os_game[1])], os_cap)
+                os_doc = json.loads(out)
+                os_value = f"{os_doc['value']:.10f} ({abs(os_doc['value'] - float(exact)):.0e})"
+                os_time = f"{os_doc['seconds']:.2f}"
+            except _Timeout:
+                os_value, os_time = "-", f"not in {os_cap:g} s"
+            except RuntimeError:
+                os_value, os_time = "-", "failed"
+        h = highs_doc["seconds"]
+        lines.append(
+            f"| {label} | {_short(exact)} | {t:.2f} | {mem} | {h:.3f}{agree} | {t / h:.0f}x | {highs_doc['rows']:,} "
+            f"| {refined} | {os_value} | {os_time} |"
+        )
+        print(f"scale: {label} done", file=sys.stderr, flush=True)
+    return lines
+
+
+def _measure_all_capped(cmd: list[str], repeat: int, cap: float) -> tuple[float, int, list[str]]:
+    runs = [_run(cmd, cap) for _ in range(repeat)]
+    return statistics.median(r[0] for r in runs), max(r[1] for r in runs), [r[2] for r in runs]
+
+
+def _measure_capped(cmd: list[str], repeat: int, cap: float) -> tuple[float, int, str]:
+    t, mem, outs = _measure_all_capped(cmd, repeat, cap)
+    return t, mem, outs[0]
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=3)
@@ -381,7 +585,16 @@ def main() -> int:
     parser.add_argument("--quick", action="store_true", help="fewer games")
     parser.add_argument("--cfr-budget", type=float, default=60.0, help="seconds of CFR+ per game")
     parser.add_argument(
-        "--only", choices=["gambit", "openspiel", "growth", "parametric", "found"], help="one table only"
+        "--only",
+        choices=["gambit", "openspiel", "growth", "parametric", "found", "scale"],
+        help="one table only",
+    )
+    parser.add_argument("--scale-cap", type=float, default=300.0, help="seconds per derive run (scale table)")
+    parser.add_argument(
+        "--openspiel-cap",
+        type=float,
+        default=120.0,
+        help="seconds per OpenSpiel LP (scale table; 0: not run)",
     )
     args = parser.parse_args()
     derive = [sys.executable, "-m", "derive.cli"]
@@ -396,6 +609,7 @@ def main() -> int:
         "growth": _growth_table,
         "parametric": _parametric_table,
         "found": _found_table,
+        "scale": _scale_table,
     }
     with tempfile.TemporaryDirectory() as tmp:
         for key, table in tables.items():

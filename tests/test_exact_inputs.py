@@ -1025,6 +1025,7 @@ EXCLUDED = {
     ("derive.solving.lp.block_triangular_order", "n"): "a matrix size: " + _INT,
     ("derive.solving.lp.block_triangular_order", "rows"): "an exact sparse matrix (QQ), not typed in",
     ("derive.solving.lp.exact_lp_with_duals", "cost"): _LP,
+    ("derive.solving.lp.highs_model", "cost"): _LP,
     ("derive.solving.lp.ExactFactor", "matrix"): _LP,
     ("derive.solving.lp.ExactFactor", "n"): "a matrix size: " + _INT,
     ("derive.games.liars_dice.liars_dice_size", "dice"): "a count of dice: " + _INT,

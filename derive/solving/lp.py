@@ -41,6 +41,7 @@ __all__ = [
     "elimination_order",
     "exact_lp",
     "exact_lp_with_duals",
+    "highs_model",
     "maximin",
     "maximin_program",
     "optimal_basis",
@@ -253,6 +254,21 @@ def _run_highs(prog: LinearProgram, cost: dict[int, object], maximize: bool, str
     """
     import highspy
 
+    h = highs_model(prog, cost, maximize, strict)
+    h.run()
+    if h.getModelStatus() != highspy.HighsModelStatus.kOptimal:
+        raise ExactLPError(f"HiGHS did not find an optimum: {h.modelStatusToString(h.getModelStatus())}")
+    return h
+
+
+def highs_model(prog: LinearProgram, cost: dict[int, object], maximize: bool = True, strict: bool = False):
+    """A ``Highs`` object holding ``prog`` in floating point, with derive's options, not yet run.
+
+    ``strict``: the simplex solver with feasibility tolerances of 1e-12 (:func:`exact_lp`'s retry).
+    (The benchmark times ``run()`` of it alone: HiGHS on the same float LP as derive.)
+    """
+    import highspy
+
     inf = highspy.kHighsInf
     with quiet_highs():
         h = highspy.Highs()
@@ -282,9 +298,6 @@ def _run_highs(prog: LinearProgram, cost: dict[int, object], maximize: bool, str
     lp.a_matrix_.index_ = index
     lp.a_matrix_.value_ = value
     h.passModel(lp)
-    h.run()
-    if h.getModelStatus() != highspy.HighsModelStatus.kOptimal:
-        raise ExactLPError(f"HiGHS did not find an optimum: {h.modelStatusToString(h.getModelStatus())}")
     return h
 
 
@@ -746,6 +759,8 @@ class ExactFactor:
                     cols.setdefault(j, {})[i] = v
         self.n, self.rows, self.cols = n, rows, cols
         self.blocks = _blocks(rows, n)
+        #: The most unknowns of one block (1: the matrix is triangular up to permutation).
+        self.largest_block = max((len(b[0]) for b in self.blocks), default=0)
         self._dense: dict[
             tuple[int, bool], object
         ] = {}  # (block, transposed) -> its FLINT matrix, when needed

@@ -89,10 +89,24 @@ class PivotBudget:
     ----------
     limit : int or None
         The most steps.
+
+    Attributes
+    ----------
+    used : int
+        The steps taken so far.
+    largest_block : int
+        The most unknowns of one block of a basis solved so far (:meth:`note`).
     """
 
     def __init__(self, limit: int | None = None) -> None:
         self.limit, self.used = limit, 0
+        #: The most unknowns of one dense block (:class:`~derive.solving.lp.ExactFactor`) of a basis
+        #: the search solved: what one exact step costs.
+        self.largest_block = 0
+
+    def note(self, factor: ExactFactor) -> None:
+        """Record the size of the largest dense block of ``factor``, a basis the search solves."""
+        self.largest_block = max(self.largest_block, factor.largest_block)
 
     def spend(self, what: str = "exact pivots") -> None:
         """Count one step; raise :class:`PivotBudgetError` (saying ``what``) past the limit."""
@@ -336,6 +350,8 @@ class StandardForm:
                 budget.spend()
             try:
                 B = self._matrix(basic)
+                if budget is not None:
+                    budget.note(B[3])
                 xb = self._solve(B, self.rhs)
                 pi = self._solve(B, [self.cost[c] for c in basic], transpose=True)
             except (ValueError, ZeroDivisionError):
@@ -453,11 +469,14 @@ def nonnegative_near_zero(poly: Poly) -> bool:
     return poly_sign(poly) >= 0
 
 
-def stable_solution(lp: ParametricLP, basis: Basis) -> tuple[list[Poly] | None, int]:
+def stable_solution(
+    lp: ParametricLP, basis: Basis, budget: PivotBudget | None = None
+) -> tuple[list[Poly] | None, int]:
     """The basic solution as polynomials in ε if ``basis`` is optimal for all small ε > 0.
 
     Returns ``(z(ε), 0)``, or ``(None, k)`` with ``k`` the number of violated conditions.  (The
-    same test as :class:`StandardForm`, on the smaller system of the tight rows only.)
+    same test as :class:`StandardForm`, on the smaller system of the tight rows only.)  The basis's
+    largest block is recorded in ``budget`` (:meth:`PivotBudget.note`), if given.
     """
     width = len(lp.cost[0])
     n = len(basis.basic)
@@ -468,6 +487,8 @@ def stable_solution(lp: ParametricLP, basis: Basis) -> tuple[list[Poly] | None, 
         cost_b = {k: list(lp.cost[col]) for col, k in position.items() if any(lp.cost[col])}
         try:
             factor = ExactFactor(mat, n)
+            if budget is not None:
+                budget.note(factor)
             z = factor.solve({k: list(bound) for k, bound in enumerate(bounds) if any(bound)}, width)
             dual = factor.solve_transpose(cost_b, width)
         except (ValueError, ZeroDivisionError):
@@ -551,7 +572,7 @@ def _warm_search(lp: ParametricLP, standard: StandardForm, budget: PivotBudget |
     for rank, (eps0, basis) in enumerate(reversed(bases[-WARM_STARTS:])):
         if budget is not None:
             budget.spend()
-        z, violations = stable_solution(lp, basis)
+        z, violations = stable_solution(lp, basis, budget)
         if z is not None:
             return eps0, z
         start = standard.basis_from(basis)
@@ -599,7 +620,7 @@ def search_basis(lp: ParametricLP, standard: StandardForm, budget: PivotBudget |
             continue
         if budget is not None:
             budget.spend()
-        z, violations = stable_solution(lp, basis)
+        z, violations = stable_solution(lp, basis, budget)
         if z is not None:
             return eps0, z
         start = standard.basis_from(basis)

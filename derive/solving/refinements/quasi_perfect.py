@@ -109,6 +109,12 @@ class PerturbedPlan:
     steps : int
         The exact steps the search took: checks of HiGHS's bases and exact simplex pivots (each
         about one exact solve of the basis).
+    largest_block : int
+        The most unknowns of one dense block of a basis the search solved
+        (:class:`~derive.solving.lp.ExactFactor`): with ``steps`` and ``degree``, what the refinement
+        cost (each step solves for ``degree + 1`` coefficients of ε where the plain LP solves once, in Q).
+    degree : int
+        The degree in ε of the perturbed LP (the longest sequence).
     """
 
     player: int
@@ -120,6 +126,8 @@ class PerturbedPlan:
     epsilon0: sp.Rational | None
     parent: dict[str, str]
     steps: int = 0
+    largest_block: int = 0
+    degree: int = 0
 
 
 def sequence_lengths(sf: GameSequenceForm, player: int) -> list[int]:
@@ -242,11 +250,11 @@ def perturbed_plans(sf: GameSequenceForm, mats) -> tuple[PerturbedPlan, Perturbe
             if k:
                 poly[lengths[p][k]] += 1
             plan_polys.append(poly)
-        out.append(_limit(sf, p, plan_polys, lengths[p], eps0, budget.used))
+        out.append(_limit(sf, p, plan_polys, lengths[p], eps0, budget, degree))
     return out[0], out[1]
 
 
-def _limit(sf, p, polys, lengths, eps0, steps) -> PerturbedPlan:
+def _limit(sf, p, polys, lengths, eps0, budget, degree) -> PerturbedPlan:
     labels = [sf.label(p, k) for k in range(sf.shape[p])]
     behaviour: dict[str, dict[str, sp.Rational]] = {}
     order: dict[str, int] = {}
@@ -269,5 +277,7 @@ def _limit(sf, p, polys, lengths, eps0, steps) -> PerturbedPlan:
         order=order,
         epsilon0=None if eps0 is None else QQ.to_sympy(eps0),
         parent={info.label: labels[sf.parent[info.index]] for info in sf.infosets_of(p)},
-        steps=steps,
+        steps=budget.used,
+        largest_block=budget.largest_block,
+        degree=degree,
     )

@@ -340,7 +340,7 @@ def sequence_form_equilibrium(
             "quasi-perfect equilibrium: the exact limit ε → 0 of the perturbed sequence-form LP "
             "(Miltersen & Sørensen 2006, 2010), from a basis proved optimal for all small ε in exact "
             f"rationals (HiGHS proposes it, exact simplex pivots finish: {steps} exact steps); certified: "
-            "the limit's exact best-response values are equal"
+            f"the limit's exact best-response values are equal; {refinement_cost(perturbed)}"
         )
     else:
         strategies, off_path = _behaviour(sf, plans, (reply0, reply1))
@@ -349,6 +349,29 @@ def sequence_form_equilibrium(
             "certified: the exact best-response values of both strategies are equal"
         )
     return SequenceFormEquilibrium(lower, plans, strategies, off_path, method, perturbed)
+
+
+def refinement_cost(perturbed) -> str:
+    """One line on why the refinement costs more than the plain exact solve, from what its search measured.
+
+    Each exact step of the search (:class:`~derive.solving.refinements.quasi_perfect.PerturbedPlan`)
+    solves a basis of the perturbed LP exactly, for the ``degree + 1`` coefficients of polynomials in
+    ε, where the plain solve solves one basis once, in Q; the time of one step grows with the basis's
+    largest dense block.
+
+    Examples
+    --------
+    >>> from types import SimpleNamespace as P
+    >>> refinement_cost([P(largest_block=294, degree=4), P(largest_block=290, degree=4)])
+    'why it costs more than the plain solve: each exact step solves a basis (largest dense block 294 unknowns) for the 5 coefficients of polynomials in ε, where the plain solve solves one basis once, in Q'
+    """
+    block = max(pp.largest_block for pp in perturbed)
+    degree = max(pp.degree for pp in perturbed)
+    return (
+        f"why it costs more than the plain solve: each exact step solves a basis (largest dense block {block} "
+        f"unknowns) for the {degree + 1} coefficients of polynomials in ε, where the plain solve solves one "
+        "basis once, in Q"
+    )
 
 
 #: The equilibria :func:`solve_zero_sum` can return.
