@@ -404,6 +404,7 @@ PARAMETRIC = (
     ("Myerson, B in [0, 10]", ["solve", "myerson", "--param", "B=0..10"]),
     ("Reiley, bet in [1/2, 5]", ["solve", "reiley", "--param", "bet=1/2..5"]),
     ("Leduc, bet2 in [4, 401/100]", ["solve", "leduc", "--param", "bet2=4..401/100"]),
+    ("Leduc, bet2 in [1, 8]", ["solve", "leduc", "--param", "bet2=1..8"]),
 )
 
 

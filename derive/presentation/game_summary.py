@@ -20,6 +20,7 @@ def plain(expr: object) -> str:
 
     Examples
     --------
+    >>> import sympy as sp
     >>> plain(sp.Symbol("x_{K:bet}") / 3 + sp.Rational(1, 3))
     'x[K:bet]/3 + 1/3'
     """
