@@ -459,7 +459,9 @@ def _verify_piece(piece: Piece, c: sp.Symbol, labels, A: sp.Matrix, B: sp.Matrix
         checks = [(-v, "a negative probability") for v in (*x, *y)]
         for vec in (x, y):
             if sp.simplify(sum(vec) - 1) != 0:
-                raise NotSupportedError(f"on {where}, extreme equilibrium {k}: probabilities do not sum to 1 (a bug)")
+                raise NotSupportedError(
+                    f"on {where}, extreme equilibrium {k}: probabilities do not sum to 1 (a bug)"
+                )
         rows, cols = A * y, (x.T * B).T
         u0, u1 = (x.T * A * y)[0, 0], (x.T * B * y)[0, 0]
         checks += [(rows[i] - u0, f"row {labels[0][i]!r} pays more") for i in range(len(labels[0]))]

@@ -1,0 +1,256 @@
+"""Exact real points of a parametric solve: rationals and real algebraic numbers.
+
+A :class:`Breakpoint` is a root of an irreducible polynomial with rational coefficients, given by
+an isolating interval with rational ends (a rational point has ``t - r`` and the interval
+``[r, r]``).  Roots are isolated inside an interval by Descartes' rule of signs with bisection
+(Vincent, Collins & Akritas 1976; Collins & Akritas 1976), refined by bisection on the sign of
+the polynomial, and compared exactly: two points of one irreducible polynomial are the same root
+when the sign changes across the common part of their intervals, different points are ordered
+by refining their intervals until they are disjoint.  All arithmetic is in FLINT's exact
+rationals (python-flint); the polynomials are kept as sympy ``Poly`` for display.
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass
+from functools import cached_property
+
+import sympy as sp
+
+__all__ = ["Breakpoint", "ParametricError", "between", "less", "roots_inside", "same", "sorted_points"]
+
+
+class ParametricError(RuntimeError):
+    """A breakpoint or a piece could not be derived exactly (said in one line, never guessed)."""
+
+
+# --------------------------------------------------------------------------- exact real points
+
+
+@dataclass(frozen=True)
+class Breakpoint:
+    """A real algebraic point: a root of an irreducible polynomial, or a rational number.
+
+    Attributes
+    ----------
+    polynomial : sympy.Poly
+        Irreducible over the rationals, monic (``t - r`` for a rational ``r``).
+    interval : (Rational, Rational)
+        An isolating interval ``[a, b]`` holding this root of ``polynomial`` and no other
+        (``a == b`` for a rational point).
+    """
+
+    polynomial: sp.Poly
+    interval: tuple[sp.Rational, sp.Rational]
+
+    @classmethod
+    def rational(cls, r: sp.Rational, symbol: sp.Symbol) -> Breakpoint:
+        """The rational point ``r`` (its polynomial ``t - r``)."""
+        r = sp.Rational(r)
+        return cls(sp.Poly(symbol - r, symbol, domain="QQ"), (r, r))
+
+    @property
+    def is_rational(self) -> bool:
+        return self.interval[0] == self.interval[1]
+
+    @cached_property
+    def point(self) -> sp.Expr:
+        """The number itself: a Rational, radicals for a quadratic, else a ``CRootOf``."""
+        if self.is_rational:
+            return self.interval[0]
+        a, b = self.interval
+        for r in sp.Poly(self.polynomial).real_roots():
+            if (self.polynomial.degree() > 2 or r.is_number) and a <= r <= b:
+                return r
+        raise ParametricError(f"no root of {self.polynomial.as_expr()} in [{a}, {b}]")  # pragma: no cover
+
+    def refined(self, width: sp.Rational) -> Breakpoint:
+        """The same point with an isolating interval narrower than ``width``."""
+        if self.is_rational or self.interval[1] - self.interval[0] < width:
+            return self
+        f = _flint_poly(self.polynomial)
+        a, b = (flint_q(x) for x in self.interval)
+        width = flint_q(width)
+        low = _sign(f, a)
+        while b - a >= width:  # bisection: the one root stays where the sign changes
+            mid = (a + b) / 2
+            s = _sign(f, mid)
+            if s == 0:
+                return Breakpoint.rational(sp.Rational(int(mid.p), int(mid.q)), self.polynomial.gen)
+            if s == low:
+                a = mid
+            else:
+                b = mid
+        return Breakpoint(self.polynomial, (sp.Rational(int(a.p), int(a.q)), sp.Rational(int(b.p), int(b.q))))
+
+    def decimal(self, digits: int = 6) -> str:
+        """The point rounded to ``digits`` significant digits (display only): the midpoint of an
+        isolating interval refined far below the last digit."""
+        if self.is_rational:
+            return str(sp.Float(sp.N(self.interval[0], digits + 5), digits))
+        scale = max(abs(self.interval[0]), abs(self.interval[1]), sp.Rational(1, 10**6))
+        a, b = self.refined(scale / sp.Integer(10) ** (digits + 8)).interval
+        return str(sp.Float(sp.N((a + b) / 2, digits + 5), digits))
+
+    def short(self) -> str:
+        """The rational itself, or ``≈`` and six significant digits of an algebraic point (display only)."""
+        return str(self.interval[0]) if self.is_rational else f"≈{self.decimal()}"
+
+    def __str__(self) -> str:
+        return str(self.point)
+
+
+def less(p: Breakpoint, q: Breakpoint) -> bool:
+    """Exactly whether ``p < q`` (two distinct points: their intervals are refined until disjoint)."""
+    if p.polynomial == q.polynomial:  # roots of one polynomial: the same if one root lies in both intervals
+        a, b = max(p.interval[0], q.interval[0]), min(p.interval[1], q.interval[1])
+        if a <= b:
+            f = _flint_poly(p.polynomial)
+            sa, sb = _sign(f, flint_q(a)), _sign(f, flint_q(b))
+            # each interval holds one root (the polynomial is irreducible, so squarefree): the
+            # common part holds it iff the sign changes across it or an end is the root
+            if sa == 0 or sb == 0 or sa != sb:
+                return False
+    width = sp.Rational(1)
+    while True:
+        if p.interval[1] < q.interval[0]:
+            return True
+        if q.interval[1] < p.interval[0]:
+            return False
+        if p.is_rational and q.is_rational:
+            return False  # equal
+        width /= 1024
+        p, q = p.refined(width), q.refined(width)
+
+
+def same(p: Breakpoint, q: Breakpoint) -> bool:
+    return p.polynomial == q.polynomial and not less(p, q) and not less(q, p)
+
+
+def _disjoint(p: Breakpoint, q: Breakpoint) -> tuple[Breakpoint, Breakpoint]:
+    """``p < q`` with their intervals refined until ``p``'s ends below ``q``'s."""
+    width = sp.Rational(1)
+    while not p.interval[1] < q.interval[0]:
+        width /= 1024
+        p, q = p.refined(width), q.refined(width)
+    return p, q
+
+
+def between(p: Breakpoint, q: Breakpoint, fraction: sp.Rational | None = None) -> sp.Rational:
+    """A rational strictly between ``p < q``: the one with the smallest denominator, or the point
+    ``fraction`` of the way across the gap between their isolating intervals."""
+    p, q = _disjoint(p, q)
+    lo, hi = p.interval[1], q.interval[0]
+    if fraction is not None:
+        return lo + (hi - lo) * fraction
+    for den in itertools.count(1):
+        num = sp.floor(lo * den) + 1 if p.is_rational else sp.ceiling(lo * den)
+        r = sp.Rational(num, den)
+        if r < hi or (r == hi and not q.is_rational):
+            return r
+    raise AssertionError("unreachable")  # pragma: no cover
+
+
+_INTERVALS: dict = {}
+
+
+def _intervals(factor: sp.Poly, a, b) -> list:
+    """Isolating intervals of the real roots of ``factor`` strictly between the rationals ``a < b``
+    (cached: the same factors recur piece after piece)."""
+    key = (tuple(factor.all_coeffs()), a, b)
+    if key not in _INTERVALS:
+        if len(_INTERVALS) > 50_000:
+            _INTERVALS.clear()
+        _INTERVALS[key] = _isolate(factor, a, b)
+    return _INTERVALS[key]
+
+
+def flint_q(x):
+    """A sympy or python rational as FLINT's ``fmpq``."""
+    import flint
+
+    x = sp.Rational(x)
+    return flint.fmpq(int(x.p), int(x.q))
+
+
+_FLINT_POLYS: dict = {}
+
+
+def _flint_poly(poly: sp.Poly):
+    """``poly`` (rational coefficients) as FLINT's ``fmpq_poly`` (cached)."""
+    import flint
+
+    key = tuple(poly.all_coeffs())
+    if key not in _FLINT_POLYS:
+        if len(_FLINT_POLYS) > 20_000:
+            _FLINT_POLYS.clear()
+        _FLINT_POLYS[key] = flint.fmpq_poly([flint_q(c) for c in reversed(key)])
+    return _FLINT_POLYS[key]
+
+
+def _sign(f, x) -> int:
+    """The sign of the FLINT polynomial ``f`` at the rational ``x`` (fmpq), exactly."""
+    v = f(x)
+    return (v > 0) - (v < 0)
+
+
+def _variations(f, a, b) -> int:
+    """Sign variations of the coefficients of ``(1 + x)^n f((a + b x) / (1 + x))``: an upper bound on
+    the roots of ``f`` in ``(a, b)`` of the same parity, exact when 0 or 1 (Descartes' rule of signs
+    after a Möbius map of ``(a, b)`` onto ``(0, oo)``)."""
+    import flint
+
+    g = f(flint.fmpq_poly([a, b - a]))  # (a, b) -> (0, 1)
+    h = flint.fmpq_poly(list(reversed(g.coeffs())))(flint.fmpq_poly([1, 1]))  # (0, 1) -> (0, oo)
+    signs = [c > 0 for c in h.coeffs() if c != 0]
+    return sum(1 for u, v in zip(signs, signs[1:]) if u != v)
+
+
+def _isolate(factor: sp.Poly, a, b) -> list:
+    """Isolating intervals of the real roots of an irreducible ``factor`` in ``(a, b)``, left to right,
+    as ``[((lo, hi), 1), ...]`` (the form of sympy's ``Poly.intervals``): bisection of ``(a, b)``
+    with Descartes' rule of signs (Vincent, Collins & Akritas 1976), each interval ending where the
+    sign of ``factor`` changes, all in FLINT's exact rationals."""
+    f = _flint_poly(factor)
+    lo, hi = flint_q(a), flint_q(b)
+    if f.degree() == 1:
+        c = f.coeffs()
+        r = -c[0] / c[1]
+        return [((sp.Rational(int(r.p), int(r.q)),) * 2, 1)] if lo < r < hi else []
+    out = []
+    stack = [(lo, hi)]
+    while stack:  # an irreducible factor of degree >= 2 has no rational root: no end is a root
+        u, v = stack.pop()
+        count = _variations(f, u, v)
+        if count == 0:
+            continue
+        if count == 1:
+            out.append(((sp.Rational(int(u.p), int(u.q)), sp.Rational(int(v.p), int(v.q))), 1))
+            continue
+        mid = (u + v) / 2
+        stack += [(mid, v), (u, mid)]
+    out.sort(key=lambda item: item[0][0])
+    return out
+
+
+def roots_inside(factor: sp.Poly, lo, hi) -> list[Breakpoint]:
+    """The real roots of an irreducible ``factor`` strictly between ``lo`` and ``hi`` (rationals or
+    :class:`Breakpoint`), exactly."""
+    t = factor.gen
+    lo = lo if isinstance(lo, Breakpoint) else Breakpoint.rational(lo, t)
+    hi = hi if isinstance(hi, Breakpoint) else Breakpoint.rational(hi, t)
+    out = []
+    for (a, b), _ in _intervals(factor, lo.interval[0], hi.interval[1]):
+        point = Breakpoint(factor, (sp.Rational(a), sp.Rational(b)))
+        if less(lo, point) and less(point, hi):
+            out.append(point)
+    return out
+
+
+def sorted_points(points: list[Breakpoint]) -> list[Breakpoint]:
+    import functools
+
+    return sorted(
+        points, key=functools.cmp_to_key(lambda p, q: -1 if less(p, q) else (1 if less(q, p) else 0))
+    )

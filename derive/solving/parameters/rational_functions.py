@@ -1,0 +1,452 @@
+"""Rational functions of one parameter ``t`` and square linear systems over ``Q(t)``, exactly.
+
+:class:`RationalFunction` is a reduced fraction of two FLINT polynomials with rational
+coefficients (sympy's own fractions are too slow for Leduc-sized bases);
+:class:`RationalFunctionField` converts sympy expressions into it, evaluates and factors.
+:func:`solve_basis` solves a basis system ``B(t) z = r(t)``: singleton rows and columns are
+peeled off, and the dense core is solved by power series about a point where ``B`` is invertible
+and Padé approximation modulo word-size primes, lifted to the rationals by Chinese remaindering
+and rational reconstruction, then proved by substituting the result back as an identity of
+rational functions.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+import sympy as sp
+from sympy.polys.domains import QQ
+
+from derive.solving.lp import elimination_order
+
+__all__ = ["RationalFunction", "RationalFunctionField", "solve_basis"]
+
+
+class RationalFunction:
+    """A rational function of ``t`` with rational coefficients: FLINT polynomials ``num / den``,
+    reduced, ``den`` monic (sympy's own fractions are too slow for Leduc-sized bases)."""
+
+    __slots__ = ("num", "den")
+
+    def __init__(self, num, den=None) -> None:
+        import flint
+
+        if den is None or num.is_zero():
+            den = flint.fmpq_poly([1])
+        elif den.degree() > 0:
+            g = num.gcd(den)
+            if g.degree() > 0:
+                num, den = num // g, den // g
+        lead = den.leading_coefficient()
+        if lead != 1:
+            num, den = num / lead, den / lead
+        self.num, self.den = num, den
+
+    @staticmethod
+    def lift(v) -> RationalFunction:
+        """``v`` (an :class:`RationalFunction`, a QQ/int/fmpq number) as a rational function."""
+        import flint
+
+        if isinstance(v, RationalFunction):
+            return v
+        if isinstance(v, flint.fmpq):
+            return RationalFunction(flint.fmpq_poly([v]))
+        if isinstance(v, int):
+            return RationalFunction(flint.fmpq_poly([v]))
+        return RationalFunction(flint.fmpq_poly([flint.fmpq(int(QQ.numer(v)), int(QQ.denom(v)))]))
+
+    def __add__(self, other):
+        o = RationalFunction.lift(other)
+        if self.den == o.den:
+            return RationalFunction(self.num + o.num, self.den)
+        return RationalFunction(self.num * o.den + o.num * self.den, self.den * o.den)
+
+    __radd__ = __add__
+
+    def __neg__(self):
+        return RationalFunction(-self.num, self.den)
+
+    def __sub__(self, other):
+        return self + (-RationalFunction.lift(other))
+
+    def __rsub__(self, other):
+        return RationalFunction.lift(other) + (-self)
+
+    def __mul__(self, other):
+        o = RationalFunction.lift(other)
+        return RationalFunction(self.num * o.num, self.den * o.den)
+
+    __rmul__ = __mul__
+
+    def __truediv__(self, other):
+        o = RationalFunction.lift(other)
+        if o.num.is_zero():
+            raise ZeroDivisionError("division by the zero function")
+        return RationalFunction(self.num * o.den, self.den * o.num)
+
+    def __rtruediv__(self, other):
+        return RationalFunction.lift(other) / self
+
+    def __eq__(self, other) -> bool:
+        o = RationalFunction.lift(other)
+        return self.num == o.num and self.den == o.den
+
+    def __hash__(self) -> int:
+        return hash((str(self.num), str(self.den)))
+
+    def __bool__(self) -> bool:
+        return not self.num.is_zero()
+
+    def __repr__(self) -> str:
+        return f"({self.num})/({self.den})"
+
+
+def _poly_from_flint(poly, symbol: sp.Symbol) -> sp.Poly:
+    coeffs = [sp.Rational(int(c.p), int(c.q)) for c in reversed(poly.coeffs())]
+    return sp.Poly(coeffs or [0], symbol, domain="QQ")
+
+
+class RationalFunctionField:
+    """``Q(t)``: conversion from sympy, evaluation at a rational, the sign conditions' factors."""
+
+    def __init__(self, symbol: sp.Symbol) -> None:
+        self.symbol = symbol
+        self._factors: dict[str, list[sp.Poly]] = {}
+
+    def __call__(self, value) -> RationalFunction:
+        import flint
+
+        if isinstance(value, sp.Basic):
+            num, den = sp.fraction(sp.cancel(sp.together(sp.sympify(value))))
+            polys = []
+            for part in (num, den):
+                coeffs = sp.Poly(part, self.symbol).all_coeffs()[::-1]
+                polys.append(
+                    flint.fmpq_poly([flint.fmpq(int(c.p), int(c.q)) for c in map(sp.Rational, coeffs)])
+                )
+            return RationalFunction(polys[0], polys[1])
+        return RationalFunction.lift(value)
+
+    @property
+    def zero(self) -> RationalFunction:
+        return RationalFunction.lift(0)
+
+    def at(self, f: RationalFunction, t0) -> object:
+        """``f(t0)`` in QQ (``t0`` in QQ); raises ZeroDivisionError at a pole."""
+        import flint
+
+        x = flint.fmpq(int(QQ.numer(t0)), int(QQ.denom(t0)))
+        den = f.den(x)
+        if den == 0:
+            raise ZeroDivisionError
+        v = f.num(x) / den
+        return QQ(int(v.p), int(v.q))
+
+    def _irreducible(self, poly) -> list[sp.Poly]:
+        key = str(poly)
+        if key not in self._factors:
+            self._factors[key] = [
+                _poly_from_flint(g, self.symbol).monic() for g, _ in poly.factor()[1] if g.degree() > 0
+            ]
+        return self._factors[key]
+
+    def factors(self, f: RationalFunction) -> tuple[list[sp.Poly], list[sp.Poly]]:
+        """The non-constant irreducible factors (monic sympy Polys) of ``f``'s numerator and denominator."""
+        return (
+            self._irreducible(f.num) if f.num.degree() > 0 else [],
+            self._irreducible(f.den) if f.den.degree() > 0 else [],
+        )
+
+    def to_sympy(self, f: RationalFunction) -> sp.Expr:
+        """``f`` as a sympy expression: factored when small, else numerator over denominator with
+        integer coefficients (factoring a degree-30 polynomial only to print it is not worth it)."""
+        t = self.symbol
+        num, den = _poly_from_flint(f.num, t), _poly_from_flint(f.den, t)
+        if max(num.degree(), den.degree()) <= 8:
+            return sp.factor(num.as_expr() / den.as_expr())
+        c_num, p_num = num.clear_denoms(convert=True)
+        c_den, p_den = den.clear_denoms(convert=True)
+        g = sp.gcd(p_num.content(), p_den.content()) if not p_num.is_zero else 1
+        scale = sp.Rational(c_den, c_num) * g
+        return scale * (p_num.quo_ground(g).as_expr() / p_den.quo_ground(g).as_expr())
+
+
+def solve_basis(
+    field: RationalFunctionField, mat: dict[int, dict[int, object]], n: int, bounds: list
+) -> list:
+    """Solve the square system ``mat z = bounds`` over ``Q(t)``: peel singletons, then the core by
+    evaluation and interpolation (:func:`_solve_core`)."""
+    zero = field.zero
+    rows = {i: {j: RationalFunction.lift(v) for j, v in row.items() if v} for i, row in mat.items()}
+    rows = {i: row for i, row in rows.items() if row}
+    forward, deferred, active, cols = elimination_order(rows, n)
+    right = {i: field(b) for i, b in enumerate(bounds)}
+    value: dict[int, object] = {}
+
+    def residual(i: int, skip) -> object:
+        acc = right.get(i, zero)
+        for k, b in rows[i].items():
+            if k not in skip:
+                acc = acc - b * value[k]
+        return acc
+
+    for i, j in forward:
+        value[j] = residual(i, (j,)) / rows[i][j]
+    if active:
+        core_rows, core_cols = sorted(active), sorted(cols)
+        where = {j: k for k, j in enumerate(core_cols)}
+        system = [{where[j]: b for j, b in rows[i].items() if j in where} for i in core_rows]
+        z = _solve_core(system, [residual(i, where) for i in core_rows])
+        for j, k in where.items():
+            value[j] = z[k]
+    for i, j in reversed(deferred):
+        value[j] = residual(i, (j,)) / rows[i][j]
+    return [value.get(k, zero) for k in range(n)]
+
+
+_PRIMES: list[int] = []
+
+
+def _prime(k: int) -> int:
+    """The ``k``-th prime below ``2**61`` (word-size moduli for FLINT's ``nmod`` types)."""
+    while len(_PRIMES) <= k:
+        _PRIMES.append(sp.prevprime(_PRIMES[-1] if _PRIMES else 2**61))
+    return _PRIMES[k]
+
+
+def _mod(c, p: int) -> int:
+    """A rational ``c`` (fmpq) modulo ``p``; ValueError if ``p`` divides its denominator."""
+    den = int(c.q) % p
+    if den == 0:
+        raise ValueError("bad prime")
+    return int(c.p) * pow(den, -1, p) % p
+
+
+def _modular_images(prow, prhs, m: int, N: int, p: int, shift):
+    """Each unknown of ``B(t) z = r(t)`` as ``(numerator, denominator)`` polynomials in ``s = t - shift``
+    modulo ``p``; None if ``p`` is unlucky.
+
+    ``B(shift + s) = B_0 + B_1 s + ... + B_d s^d`` is inverted at ``s = 0`` once, and the power series
+    ``z(s) = z_0 + z_1 s + ...`` follows term by term, ``B_0 z_k = r_k - B_1 z_{k-1} - ... - B_d z_{k-d}``
+    (one matrix-vector product each: x-adic lifting, as in Dixon's method with ``s`` for the prime);
+    its first ``N`` terms give each unknown as a rational function by Euclid's algorithm stopped
+    half-way on ``s^N`` (Padé approximation: rational function reconstruction)."""
+    import flint
+
+    try:
+        x0 = _mod(shift, p)
+    except ValueError:
+        return None
+    move = flint.nmod_poly([x0, 1], p)
+
+    def shifted(poly) -> list[int]:
+        return [int(c) for c in flint.nmod_poly([_mod(c, p) for c in poly.coeffs()], p)(move).coeffs()]
+
+    try:
+        rows = [{k: shifted(poly) for k, poly in line.items()} for line in prow]
+        rhs = [shifted(poly) for poly in prhs]
+    except ValueError:
+        return None
+    d = max([len(c) for line in rows for c in line.values()] + [1]) - 1
+    blocks = [flint.nmod_mat(m, m, p) for _ in range(d + 1)]
+    for i, line in enumerate(rows):
+        for k, coeffs in line.items():
+            for e, c in enumerate(coeffs):
+                if c:
+                    blocks[e][i, k] = c
+    e_rhs = max([len(c) for c in rhs] + [1])
+    right = [flint.nmod_mat(m, 1, p) for _ in range(e_rhs)]
+    for i, coeffs in enumerate(rhs):
+        for e, c in enumerate(coeffs):
+            if c:
+                right[e][i, 0] = c
+    try:
+        inverse = blocks[0].inv()
+    except ZeroDivisionError:
+        return None  # B(shift) is singular modulo p
+    terms = []
+    zero = flint.nmod_mat(m, 1, p)
+    for k in range(N):
+        v = right[k] if k < e_rhs else zero
+        for e in range(1, min(k, d) + 1):
+            v = v - blocks[e] * terms[k - e]
+        terms.append(inverse * v)
+    series = [[int(terms[k][i, 0]) for k in range(N)] for i in range(m)]
+    M = flint.nmod_poly([0] * N + [1], p)
+    out = []
+    for k in range(m):
+        r0, r1 = M, flint.nmod_poly(series[k], p)
+        u0, u1 = flint.nmod_poly([0], p), flint.nmod_poly([1], p)
+        while not r1.is_zero() and r1.degree() >= N // 2:
+            q, rem = divmod(r0, r1)
+            r0, r1 = r1, rem
+            u0, u1 = u1, u0 - q * u1
+        if u1.is_zero() or int(u1.coeffs()[0]) == 0:
+            return None
+        g = r1.gcd(u1)
+        if g.degree() > 0:
+            r1, u1 = r1 // g, u1 // g
+        lead = int(u1.coeffs()[-1])
+        inv = pow(lead, -1, p)
+        out.append((r1 * inv, u1 * inv))
+    return out
+
+
+_SHIFTS = ((0, 1), (1, 1), (-1, 1), (2, 1), (-2, 1), (3, 1), (1, 2), (-1, 2), (5, 1), (7, 1), (1, 3), (11, 1))
+
+
+def _shift_for(prow, p: int):
+    """The first of :data:`_SHIFTS` (as an exact fmpq) at which ``B`` is invertible modulo ``p``; None if none is."""
+    import flint
+
+    m = len(prow)
+    for num, den in _SHIFTS:
+        x = flint.fmpq(num, den)
+        try:
+            x0 = _mod(x, p)
+        except ValueError:
+            continue
+        B = flint.nmod_mat(m, m, p)
+        try:
+            for i, line in enumerate(prow):
+                for k, poly in line.items():
+                    B[i, k] = flint.nmod_poly([_mod(c, p) for c in poly.coeffs()], p)(x0)
+        except ValueError:
+            return None
+        if B.rank() == m:
+            return x
+    return None
+
+
+def _rational(c: int, modulus: int):
+    """The fraction ``a/b`` with ``a = b c (mod modulus)`` and ``|a|, b < sqrt(modulus / 2)``, or None."""
+    import math
+
+    import flint
+
+    bound = math.isqrt(modulus // 2)
+    r0, r1, s0, s1 = modulus, c % modulus, 0, 1
+    while r1 > bound:
+        q = r0 // r1
+        r0, r1 = r1, r0 - q * r1
+        s0, s1 = s1, s0 - q * s1
+    if s1 == 0 or abs(s1) > bound:
+        return None
+    return flint.fmpq(r1, s1) if s1 > 0 else flint.fmpq(-r1, -s1)
+
+
+def _lift(images: list, modulus: int):
+    """Rational polynomials from the CRT-combined residues ``images`` (lists of coefficients), or None."""
+    import flint
+
+    out = []
+    for coeffs in images:
+        fracs = [_rational(c, modulus) for c in coeffs]
+        if any(f is None for f in fracs):
+            return None
+        out.append(flint.fmpq_poly(fracs) if fracs else flint.fmpq_poly([0]))
+    return out
+
+
+_DEGREE_HINT = [16]
+
+
+def _solve_core(
+    system: list[dict[int, RationalFunction]], rhs: list[RationalFunction]
+) -> list[RationalFunction]:
+    """Solve the dense core ``B(t) z = r(t)`` over ``Q(t)`` by power series about a point where ``B`` is
+    invertible and Padé approximation modulo word-size primes (:func:`_modular_images`), lifted to the rationals (Chinese remaindering and
+    rational number reconstruction), then *proved*: the result must satisfy ``B(t) z(t) = r(t)``
+    as an identity of rational functions, which makes it the solution (``B(t)`` is nonsingular
+    wherever it is at one point, and it is at the series' point modulo a prime).  More terms and more
+    primes are taken until it does.
+
+    Raises
+    ------
+    ZeroDivisionError
+        If no solution is found within the system's degree bound (a singular basis).
+    """
+    import flint
+
+    m = len(system)
+    prow, prhs = [], []
+    for line, r in zip(system, rhs):  # clear each row's denominators: polynomial rows
+        lcm = flint.fmpq_poly([1])
+        for v in (*line.values(), r):
+            if v.den.degree() > 0:
+                lcm = lcm * v.den // lcm.gcd(v.den)
+        prow.append({k: v.num * (lcm // v.den) for k, v in line.items()})
+        prhs.append(r.num * (lcm // r.den))
+    bound = sum(max([p.degree() for p in (*line.values(), r)] + [0]) for line, r in zip(prow, prhs))
+    shift = None
+    for k in range(4):
+        shift = _shift_for(prow, _prime(k))
+        if shift is not None:
+            break
+    if shift is None:
+        raise ZeroDivisionError("the basis is singular at every point tried")
+    back = flint.fmpq_poly([-shift, 1])  # s = t - shift
+    N = min(_DEGREE_HINT[0], 2 * bound + 2)
+    while True:
+        degrees = None
+        residues: list = []
+        modulus = 1
+        previous = None
+        for k in itertools.count():
+            if k > 40:
+                break
+            p = _prime(k)
+            images = _modular_images(prow, prhs, m, N, p, shift)
+            if images is None:
+                continue
+            shape = [(a.degree(), b.degree()) for a, b in images]
+            if max(max(d) for d in shape) >= N // 2 - 1 and N <= 2 * bound + 2:
+                break  # not enough terms for these degrees
+            if degrees is None:  # the degrees are known: the next primes need no more terms than this
+                N = min(N, 2 * max(max(d) for d in shape) + 6)
+                degrees = shape
+                longest = max(range(m), key=lambda k: sum(shape[k]))
+                residues = [[int(c) for c in a.coeffs()] + [int(c) for c in b.coeffs()] for a, b in images]
+                modulus = p
+            elif shape != degrees:
+                continue  # an unlucky prime
+            else:
+                new = [[int(c) for c in a.coeffs()] + [int(c) for c in b.coeffs()] for a, b in images]
+                residues = [
+                    [_crt(r, s, modulus, p) for r, s in zip(old, now)] for old, now in zip(residues, new)
+                ]
+                modulus *= p
+            # rational reconstruction of a few coefficients first (the longest unknown's): the
+            # whole solution is lifted, and proved, only once those agree for two moduli in a row
+            sample = _lift([residues[longest]], modulus) if degrees else None
+            if sample is None or sample != previous:
+                previous = sample
+                continue
+            split = [a + 1 for a, _ in degrees]
+            lifted = _lift([coeffs[:n] for coeffs, n in zip(residues, split)], modulus)
+            dens = _lift([coeffs[n:] for coeffs, n in zip(residues, split)], modulus)
+            if lifted is None or dens is None:
+                continue
+            z = [RationalFunction(a(back), b(back)) for a, b in zip(lifted, dens)]
+            if _satisfies(prow, prhs, z):
+                _DEGREE_HINT[0] = max(16, 1 << (N - 1).bit_length())
+                return z
+        if N > 2 * bound + 2:
+            raise ZeroDivisionError("no rational solution of the basis within its degree bound")
+        N *= 2
+
+
+def _crt(r: int, s: int, m: int, p: int) -> int:
+    """The residue modulo ``m p`` that is ``r`` mod ``m`` and ``s`` mod ``p``."""
+    return (r + m * ((s - r) * pow(m, -1, p) % p)) % (m * p)
+
+
+def _satisfies(prow, prhs, z: list[RationalFunction]) -> bool:
+    """Whether ``sum_k B_ik(t) z_k(t) = r_i(t)`` for every row, exactly."""
+    for line, r in zip(prow, prhs):
+        total = RationalFunction.lift(0)
+        for k, poly in line.items():
+            total = total + RationalFunction(poly) * z[k]
+        if total != RationalFunction(r):
+            return False
+    return True
