@@ -657,13 +657,16 @@ def _check(field: _Field, sf, mats_sym, c_sym, pieces: list[ValuePiece], say) ->
         )
         q0 = QQ.from_sympy(point)
         mats = [{i: {j: field.at(v, q0) for j, v in row.items()} for i, row in m.items()} for m in mats_sym]
-        plans = [
-            [
-                QQ.from_sympy(sp.Rational(piece.plans[p][sf.label(p, j)].subs(t, point)))
-                for j in range(sf.shape[p])
+        if piece.formulas:  # the plans' rational functions, evaluated exactly
+            plans = [[field.at(f, q0) for f in piece.formulas[1][p]] for p in (0, 1)]
+        else:
+            plans = [
+                [
+                    QQ.from_sympy(sp.Rational(piece.plans[p][sf.label(p, j)].subs(t, point)))
+                    for j in range(sf.shape[p])
+                ]
+                for p in (0, 1)
             ]
-            for p in (0, 1)
-        ]
         lower, _, _ = best_response_values(sf, 1, row_times(mats[0], plans[0]), maximize=False)
         secured, _, _ = best_response_values(sf, 0, row_times(mats[1], plans[1]), maximize=False)
         upper = field.at(c_sym, q0) - secured
