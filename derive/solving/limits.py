@@ -55,7 +55,9 @@ class TimeLimit:
 
     def __post_init__(self) -> None:
         if self.seconds is not None and (
-            isinstance(self.seconds, bool) or not isinstance(self.seconds, (int, float)) or not self.seconds > 0
+            isinstance(self.seconds, bool)
+            or not isinstance(self.seconds, (int, float))
+            or not self.seconds > 0
         ):
             raise ValueError(f"the time limit must be a positive number of seconds, got {self.seconds!r}")
 
@@ -95,7 +97,9 @@ class TimeLimit:
             return
 
         def stop(signum, frame):
-            raise TimeLimitError(f"{self.what} stopped at the time limit of {self.seconds:g} s while {doing()}")
+            raise TimeLimitError(
+                f"{self.what} stopped at the time limit of {self.seconds:g} s while {doing()}"
+            )
 
         previous = signal.signal(signal.SIGALRM, stop)
         # repeating: an alarm that lands in a finalizer (where an exception cannot propagate) is lost,
@@ -131,7 +135,9 @@ class TimeLimit:
                 )
             ok, value = receive.recv()
         except EOFError:
-            raise NotSupportedError(f"{self.what}: the child process {doing} ended without a result") from None
+            raise NotSupportedError(
+                f"{self.what}: the child process {doing} ended without a result"
+            ) from None
         finally:
             if child.is_alive():
                 child.kill()

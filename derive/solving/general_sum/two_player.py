@@ -301,7 +301,9 @@ def _concepts(
     frontier = {nb for nb in compatible.values() if nb}
     while frontier:
         if limit is not None:
-            limit.check(f"closing {len(intents):,} sets of best replies under intersection (maximal Nash subsets)")
+            limit.check(
+                f"closing {len(intents):,} sets of best replies under intersection (maximal Nash subsets)"
+            )
         intents |= frontier
         frontier = {a & b for a in frontier for b in intents if a & b} - intents
     out = []
@@ -555,7 +557,9 @@ def _check_subset(form: StrategicForm, fam0: EquilibriumFamily, fam1: Equilibriu
     u0 = sum((p * r for p, r in zip(xs, rows)), sp.S.Zero)
     u1 = sum((q * c for q, c in zip(ys, cols)), sp.S.Zero)
     if max(rows) != u0 or max(cols) != u1:
-        raise NotSupportedError("the centre of a Nash subset is not an equilibrium (a bug; reported, not hidden)")
+        raise NotSupportedError(
+            "the centre of a Nash subset is not an equilibrium (a bug; reported, not hidden)"
+        )
 
 
 def _components(vertex_sets) -> list[int]:

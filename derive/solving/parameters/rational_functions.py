@@ -17,7 +17,7 @@ import itertools
 import sympy as sp
 from sympy.polys.domains import QQ
 
-from derive.solving.lp import elimination_order
+from derive.solving.exact_solve import elimination_order
 
 __all__ = ["RationalFunction", "RationalFunctionField", "solve_basis"]
 

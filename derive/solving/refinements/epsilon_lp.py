@@ -16,15 +16,8 @@ from dataclasses import dataclass
 import sympy as sp
 from sympy.polys.domains import QQ
 
-from derive.solving.lp import (
-    Basis,
-    ExactFactor,
-    ExactLPError,
-    LinearProgram,
-    basis_system,
-    optimal_basis,
-    warm_bases,
-)
+from derive.solving.exact_solve import ExactFactor
+from derive.solving.lp import Basis, ExactLPError, LinearProgram, basis_system, optimal_basis, warm_bases
 
 __all__ = [
     "EPSILON",
@@ -100,7 +93,7 @@ class PivotBudget:
 
     def __init__(self, limit: int | None = None) -> None:
         self.limit, self.used = limit, 0
-        #: The most unknowns of one dense block (:class:`~derive.solving.lp.ExactFactor`) of a basis
+        #: The most unknowns of one dense block (:class:`~derive.solving.exact_solve.ExactFactor`) of a basis
         #: the search solved: what one exact step costs.
         self.largest_block = 0
 

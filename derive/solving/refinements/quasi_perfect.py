@@ -48,10 +48,7 @@ import sympy as sp
 from sympy.polys.domains import QQ
 
 from derive.sequence_form.general import GameSequenceForm
-from derive.solving.lp import (
-    ExactLPError,
-    transpose,
-)
+from derive.solving.lp import ExactLPError, transpose
 from derive.solving.refinements.epsilon_lp import (
     EPSILON,
     TRIAL_EPSILONS,
@@ -111,7 +108,7 @@ class PerturbedPlan:
         about one exact solve of the basis).
     largest_block : int
         The most unknowns of one dense block of a basis the search solved
-        (:class:`~derive.solving.lp.ExactFactor`): with ``steps`` and ``degree``, what the refinement
+        (:class:`~derive.solving.exact_solve.ExactFactor`): with ``steps`` and ``degree``, what the refinement
         cost (each step solves for ``degree + 1`` coefficients of ε where the plain LP solves once, in Q).
     degree : int
         The degree in ε of the perturbed LP (the longest sequence).
