@@ -102,7 +102,7 @@ def goofspiel(cards: int = 4, order: str = "descending", returns: str = "win-los
     --------
     >>> g = goofspiel(3)
     >>> len(g.infosets), g.infoset(1, "32|1|0").actions
-    (14, ('2', '3'))
+    (16, ('2', '3'))
 
     References
     ----------

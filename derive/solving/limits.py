@@ -96,10 +96,11 @@ class TimeLimit:
             yield
             return
 
+        fired: list[str] = []
+
         def stop(signum, frame):
-            raise TimeLimitError(
-                f"{self.what} stopped at the time limit of {self.seconds:g} s while {doing()}"
-            )
+            fired.append(f"{self.what} stopped at the time limit of {self.seconds:g} s while {doing()}")
+            raise TimeLimitError(fired[-1])
 
         previous = signal.signal(signal.SIGALRM, stop)
         # repeating: an alarm that lands in a finalizer (where an exception cannot propagate) is lost,
@@ -107,6 +108,15 @@ class TimeLimit:
         signal.setitimer(signal.ITIMER_REAL, max(self.remaining or 0.0, 0.001), 0.5)
         try:
             yield
+        except TimeLimitError:
+            raise
+        except Exception as exc:
+            # a library that catches ValueError (TimeLimitError is one) may turn the alarm into an
+            # error of its own (sympy's inequality solver raises NotImplementedError): the alarm
+            # came first, so the time limit is what stopped the work
+            if fired:
+                raise TimeLimitError(fired[0]) from exc
+            raise
         finally:
             try:
                 signal.setitimer(signal.ITIMER_REAL, 0)
