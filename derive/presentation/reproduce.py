@@ -228,24 +228,24 @@ def _figures(report: GameReport) -> dict[str, object]:
     return out
 
 
-def _panels(report: GameReport) -> dict[str, object]:
-    """One strategy-tree panel per player and card, for the printed document (legible at print size).
+def _panels(report: GameReport) -> tuple[str, list[object]]:
+    """One strategy-tree panel per player and card, for the printed document (legible at print size):
+    the file name and its pages (:func:`derive.presentation.document.panel_pages`).
 
     A whole tree of the one-raise game is about 17 inches wide: scaled to a page its labels shrink to
     about 3.5 pt.  One card's panel, drawn bare (no title, legend or minimum width: the document's
-    figure caption says those once), is set beside the other cards' as a subfigure.
+    figure caption says those once), is set beside the other cards' as a subfigure.  The panels are
+    the pages of one PDF per game, so that its fonts are embedded once, not once a panel.
     """
     from derive.figures import draw_strategy_tree
+    from derive.presentation.document import panel_file, panel_pages
 
-    out = {}
-    for player, role in ((0, "opener"), (1, "dealer")):
+    pages = []
+    for player, role, card in panel_pages(report):
         fam = report.sets.families[player]
-        for card in report.game.rules.deck:
-            title = f"{role.capitalize()} holding {card}, {report.game.rules.name}"
-            out[f"{report.key}_{role}_strategy_{card}"] = draw_strategy_tree(
-                report.game, player, fam.plans, title=title, cards=[card], bare=True
-            )
-    return out
+        title = f"{role.capitalize()} holding {card}, {report.game.rules.name}"
+        pages.append(draw_strategy_tree(report.game, player, fam.plans, title=title, cards=[card], bare=True))
+    return panel_file(report), pages
 
 
 def value_curve_figure() -> object:
@@ -297,9 +297,10 @@ def reproduce(
     Files: ``out/<game>_<player>_strategy.{png,pdf}``, the game trees
     ``out/kuhn_game_tree.*`` and ``out/one_raise_game_tree_K.*``, the
     opener's family ``out/one_raise_opener_family.*``, the value against the
-    bet size ``out/value_by_bet_size.*``,
+    bet size ``out/value_by_bet_size.*``, the per-card strategy panels
+    ``out/<game>_strategy_panels.pdf`` (one a page),
     ``out/latex/<game>_*.tex`` (fragments) and ``out/latex/derivation.tex``
-    (a standalone document that includes the PDF figures from ``out/``).  Everything is computed before anything is
+    (a standalone document that includes the panels' pages from ``out/``).  Everything is computed before anything is
     written, and each file is written atomically, so a failure leaves
     nothing half-written; reruns give byte-identical files.  ``refine`` chooses the single
     equilibrium reported beside the families (quasi-perfect by default).
@@ -334,8 +335,8 @@ def reproduce(
         for stem, fig in _figures(r).items():
             for suffix in (".png", ".pdf"):
                 figures[out / f"{stem}{suffix}"] = fig
-        for stem, fig in _panels(r).items():  # the document's panels, PDF only
-            figures[out / f"{stem}.pdf"] = fig
+        name, pages = _panels(r)  # the document's panels, one PDF of pages
+        figures[out / name] = pages
     say("deriving the value as a function of the bet size ...")
     value_fig = value_curve_figure()
     for suffix in (".png", ".pdf"):
@@ -365,7 +366,8 @@ def write_document(
     progress: Callable[[str], None] | None = None,
     keep_aux: bool = False,
 ) -> list[Path]:
-    """Write ``out/derivation.tex`` (a standalone document) and the figures it includes.
+    """Write ``out/derivation.tex`` (a standalone document) and the figures it includes
+    (``out/<game>_strategy_panels.pdf``, a page per player and card).
 
     Parameters
     ----------
@@ -402,15 +404,15 @@ def write_document(
     say("deriving ...")
     reports = [GAMES[g]() for g in games]
     text = derivation_document(document_inputs(reports), graphics_path="./")
-    figures = {stem: fig for r in reports for stem, fig in _panels(r).items()}
+    figures = dict(_panels(r) for r in reports)
     try:
         out.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise OutputError(f"cannot create output folder {str(out)!r}: {exc.strerror}") from None
     written = []
-    for stem, fig in figures.items():
-        path = out / f"{stem}.pdf"
-        _save_figure_atomic(fig, path)
+    for name, pages in figures.items():
+        path = out / name
+        _save_figure_atomic(pages, path)
         written.append(path)
     tex = out / "derivation.tex"
     _atomic_write(tex, text.encode())
@@ -482,11 +484,15 @@ def _atomic_write(path: Path, data: bytes) -> None:
 
 
 def _save_figure_atomic(fig, path: Path) -> None:
-    from derive.figures import save_figure
+    """Save a figure (or a list of figures, as the pages of one PDF) through a temporary file."""
+    from derive.figures import save_figure, save_pages
 
     with tempfile.TemporaryDirectory(dir=path.parent) as tmp:
         staged = Path(tmp) / path.name
-        save_figure(fig, staged)
+        if isinstance(fig, list):
+            save_pages(fig, staged)
+        else:
+            save_figure(fig, staged)
         os.replace(staged, path)
 
 
