@@ -22,6 +22,7 @@ import sympy as sp
 
 from derive.games.one_card import PLAYER_NAMES, kuhn_poker, one_raise_poker
 from derive.games.one_card_tree import ExtensiveFormGame, build_tree
+from derive.presentation.errors import OutputError
 from derive.presentation.latex import (
     collected_latex,
     family_latex,
@@ -59,10 +60,6 @@ __all__ = [
     "value_curve_figure",
     "write_document",
 ]
-
-
-class OutputError(OSError):
-    """The output folder cannot be created or written."""
 
 
 @dataclass(frozen=True)
