@@ -7,8 +7,7 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
 import derive.presentation.reproduce as reproduce_module
-from derive.figures import save_figure
-from derive.presentation.reproduce import _draw_in_parallel, _pages_job
+from derive.presentation.reproduce import _draw_in_parallel
 
 
 def _figure(width: float) -> Figure:
@@ -18,18 +17,11 @@ def _figure(width: float) -> Figure:
     return fig
 
 
-def _job(name, draw):
-    def run(folder):
-        save_figure(draw(), folder / name)
-
-    return (name,), run
-
-
-_JOBS = [
-    _job("a.png", lambda: _figure(1)),
-    _pages_job("pages.pdf", [lambda: _figure(1), lambda: _figure(2)], pngs=["p1", "p2"]),
-    _job("b.svg", lambda: _figure(3)),
-]
+_JOBS = {
+    "a": ((".png", ".pdf"), lambda: _figure(1)),
+    "pages.pdf": (("",), lambda: [_figure(1), _figure(2)]),
+    "b": ((".svg",), lambda: _figure(3)),
+}
 
 
 @pytest.mark.parametrize("workers", [1, 2])
@@ -43,7 +35,7 @@ def test_one_or_two_processes_write_the_same_bytes(tmp_path, monkeypatch, worker
     ran = []
     assert _draw_in_parallel(_JOBS, tmp_path / "two", also=lambda: ran.append(1)) == names
     assert ran == [1]
-    assert names == ["a.png", "p1.png", "p2.png", "pages.pdf", "b.svg"]
+    assert names == ["a.png", "a.pdf", "pages.pdf", "b.svg"]
     for name in names:
         assert (tmp_path / "one" / name).read_bytes() == (tmp_path / "two" / name).read_bytes()
 
@@ -55,6 +47,10 @@ def test_an_error_in_either_process_is_raised(tmp_path, monkeypatch):
         raise ValueError("cannot draw this")
 
     monkeypatch.setattr(reproduce_module, "_workers", lambda: 2)
-    jobs = [_job("a.png", lambda: _figure(1)), _job("x.png", broken), _job("b.png", lambda: _figure(2))]
+    jobs = {
+        "a": ((".png",), lambda: _figure(1)),
+        "x": ((".png",), broken),
+        "b": ((".png",), lambda: _figure(2)),
+    }
     with pytest.raises(ValueError, match="cannot draw this"):
         _draw_in_parallel(jobs, tmp_path)

@@ -448,7 +448,7 @@ def derivation_document(inputs: DocumentInputs, graphics_path: str = "./") -> st
     ----------
     inputs : DocumentInputs
     graphics_path : str
-        Folder of the ``*_strategy_panels.pdf`` figures, relative to the document.
+        Folder of the ``*_strategy.pdf`` figures, relative to the document.
 
     Returns
     -------

@@ -49,7 +49,6 @@ from derive.solving.zero_sum.one_card import Equilibrium, solve
 from derive.verification.one_card import FamilyCheck, verify_family
 
 __all__ = [
-    "FIGURES_PDF",
     "GameReport",
     "OutputError",
     "derive_kuhn",
@@ -233,9 +232,9 @@ def _figures(report: GameReport) -> dict[str, Callable[[], object]]:
     return out
 
 
-def _panels(report: GameReport) -> tuple[str, list[Callable[[], object]]]:
+def _panels(report: GameReport) -> tuple[str, Callable[[], list[object]]]:
     """One strategy-tree panel per player and card, for the printed document (legible at print size):
-    the file name and a function drawing each page (:func:`derive.presentation.document.panel_pages`).
+    the file name and a function drawing its pages (:func:`derive.presentation.document.panel_pages`).
 
     A whole tree of the one-raise game is about 17 inches wide: scaled to a page its labels shrink to
     about 3.5 pt.  One card's panel, drawn bare (no title, legend or minimum width: the document's
@@ -245,20 +244,17 @@ def _panels(report: GameReport) -> tuple[str, list[Callable[[], object]]]:
     from derive.figures import draw_strategy_tree
     from derive.presentation.document import panel_file, panel_pages
 
-    pages = []
-    for player, role, card in panel_pages(report):
-        fam = report.sets.families[player]
-        title = f"{role.capitalize()} holding {card}, {report.game.rules.name}"
-        pages.append(
-            partial(draw_strategy_tree, report.game, player, fam.plans, title=title, cards=[card], bare=True)
-        )
+    def pages() -> list[object]:
+        out = []
+        for player, role, card in panel_pages(report):
+            fam = report.sets.families[player]
+            title = f"{role.capitalize()} holding {card}, {report.game.rules.name}"
+            out.append(
+                draw_strategy_tree(report.game, player, fam.plans, title=title, cards=[card], bare=True)
+            )
+        return out
+
     return panel_file(report), pages
-
-
-#: The PDF of every figure ``derive reproduce`` draws besides the panels, one a page, in the order of
-#: their PNGs: Kuhn poker's game tree, opener's and dealer's strategy; the one-raise game's tree (K),
-#: opener's family, opener's and dealer's strategy; the value against the bet size.
-FIGURES_PDF = "figures.pdf"
 
 
 def value_curve_figure() -> object:
@@ -307,11 +303,10 @@ def reproduce(
 ) -> tuple[list[GameReport], list[Path]]:
     """Derive both games and write the figures (PNG, PDF) and LaTeX fragments under ``out``.
 
-    Files: ``out/<game>_<player>_strategy.png``, the game trees
-    ``out/kuhn_game_tree.png`` and ``out/one_raise_game_tree_K.png``, the
-    opener's family ``out/one_raise_opener_family.png``, the value against the
-    bet size ``out/value_by_bet_size.png``, the same figures as the pages of one PDF
-    ``out/figures.pdf`` (:data:`FIGURES_PDF`), the per-card strategy panels
+    Files: ``out/<game>_<player>_strategy.{png,pdf}``, the game trees
+    ``out/kuhn_game_tree.*`` and ``out/one_raise_game_tree_K.*``, the
+    opener's family ``out/one_raise_opener_family.*``, the value against the
+    bet size ``out/value_by_bet_size.*``, the per-card strategy panels
     ``out/<game>_strategy_panels.pdf`` (one a page),
     ``out/latex/<game>_*.tex`` (fragments) and ``out/latex/derivation.tex``
     (a standalone document that includes the panels' pages from ``out/``).  Everything is computed before anything is
@@ -338,12 +333,15 @@ def reproduce(
     reports.append(derive_one_raise(refine))
     say("deriving the value as a function of the bet size, drawing figures and writing LaTeX ...")
     texts: dict[Path, str] = {}
-    # every figure as a PNG, and all of them as the pages of one PDF (fonts embedded once)
-    whole = {stem: draw for r in reports for stem, draw in _figures(r).items()}
-    whole["value_by_bet_size"] = value_curve_figure
-    jobs = [_pages_job(FIGURES_PDF, list(whole.values()), pngs=list(whole))]
-    for r in reports:  # the document's panels, one PDF of pages a game
-        jobs.append(_pages_job(*_panels(r)))
+    # file stem -> (suffixes, drawing); the value curve first: it is derived as well as drawn
+    figures: dict[str, tuple[tuple[str, ...], Callable[[], object]]] = {
+        "value_by_bet_size": ((".png", ".pdf"), value_curve_figure)
+    }
+    for r in reports:
+        name, pages = _panels(r)  # the document's panels, one PDF of pages
+        figures[name] = (("",), pages)
+        for stem, draw in _figures(r).items():
+            figures[stem] = ((".png", ".pdf"), draw)
 
     def write_texts() -> None:  # in this process while the figures are drawn
         from derive.presentation.document import derivation_document, document_inputs
@@ -360,7 +358,7 @@ def reproduce(
     except OSError as exc:
         raise OutputError(f"cannot create output folder {str(out)!r}: {exc.strerror}") from None
     with tempfile.TemporaryDirectory(dir=out, prefix=".tmp-") as tmp:
-        staged = _draw_in_parallel(jobs, Path(tmp), also=write_texts)
+        staged = _draw_in_parallel(figures, Path(tmp), also=write_texts)
         written = []
         for path, text in texts.items():
             _atomic_write(path, text.encode())
@@ -379,41 +377,28 @@ def _workers() -> int:
     return max(1, min(2, cpus))
 
 
-def _pages_job(
-    name: str, draws: list[Callable[[], object]], pngs: list[str] | None = None
-) -> tuple[tuple[str, ...], Callable[[Path], None]]:
-    """A job for :func:`_draw_in_parallel`: draw the figures, save them as the pages of the PDF
-    ``name`` and (with ``pngs``, a file stem per figure) each as a PNG."""
-    names = tuple(f"{stem}.png" for stem in pngs or ()) + (name,)
-
-    def run(folder: Path) -> None:
-        from derive.figures import save_figure, save_pages
-
-        figs = [draw() for draw in draws]
-        for stem, fig in zip(pngs or (), figs):
-            save_figure(fig, folder / f"{stem}.png")
-        save_pages(figs, folder / name)
-
-    return names, run
-
-
 def _draw_in_parallel(
-    jobs: list[tuple[tuple[str, ...], Callable[[Path], None]]],
+    figures: dict[str, tuple[tuple[str, ...], Callable[[], object]]],
     folder: Path,
     also: Callable[[], None] | None = None,
 ) -> list[str]:
-    """Run each job (the names of the files it writes, and a function writing them into a folder)
-    with ``folder``; return the names of the files written.
+    """Draw each figure and save it in ``folder`` in each of its formats; return the file names.
 
-    With two CPUs a forked child process takes jobs from the same queue as this process, which
-    runs ``also`` first; the files are the same bytes whichever process writes them.  An error in
-    the child is raised here.
+    ``figures`` maps a file stem to its suffixes and a function drawing it (a figure, or a list of
+    figures saved as the pages of one PDF, suffix ``""`` and the stem a ``.pdf`` name).  With two
+    CPUs a forked child process takes figures from the same queue as this process, which runs
+    ``also`` first; the files are the same bytes whichever process writes them.  An error in the
+    child is raised here.
     """
-    names = [name for written, _run in jobs for name in written]
+    jobs = list(figures.items())
+    names = [stem + suffix for stem, (suffixes, _draw) in jobs for suffix in suffixes]
 
     def work(next_job) -> None:
         while (k := next_job()) < len(jobs):
-            jobs[k][1](folder)
+            stem, (suffixes, draw) = jobs[k]
+            fig = draw()
+            for suffix in suffixes:
+                save_figure_or_pages(fig, folder / (stem + suffix))
 
     if _workers() == 1:
         if also is not None:
@@ -517,7 +502,7 @@ def write_document(
     say = progress or (lambda _msg: None)
     say("deriving ...")
     reports = [GAMES[g]() for g in games]
-    jobs = [_pages_job(*_panels(r)) for r in reports]
+    figures = {name: (("",), pages) for name, pages in (_panels(r) for r in reports)}
     texts = []
 
     def write_text() -> None:  # in this process while the panels are drawn
@@ -529,7 +514,7 @@ def write_document(
         raise OutputError(f"cannot create output folder {str(out)!r}: {exc.strerror}") from None
     written = []
     with tempfile.TemporaryDirectory(dir=out, prefix=".tmp-") as tmp:
-        for name in _draw_in_parallel(jobs, Path(tmp), also=write_text):
+        for name in _draw_in_parallel(figures, Path(tmp), also=write_text):
             os.replace(Path(tmp) / name, out / name)
             written.append(out / name)
     tex = out / "derivation.tex"
