@@ -49,7 +49,7 @@ from collections.abc import Sequence
 
 from derive.extensive_form.game import GameModelError
 from derive.games.one_card import PLAYER_NAMES, GameDefinitionError, one_card_poker
-from derive.presentation.reproduce import OutputError
+from derive.presentation.errors import OutputError
 from derive.presentation.text import to_text
 
 __all__ = ["main"]

@@ -35,7 +35,7 @@ def test_document_content_and_stable_bytes(tmp_path):
         "A:betfold  & $\\tfrac{1}{2}\\left(1\\right) + \\tfrac{1}{2}\\left(\\frac{4}{3}\\right)$ & $\\frac{7}{6}$"
         in a
     )
-    for f in ("kuhn_opener_strategy_Q.pdf", "one_raise_dealer_strategy_A.pdf"):
+    for f in ("kuhn_strategy_panels.pdf", "one_raise_strategy_panels.pdf"):
         assert (tmp_path / "a" / f).read_bytes() == (tmp_path / "b" / f).read_bytes()
 
 
@@ -87,7 +87,8 @@ def test_strategy_panels_are_legible_at_print_size(tmp_path):
     share of the line (487 pt with 2.2 cm margins on letter paper).  The trees' smallest text is 11 pt
     (derive.figures.strategy_tree): on paper it stays at 6.4 pt or more in Kuhn poker's panels and
     5.5 pt or more in the one-raise game's (up to 460 pt wide); the PDFs beside the document keep it
-    at 11 pt for slides."""
+    at 11 pt for slides.  The panels are the pages of one PDF per game (issue 25), a page per player
+    and card, each included by its page number."""
     import re
 
     _needs("pdfinfo")
@@ -97,16 +98,22 @@ def test_strategy_panels_are_legible_at_print_size(tmp_path):
     written = write_document(tmp_path)
     tex = (tmp_path / "derivation.tex").read_text()
     share = {
-        name: float(fraction)
-        for fraction, name in re.findall(
-            r"subfigure\}\[b\]\{([0-9.]+)\\linewidth\}\\centering\\fitgraphic\{([^}]+)\}", tex
+        (name, int(page)): float(fraction)
+        for fraction, page, name in re.findall(
+            r"subfigure\}\[b\]\{([0-9.]+)\\linewidth\}\\centering\\fitgraphic\[([0-9]+)\]\{([^}]+)\}", tex
         )
     }
-    panels = [p for p in written if p.suffix == ".pdf"]
-    assert len(panels) == 12 and set(share) == {p.name for p in panels}  # 2 games x 2 players x 3 cards
-    for panel in panels:
-        info = subprocess.run(["pdfinfo", str(panel)], capture_output=True, text=True, check=True).stdout
-        width = float(next(line.split()[2] for line in info.splitlines() if line.startswith("Page size:")))
-        printed = smallest * min(1, share[panel.name] * 487 / width)
-        floor = 6.4 if panel.name.startswith("kuhn") else 5.5
-        assert printed >= floor, (panel.name, width, printed)
+    files = [p for p in written if p.suffix == ".pdf"]
+    assert [p.name for p in files] == ["kuhn_strategy_panels.pdf", "one_raise_strategy_panels.pdf"]
+    assert set(share) == {(p.name, page) for p in files for page in range(1, 7)}  # 2 players x 3 cards
+    for panels in files:
+        info = subprocess.run(
+            ["pdfinfo", "-f", "1", "-l", "99", str(panels)], capture_output=True, text=True, check=True
+        ).stdout
+        assert "Pages:           6" in info
+        widths = re.findall(r"Page +([0-9]+) size: +([0-9.]+) x", info)
+        assert len(widths) == 6
+        for page, width in widths:
+            printed = smallest * min(1, share[panels.name, int(page)] * 487 / float(width))
+            floor = 6.4 if panels.name.startswith("kuhn") else 5.5
+            assert printed >= floor, (panels.name, page, width, printed)

@@ -28,7 +28,7 @@ probability; its actions are marked "—" (see the pitfall "unreached
 information sets" in PITFALLS.md).
 
 :func:`save_figure` writes PNG, PDF or SVG with fixed metadata, so that a
-rerun writes byte-identical files.
+rerun writes byte-identical files; :func:`save_pages` writes several figures as the pages of one PDF.
 
 Only matplotlib's object-oriented API is used (``Figure`` with an Agg
 canvas); pyplot's global state is never touched.  Floats appear only here,
@@ -51,7 +51,7 @@ from __future__ import annotations
 from derive.figures.casino_plot import draw_play_values
 from derive.figures.family_plot import draw_family_plans
 from derive.figures.game_tree import draw_game_tree
-from derive.figures.save import save_figure
+from derive.figures.save import save_figure, save_pages
 from derive.figures.simulation_plot import draw_running_means
 from derive.figures.strategy_tree import draw_strategy_tree
 from derive.figures.value_plots import draw_value_by_bet_size, draw_value_curves
@@ -65,4 +65,5 @@ __all__ = [
     "draw_value_by_bet_size",
     "draw_value_curves",
     "save_figure",
+    "save_pages",
 ]

@@ -12,6 +12,7 @@ Every probability stays an exact sympy expression until it is turned into text h
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 import sympy as sp
 
@@ -40,10 +41,12 @@ def _exact(value: object, where: str) -> sp.Expr:
     return exact_number(value, where, ValueError, not_a_number="{name} must be a number, got {value!r}")
 
 
+@lru_cache(maxsize=4096)
 def _tidy(expr: sp.Expr) -> sp.Expr:
     """The shortest-printing of a few equivalent forms (e.g. ``(α + 2)/3`` rather than ``α/3 + 2/3``).
 
     A form printed with a leading minus (``-(α - 1)/3``) is taken only if no other is available.
+    Remembered (sympy expressions are immutable): a strategy tree's panels repeat its labels.
     """
     forms = [sp.simplify(expr), sp.together(expr), sp.expand(expr), sp.factor(expr)]
     return min(forms, key=lambda f: (sp.latex(f).startswith("-") and f != 0, len(sp.latex(f))))

@@ -9,6 +9,7 @@ the plans that extend it (Koller, Megiddo & von Stengel 1994).
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 
 import sympy as sp
 
@@ -60,4 +61,11 @@ def _read_plans(
 def _realization(game: ExtensiveFormGame, plans: Mapping[Sequence, sp.Expr], seq: Sequence) -> sp.Expr:
     if seq.is_empty:
         return sp.S.One
-    return sp.simplify(sp.Add(*(plans[p] for p in plans_extending(game, seq))))
+    return _simplified(sp.Add(*(plans[p] for p in plans_extending(game, seq))))
+
+
+@lru_cache(maxsize=4096)
+def _simplified(expr: sp.Expr) -> sp.Expr:
+    """``sympy.simplify(expr)``, remembered: a whole strategy tree and its per-card panels add up the
+    same plan probabilities (sympy expressions are immutable, so a cached result is safe to share)."""
+    return sp.simplify(expr)

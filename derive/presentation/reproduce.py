@@ -9,16 +9,20 @@ found.  Nothing here computes anything the stages do not.
 
 from __future__ import annotations
 
+import multiprocessing
 import os
+import signal
 import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 import sympy as sp
 
 from derive.games.one_card import PLAYER_NAMES, kuhn_poker, one_raise_poker
 from derive.games.one_card_tree import ExtensiveFormGame, build_tree
+from derive.presentation.errors import OutputError
 from derive.presentation.latex import (
     collected_latex,
     family_latex,
@@ -56,10 +60,6 @@ __all__ = [
     "value_curve_figure",
     "write_document",
 ]
-
-
-class OutputError(OSError):
-    """The output folder cannot be created or written."""
 
 
 @dataclass(frozen=True)
@@ -203,17 +203,19 @@ def _latex_files(report: GameReport) -> dict[str, str]:
     }
 
 
-def _figures(report: GameReport) -> dict[str, object]:
-    """Each player's optimal strategy tree, plus per-game extras (game tree, family plot)."""
+def _figures(report: GameReport) -> dict[str, Callable[[], object]]:
+    """Each player's optimal strategy tree, plus per-game extras (game tree, family plot): file stem ->
+    a function drawing it (so that the drawing, too, can be done in another process)."""
     from derive.figures import draw_family_plans, draw_game_tree, draw_strategy_tree
 
-    out = {}
+    game = report.game
+    out: dict[str, Callable[[], object]] = {}
     if report.key == "kuhn":
-        out["kuhn_game_tree"] = draw_game_tree(report.game)
+        out["kuhn_game_tree"] = lambda: draw_game_tree(game)
     else:
-        out["one_raise_game_tree_K"] = draw_game_tree(report.game, cards=["K"])
-        out["one_raise_opener_family"] = draw_family_plans(
-            report.game,
+        out["one_raise_game_tree_K"] = lambda: draw_game_tree(game, cards=["K"])
+        out["one_raise_opener_family"] = lambda: draw_family_plans(
+            game,
             report.sets.families[0],
             parameter_name="α: probability that the opener checkraises the ace",
         )
@@ -223,29 +225,36 @@ def _figures(report: GameReport) -> dict[str, object]:
             rng = f" ({to_text(fam.parameters[0])} ∈ {to_text(fam.interval)})"
         else:
             rng = " (unique)" if fam.dimension == 0 else ""
-        title = f"{role.capitalize()}'s optimal strategy, {report.game.rules.name}{rng}"
-        out[f"{report.key}_{role}_strategy"] = draw_strategy_tree(report.game, player, fam.plans, title=title)
+        title = f"{role.capitalize()}'s optimal strategy, {game.rules.name}{rng}"
+        out[f"{report.key}_{role}_strategy"] = partial(
+            draw_strategy_tree, game, player, fam.plans, title=title
+        )
     return out
 
 
-def _panels(report: GameReport) -> dict[str, object]:
-    """One strategy-tree panel per player and card, for the printed document (legible at print size).
+def _panels(report: GameReport) -> tuple[str, Callable[[], list[object]]]:
+    """One strategy-tree panel per player and card, for the printed document (legible at print size):
+    the file name and a function drawing its pages (:func:`derive.presentation.document.panel_pages`).
 
     A whole tree of the one-raise game is about 17 inches wide: scaled to a page its labels shrink to
     about 3.5 pt.  One card's panel, drawn bare (no title, legend or minimum width: the document's
-    figure caption says those once), is set beside the other cards' as a subfigure.
+    figure caption says those once), is set beside the other cards' as a subfigure.  The panels are
+    the pages of one PDF per game, so that its fonts are embedded once, not once a panel.
     """
     from derive.figures import draw_strategy_tree
+    from derive.presentation.document import panel_file, panel_pages
 
-    out = {}
-    for player, role in ((0, "opener"), (1, "dealer")):
-        fam = report.sets.families[player]
-        for card in report.game.rules.deck:
+    def pages() -> list[object]:
+        out = []
+        for player, role, card in panel_pages(report):
+            fam = report.sets.families[player]
             title = f"{role.capitalize()} holding {card}, {report.game.rules.name}"
-            out[f"{report.key}_{role}_strategy_{card}"] = draw_strategy_tree(
-                report.game, player, fam.plans, title=title, cards=[card], bare=True
+            out.append(
+                draw_strategy_tree(report.game, player, fam.plans, title=title, cards=[card], bare=True)
             )
-    return out
+        return out
+
+    return panel_file(report), pages
 
 
 def value_curve_figure() -> object:
@@ -297,10 +306,12 @@ def reproduce(
     Files: ``out/<game>_<player>_strategy.{png,pdf}``, the game trees
     ``out/kuhn_game_tree.*`` and ``out/one_raise_game_tree_K.*``, the
     opener's family ``out/one_raise_opener_family.*``, the value against the
-    bet size ``out/value_by_bet_size.*``,
+    bet size ``out/value_by_bet_size.*``, the per-card strategy panels
+    ``out/<game>_strategy_panels.pdf`` (one a page),
     ``out/latex/<game>_*.tex`` (fragments) and ``out/latex/derivation.tex``
-    (a standalone document that includes the PDF figures from ``out/``).  Everything is computed before anything is
-    written, and each file is written atomically, so a failure leaves
+    (a standalone document that includes the panels' pages from ``out/``).  Everything is computed before anything is
+    written (the figures are drawn into a temporary folder, in two processes where there are two
+    CPUs), and each file is moved into place atomically, so a failure leaves
     nothing half-written; reruns give byte-identical files.  ``refine`` chooses the single
     equilibrium reported beside the families (quasi-perfect by default).
 
@@ -320,38 +331,127 @@ def reproduce(
     reports = [derive_kuhn(refine)]
     say("deriving the one-raise game ...")
     reports.append(derive_one_raise(refine))
-    say("drawing figures and writing LaTeX ...")
+    say("deriving the value as a function of the bet size, drawing figures and writing LaTeX ...")
     texts: dict[Path, str] = {}
-    figures: dict[Path, object] = {}
-    from derive.presentation.document import derivation_document, document_inputs
-
-    texts[out / "latex" / "derivation.tex"] = derivation_document(
-        document_inputs(reports), graphics_path="../"
-    )
+    # file stem -> (suffixes, drawing); the value curve first: it is derived as well as drawn
+    figures: dict[str, tuple[tuple[str, ...], Callable[[], object]]] = {
+        "value_by_bet_size": ((".png", ".pdf"), value_curve_figure)
+    }
     for r in reports:
-        for name, text in _latex_files(r).items():
-            texts[out / "latex" / name] = text
-        for stem, fig in _figures(r).items():
-            for suffix in (".png", ".pdf"):
-                figures[out / f"{stem}{suffix}"] = fig
-        for stem, fig in _panels(r).items():  # the document's panels, PDF only
-            figures[out / f"{stem}.pdf"] = fig
-    say("deriving the value as a function of the bet size ...")
-    value_fig = value_curve_figure()
-    for suffix in (".png", ".pdf"):
-        figures[out / f"value_by_bet_size{suffix}"] = value_fig
-    written = []
+        name, pages = _panels(r)  # the document's panels, one PDF of pages
+        figures[name] = (("",), pages)
+        for stem, draw in _figures(r).items():
+            figures[stem] = ((".png", ".pdf"), draw)
+
+    def write_texts() -> None:  # in this process while the figures are drawn
+        from derive.presentation.document import derivation_document, document_inputs
+
+        texts[out / "latex" / "derivation.tex"] = derivation_document(
+            document_inputs(reports), graphics_path="../"
+        )
+        for r in reports:
+            for name, text in _latex_files(r).items():
+                texts[out / "latex" / name] = text
+
     try:
         (out / "latex").mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise OutputError(f"cannot create output folder {str(out)!r}: {exc.strerror}") from None
-    for path, text in texts.items():
-        _atomic_write(path, text.encode())
-        written.append(path)
-    for path, fig in figures.items():
-        _save_figure_atomic(fig, path)
-        written.append(path)
+    with tempfile.TemporaryDirectory(dir=out, prefix=".tmp-") as tmp:
+        staged = _draw_in_parallel(figures, Path(tmp), also=write_texts)
+        written = []
+        for path, text in texts.items():
+            _atomic_write(path, text.encode())
+            written.append(path)
+        for name in staged:
+            os.replace(Path(tmp) / name, out / name)
+            written.append(out / name)
     return reports, written
+
+
+def _workers() -> int:
+    """Processes to draw figures in: up to 2 where ``fork`` exists and the process may use 2 CPUs."""
+    if "fork" not in multiprocessing.get_all_start_methods():
+        return 1
+    cpus = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+    return max(1, min(2, cpus))
+
+
+def _draw_in_parallel(
+    figures: dict[str, tuple[tuple[str, ...], Callable[[], object]]],
+    folder: Path,
+    also: Callable[[], None] | None = None,
+) -> list[str]:
+    """Draw each figure and save it in ``folder`` in each of its formats; return the file names.
+
+    ``figures`` maps a file stem to its suffixes and a function drawing it (a figure, or a list of
+    figures saved as the pages of one PDF, suffix ``""`` and the stem a ``.pdf`` name).  With two
+    CPUs a forked child process takes figures from the same queue as this process, which runs
+    ``also`` first; the files are the same bytes whichever process writes them.  An error in the
+    child is raised here.
+    """
+    jobs = list(figures.items())
+    names = [stem + suffix for stem, (suffixes, _draw) in jobs for suffix in suffixes]
+
+    def work(next_job) -> None:
+        while (k := next_job()) < len(jobs):
+            stem, (suffixes, draw) = jobs[k]
+            fig = draw()
+            for suffix in suffixes:
+                save_figure_or_pages(fig, folder / (stem + suffix))
+
+    if _workers() == 1:
+        if also is not None:
+            also()
+        counter = iter(range(len(jobs) + 1))
+        work(lambda: next(counter))
+        return names
+    context = multiprocessing.get_context("fork")
+    shared = context.Value("i", 0)
+
+    def next_job() -> int:
+        with shared.get_lock():
+            k = shared.value
+            shared.value = k + 1
+        return k
+
+    receive, send = context.Pipe(duplex=False)
+    child = context.Process(target=_child, args=(send, work, next_job), daemon=True)
+    child.start()
+    send.close()
+    done = False
+    try:
+        if also is not None:
+            also()
+        work(next_job)
+        try:
+            ok, error = receive.recv()
+        except EOFError:
+            raise OutputError("the process drawing figures ended without finishing") from None
+        if not ok:
+            raise error
+        done = True
+    finally:
+        if not done and child.is_alive():
+            child.kill()
+        child.join()
+        receive.close()
+    return names
+
+
+def _child(send, function: Callable, *args) -> None:
+    """Run ``function(*args)`` in a forked child; send ``(True, None)`` or ``(False, exception)``."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to report; it ends this child
+    try:
+        function(*args)
+        result: tuple[bool, BaseException | None] = (True, None)
+    except Exception as exc:  # handed back to the parent, raised there
+        result = (False, exc)
+    try:
+        send.send(result)
+    except Exception:  # an exception that cannot be pickled: its text
+        send.send((False, RuntimeError(f"{type(result[1]).__name__}: {result[1]}")))
+    send.close()
 
 
 #: Games the document commands know, by command-line name.
@@ -365,7 +465,8 @@ def write_document(
     progress: Callable[[str], None] | None = None,
     keep_aux: bool = False,
 ) -> list[Path]:
-    """Write ``out/derivation.tex`` (a standalone document) and the figures it includes.
+    """Write ``out/derivation.tex`` (a standalone document) and the figures it includes
+    (``out/<game>_strategy_panels.pdf``, a page per player and card).
 
     Parameters
     ----------
@@ -401,19 +502,23 @@ def write_document(
     say = progress or (lambda _msg: None)
     say("deriving ...")
     reports = [GAMES[g]() for g in games]
-    text = derivation_document(document_inputs(reports), graphics_path="./")
-    figures = {stem: fig for r in reports for stem, fig in _panels(r).items()}
+    figures = {name: (("",), pages) for name, pages in (_panels(r) for r in reports)}
+    texts = []
+
+    def write_text() -> None:  # in this process while the panels are drawn
+        texts.append(derivation_document(document_inputs(reports), graphics_path="./"))
+
     try:
         out.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise OutputError(f"cannot create output folder {str(out)!r}: {exc.strerror}") from None
     written = []
-    for stem, fig in figures.items():
-        path = out / f"{stem}.pdf"
-        _save_figure_atomic(fig, path)
-        written.append(path)
+    with tempfile.TemporaryDirectory(dir=out, prefix=".tmp-") as tmp:
+        for name in _draw_in_parallel(figures, Path(tmp), also=write_text):
+            os.replace(Path(tmp) / name, out / name)
+            written.append(out / name)
     tex = out / "derivation.tex"
-    _atomic_write(tex, text.encode())
+    _atomic_write(tex, texts[0].encode())
     written.append(tex)
     if compile_pdf:
         say("running pdflatex ...")
