@@ -454,6 +454,16 @@ def _child(send, function: Callable, *args) -> None:
     send.close()
 
 
+def save_figure_or_pages(fig, path: Path) -> None:
+    """:func:`derive.figures.save_figure`, or :func:`derive.figures.save_pages` for a list of figures."""
+    from derive.figures import save_figure, save_pages
+
+    if isinstance(fig, list):
+        save_pages(fig, path)
+    else:
+        save_figure(fig, path)
+
+
 #: Games the document commands know, by command-line name.
 GAMES: dict[str, Callable[[], GameReport]] = {"kuhn": derive_kuhn, "one-raise": derive_one_raise}
 
@@ -587,11 +597,10 @@ def _atomic_write(path: Path, data: bytes) -> None:
 
 
 def _save_figure_atomic(fig, path: Path) -> None:
-    from derive.figures import save_figure
-
+    """Save a figure (or a list of figures, as the pages of one PDF) through a temporary file."""
     with tempfile.TemporaryDirectory(dir=path.parent) as tmp:
         staged = Path(tmp) / path.name
-        save_figure(fig, staged)
+        save_figure_or_pages(fig, staged)
         os.replace(staged, path)
 
 
