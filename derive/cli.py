@@ -572,6 +572,10 @@ def _param_argument(parser: argparse.ArgumentParser) -> None:
     )
 
 
+#: Largest |LO| and |HI| of --param (a bet or a pot of a million chips; beyond, HiGHS's floats overflow).
+PARAM_BOUND = 10**6
+
+
 def _parametric_game(args):
     """``(game, symbol, lo, hi)`` for ``--param NAME=LO..HI``: the game built with NAME a symbol."""
     import sympy as sp
@@ -595,10 +599,15 @@ def _parametric_game(args):
     lo, hi = values
     if lo >= hi:
         raise _UsageError(f"--param {args.param!r}: the interval must have LO < HI")
+    for text, value in zip(ends, values):
+        if abs(value) > PARAM_BOUND:
+            raise _UsageError(f"--param {args.param!r}: {text} is outside [-{PARAM_BOUND}, {PARAM_BOUND}]")
     symbol = sp.Symbol(name, positive=True) if lo >= 0 else sp.Symbol(name, real=True)
     if args.game is None:
         if name not in ("ante", "bet"):
             raise _UsageError(f"--param {args.param!r}: one-card poker's parameters are ante and bet")
+        if lo < 0:
+            raise _UsageError(f"--param {args.param!r}: the {name} cannot be negative, got {ends[0]}")
         if getattr(args, name, "1") != "1":
             raise _UsageError(f"give --{name} or --param {name}=LO..HI, not both")
         amounts = {"ante": getattr(args, "ante", "1"), "bet": getattr(args, "bet", "1"), name: symbol}
@@ -617,7 +626,14 @@ def _parametric_game(args):
     spec, options = parsed
     if not spec.parameters:
         raise _UsageError(f"{spec.name} has no parameters to vary")
-    return spec.build_with(options, **{name: symbol}), symbol, lo, hi
+    try:
+        return spec.build_with(options, **{name: symbol}), symbol, lo, hi
+    except GameModelError:
+        if lo < 0:  # the builder wants the amount positive
+            raise _UsageError(
+                f"--param {args.param!r}: {spec.name}'s {name} cannot be negative, got {ends[0]}"
+            ) from None
+        raise
 
 
 def _solve_parametric(args, out) -> int:
@@ -1062,6 +1078,11 @@ def _cmd_latex(args, out, err) -> int:
             raise _UsageError("give either GAME or --game, not both")
         args.game = args.game_spec or args.game
         game, symbol, lo, hi = _parametric_game(args)
+        if game.num_players == 2 and game.constant_sum is None:
+            raise _UsageError(
+                f"derive latex --param writes the value of a constant-sum game; {game.title or args.game} is "
+                f"general-sum: `derive solve {args.game} --param {args.param}` lists every equilibrium piecewise"
+            )
         sol = parametric_solve(game, symbol, lo, hi, progress=args.progress)
         stem = f"{_slug(args)}_by_{symbol}"
         written = write_parametric_document(
