@@ -493,10 +493,12 @@ def _refined_or_plain(compute, args, err):
     try:
         return compute("quasi-perfect")
     except ExactLPError as exc:
-        print(
-            f"derive: the quasi-perfect equilibrium was not found ({exc}); showing the LP's (--refine none)",
-            file=err,
-        )
+        text = str(exc)
+        if text.startswith("not attempted"):
+            line = f"derive: the quasi-perfect refinement was {text}; showing the LP's equilibrium (--refine none)"
+        else:
+            line = f"derive: the quasi-perfect equilibrium was not found ({text}); showing the LP's (--refine none)"
+        print(line, file=err)
         args.refine = "none"
         return compute("none")
 
@@ -943,10 +945,9 @@ def _cmd_solve(args, out, err) -> int:
     from derive.solving.zero_sum.one_card import solve_rules
 
     rules = _rules(args, tree=False)
-    if rules.num_nodes > 20_000:
-        print(
-            f"solving {rules.name} in the sequence form, without its {rules.num_nodes:,}-node tree ...",
-            file=err,
+    if rules.num_nodes > 20_000 and args.progress:
+        args.progress(
+            f"solving {rules.name} in the sequence form, without its {rules.num_nodes:,}-node tree ..."
         )
     eq = _refined_or_plain(
         lambda refine: solve_rules(rules, refine=refine, progress=args.progress), args, err
