@@ -6,6 +6,7 @@ The values are an input: figures never solve.
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Mapping
 from collections.abc import Sequence as Seq
 
@@ -274,13 +275,18 @@ def draw_value_curves(
     return fig
 
 
+#: Most breakpoints labelled with their exact values in :func:`draw_parametric_value` (more would overlap).
+MAX_LABELLED_BREAKPOINTS = 9
+
+
 def draw_parametric_value(solution, title: str | None = None, *, points_per_piece: int = 200) -> Figure:
     """Plot the game value ``v(t)`` of a parametric solution piece by piece, breakpoints marked.
 
     Each piece's exact formula is evaluated at ``points_per_piece`` points across its interval
     (the curve is the formula's, not a line between solved samples); a breakpoint where the
     value's formula changes is a filled dot labelled with its exact value, one where only the
-    optimal strategy changes a hollow one.  The solution is an input: this function never solves.
+    optimal strategy changes a hollow one; with more than :data:`MAX_LABELLED_BREAKPOINTS`
+    breakpoints the dots stay and the figure says how many there are instead of labelling each.  The solution is an input: this function never solves.
 
     Parameters
     ----------
@@ -302,7 +308,7 @@ def draw_parametric_value(solution, title: str | None = None, *, points_per_piec
         ax = fig.add_subplot()
         _style_axes(ax)
         ax.set_title(
-            title or f"{solution.game.title}: game value against {t} (exact formulas)",
+            textwrap.fill(title or f"{solution.game.title}: game value against {t} (exact formulas)", 64),
             fontsize=_PLOT_TITLE_SIZE,
             fontweight="bold",
             color=_INK,
@@ -323,6 +329,7 @@ def draw_parametric_value(solution, title: str | None = None, *, points_per_piec
             )
         low, high = ax.get_ylim()
         value_changes = solution.value_changes
+        labelled = len(solution.pieces) - 1 <= MAX_LABELLED_BREAKPOINTS
         for k, left in enumerate(solution.pieces[:-1], 1):
             point = left.upper
             x = float(sp.N(point.point))
@@ -338,6 +345,8 @@ def draw_parametric_value(solution, title: str | None = None, *, points_per_piec
                 zorder=10,
                 gid=f"break:{k}",
             )
+            if not labelled:
+                continue
             ax.axvline(x, color="#999999", linewidth=0.8, linestyle=":", zorder=1)
             exact = point.point if point.is_rational or point.polynomial.degree() <= 2 else None
             name = sp.latex(t, symbol_names={t: rf"\mathit{{{t}}}"} if len(str(t)) > 1 else {})
@@ -359,10 +368,16 @@ def draw_parametric_value(solution, title: str | None = None, *, points_per_piec
                 gid=f"break-label:{k}",
             )
         if len(solution.pieces) > 1:
+            key = "filled dot: the value's formula changes; hollow dot: only the optimal strategy changes"
+            if not labelled:
+                key = (
+                    f"{len(solution.pieces) - 1} breakpoints ({sum(value_changes)} where the value's formula "
+                    f"changes), too many to label: the text and --json give each exactly\n" + key
+                )
             ax.text(
                 0.99,
                 0.02,
-                "filled dot: the value's formula changes; hollow dot: only the optimal strategy changes",
+                key,
                 transform=ax.transAxes,
                 ha="right",
                 va="bottom",
@@ -371,7 +386,10 @@ def draw_parametric_value(solution, title: str | None = None, *, points_per_piec
                 gid="key",
             )
         ax.set_xlim(float(solution.lower), float(solution.upper))
-        ax.set_ylim(low - 0.08 * (high - low), high + 0.30 * (high - low))
+        ax.set_ylim(
+            low - (0.08 if labelled else 0.16) * (high - low),
+            high + (0.30 if labelled else 0.08) * (high - low),
+        )
         ax.set_xlabel(f"{t}", fontsize=_PLOT_LABEL_SIZE)
         ax.set_ylabel(f"game value to {solution.game.players[0]}", fontsize=_PLOT_LABEL_SIZE)
     return fig

@@ -35,10 +35,13 @@ def to_text(expr: object) -> str:
     '[3/4, 1)'
     >>> to_text(2 * sp.Symbol("b21") * sp.Symbol("b23"))
     '2b21*b23'
+    >>> to_text(2 * sp.Symbol("bet") / (sp.Symbol("bet") + 2))
+    '2*bet/(bet + 2)'
     """
     text = _TextPrinter().doprint(sp.sympify(expr))
-    # 3*α -> 3α, but only for a number on its own: b21*b23 stays (b21b23 would be one name)
-    return re.sub(r"(?<![\w.])(\d+)\*([^\W\d_])", r"\1\2", text)
+    # 3*α -> 3α and 2*x_1 -> 2x_1, but only for a number on its own before a one-letter name (with
+    # digits or a subscript): 2*bet and 2*K:xb>call stay (2bet, 2K:xb would read as other names)
+    return re.sub(r"(?<![\w.])(\d+)\*([^\W\d_](?:_?\d+|_\{[^{}]*\})?)(?![\w:>{\[])", r"\1\2", text)
 
 
 #: A fraction whose text is longer than this many characters gets a decimal beside it.
