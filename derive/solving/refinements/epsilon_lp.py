@@ -548,6 +548,18 @@ WARM_STARTS = 3
 WARM_EPSILONS = tuple(QQ(1, d) for d in (20, 30, 45, 70, 100, 150, 220, 330))
 
 
+def _pivot_from(lp, standard: StandardForm, eps0, start, polish: int, pivots: int, budget):
+    """``z(ε)`` by exact pivots from HiGHS's basis ``start`` at ``ε₀``, or None.
+
+    HiGHS's basis is optimal at ``ε₀`` only within its tolerances, which hide ``ε₀³``, ``ε₀⁴`` ...:
+    first the exact optimum at ``ε₀`` (at most ``polish`` pivots in Q), then at most ``pivots``
+    pivots in the polynomials from there (from ``start`` if the first step failed).
+    """
+    exact, _, polished = StandardForm(lp.fixed(eps0)).solve_from(start, polish, budget)
+    z, _, _ = standard.solve_from(polished if exact is not None else start, pivots, budget)
+    return z
+
+
 def _warm_search(lp: ParametricLP, standard: StandardForm, budget: PivotBudget | None = None):
     """``(ε₀, z(ε))`` from HiGHS's warm-started bases at :data:`WARM_EPSILONS`, or None.
 
@@ -572,9 +584,7 @@ def _warm_search(lp: ParametricLP, standard: StandardForm, budget: PivotBudget |
         if start is not None:
             starts.append((violations, rank, eps0, start))
     for _, _, eps0, start in sorted(starts):
-        # as in search_basis: the exact optimum at ε₀ first (pivots in Q), then pivots in the polynomials
-        exact, _, polished = StandardForm(lp.fixed(eps0)).solve_from(start, WARM_PIVOTS, budget)
-        z, _, _ = standard.solve_from(polished if exact is not None else start, WARM_PIVOTS, budget)
+        z = _pivot_from(lp, standard, eps0, start, WARM_PIVOTS, WARM_PIVOTS, budget)
         if z is not None:
             return eps0, z[: lp.ncols]
     return None
@@ -624,12 +634,7 @@ def search_basis(lp: ParametricLP, standard: StandardForm, budget: PivotBudget |
                 if key in tried_pivots:
                     continue
                 tried_pivots.add(key)
-                # HiGHS's basis is optimal at ε₀ only within its tolerances, which hide ε₀³, ε₀⁴ ...:
-                # first the exact optimum at ε₀ (exact pivots in Q), then pivots in the polynomials
-                exact, _, polished = StandardForm(lp.fixed(eps_start)).solve_from(
-                    begin, POLISH_PIVOTS, budget
-                )
-                z, _, _ = standard.solve_from(polished if exact is not None else begin, MAX_PIVOTS, budget)
+                z = _pivot_from(lp, standard, eps_start, begin, POLISH_PIVOTS, MAX_PIVOTS, budget)
                 if z is not None:
                     return eps_start, z[: lp.ncols]
                 break
