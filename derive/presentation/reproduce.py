@@ -276,8 +276,7 @@ def value_curve_figure() -> object:
         "N = 4, one bet": (4, 1),
     }.items():
         sol = parametric_solve(to_extensive_form(one_card_poker(n, k, bet=b)), b, 0, 5)
-        ends = [*sol.value_changes, True]  # whether the value's formula changes after each piece
-        branches = [(piece.value, b <= piece.upper.point) for piece, end in zip(sol.pieces, ends) if end]
+        branches = [(first.value, b <= last.upper.point) for first, last in sol.value_runs()]
         branches[-1] = (branches[-1][0], True)
         curves[label] = (sp.Piecewise(*branches), [condition.rhs for _, condition in branches[:-1]])
     return draw_value_curves(curves, b, b_max=5)

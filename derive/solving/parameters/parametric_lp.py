@@ -228,19 +228,24 @@ class ParametricSolution:
                 out.append(sp.cancel(left.value - right.value) != 0)
         return tuple(out)
 
-    @property
-    def value(self) -> sp.Piecewise:
-        """``v(t)`` as a sympy ``Piecewise``: one branch for each run of neighbouring pieces with the
-        same value formula (pieces where only the strategy changes share one branch)."""
-        t = self.symbol
+    def value_runs(self) -> list[tuple[ValuePiece, ValuePiece]]:
+        """The first and last piece of each run of neighbouring pieces with the same value formula,
+        left to right (pieces where only the strategy changes belong to one run)."""
         runs = [[self.pieces[0], self.pieces[0]]]
         for piece, changes in zip(self.pieces[1:], self.value_changes):
             if changes:
                 runs.append([piece, piece])
             else:
                 runs[-1][1] = piece
+        return [(first, last) for first, last in runs]
+
+    @property
+    def value(self) -> sp.Piecewise:
+        """``v(t)`` as a sympy ``Piecewise``: one branch for each run of neighbouring pieces with the
+        same value formula (pieces where only the strategy changes share one branch)."""
+        t = self.symbol
         args = []
-        for first, last in runs:
+        for first, last in self.value_runs():
             lo = t >= first.lower.point if first.closed[0] else t > first.lower.point
             hi = t <= last.upper.point if last.closed[1] else t < last.upper.point
             args.append((first.value, sp.And(lo, hi)))
