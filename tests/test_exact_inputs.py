@@ -911,7 +911,7 @@ RECORDS = {
     "derive.extensive_form.build.Subtree": "typed by decision/chance/payoff; extensive_form() reads its numbers (doors above)",
     "derive.extensive_form.game.InformationSet": "indices of the core model",
     "derive.extensive_form.game.Node": "core model: Game() refuses every Float and non-sympy number (game.py); typed games come through the builder",
-    "derive.games.one_card_tree.ChanceNode": "built by build_tree from exact rules",
+    "derive.games.one_card_tree.Deal": "read by build_tree off the Game built from exact rules",
     "derive.games.one_card_tree.InformationSet": "built by build_tree",
     "derive.games.one_card_tree.Sequence": "built by build_tree",
     "derive.games.one_card_tree.TerminalNode": "built by build_tree from exact rules",

@@ -38,7 +38,7 @@ from derive.figures.style import (
     _RC,
     _TITLE_SIZE,
 )
-from derive.games.one_card_tree import DecisionNode, ExtensiveFormGame
+from derive.games.one_card_tree import ExtensiveFormGame
 
 __all__ = ["draw_game_tree"]
 
@@ -80,41 +80,42 @@ def _deal_tree(game: ExtensiveFormGame, card: str) -> tuple[_TreeNode, list[_Tre
     chance = _TreeNode("chance", "chance", 0, gid=f"chance:{card}")
     nodes.append(chance)
 
-    def grow(node, cards: tuple[str, str], depth: int) -> _TreeNode:
-        if not isinstance(node, DecisionNode):
-            label = f"{cards[0]}{cards[1]}:{''.join(a.letter for a in node.history)}"
+    def grow(node: int, cards: tuple[str, str], depth: int) -> _TreeNode:
+        if node in game.terminal_at:
+            term = game.terminal_at[node]
+            label = f"{cards[0]}{cards[1]}:{''.join(a.letter for a in term.history)}"
             leaf = _TreeNode(
                 "leaf",
-                _signed(node.payoffs[0]),
+                _signed(term.payoffs[0]),
                 depth,
-                player=0 if node.payoffs[0] > 0 else 1,
+                player=0 if term.payoffs[0] > 0 else 1,
                 units=leaves[0],
                 gid=f"leaf:{label}",
             )
             leaves[0] += 1
             nodes.append(leaf)
             return leaf
-        info = node.infoset
+        info = game.infoset_at(node)
         item = _TreeNode(
             "decision",
             info.label,
             depth,
             player=info.player,
-            gid=f"tree:{cards[0]}{cards[1]}:{''.join(a.letter for a in node.history)}",
+            gid=f"tree:{cards[0]}{cards[1]}:{''.join(a.letter for a in info.history)}",
             infoset=f"{info.player}:{info.label}",
         )
         nodes.append(item)
-        for action, child in node.children:
+        for action, child in game.moves(node):
             item.children.append((action.value, grow(child, cards, depth + 1)))
         kids = [c for _, c in item.children]
         item.units = (kids[0].units + kids[-1].units) / 2
         return item
 
-    for cards, p, sub in game.root.children:
-        if cards[0] != card:
+    for deal in game.deals:
+        if deal.cards[0] != card:
             continue
-        child = grow(sub, cards, 1)
-        chance.children.append((f"dealer {cards[1]}\n{p}", child))
+        child = grow(deal.node, deal.cards, 1)
+        chance.children.append((f"dealer {deal.cards[1]}\n{deal.probability}", child))
     kids = [c for _, c in chance.children]
     chance.units = (kids[0].units + kids[-1].units) / 2
     return chance, nodes

@@ -1,13 +1,14 @@
-"""The extensive-form game tree of a one-card poker game.
+"""One-card poker's game in poker words: cards, betting histories, sequences and plans.
 
-:func:`build_tree` turns the rules (:class:`~derive.games.one_card.OneCardPoker`)
-into an :class:`ExtensiveFormGame`: a chance node dealing the cards, decision
-nodes grouped into information sets, and terminal nodes with exact payoffs.
-It also records each player's *sequences* (Koller, Megiddo & von Stengel
-1994): a sequence is the empty sequence or a pair (information set, action),
-and every node carries, for each player, the last sequence of that player on
-the path to it.  One-card poker has perfect recall, so each information set
-has a unique parent sequence.
+:func:`build_tree` builds the one game model, a :class:`~derive.extensive_form.game.Game`
+(:func:`derive.games.one_card.to_extensive_form`: a chance node dealing the cards, decision
+nodes grouped into information sets, terminal nodes with exact payoffs), and reads off it, in one
+walk, the words the thesis's derivation uses: an information set's card and betting history, each
+player's *sequences* (Koller, Megiddo & von Stengel 1994: the empty sequence or a pair
+(information set, action), named by the player's own actions, ``"A:checkraise"``), and for every
+terminal the last sequence of each player on the path to it. One-card poker has perfect recall, so
+each information set has a unique parent sequence. The result, :class:`ExtensiveFormGame`, holds
+the ``Game`` and these labels; it has no tree of its own.
 """
 
 from __future__ import annotations
@@ -17,11 +18,11 @@ from functools import cached_property
 
 import sympy as sp
 
+from derive.extensive_form.game import Game
 from derive.games.one_card import PLAYER_NAMES, Action, GameDefinitionError, OneCardPoker
 
 __all__ = [
-    "ChanceNode",
-    "DecisionNode",
+    "Deal",
     "ExtensiveFormGame",
     "GameTooLargeError",
     "MAX_NODES",
@@ -149,13 +150,18 @@ class Sequence:
 
 @dataclass(frozen=True)
 class TerminalNode:
-    """End of play.  ``payoffs`` are (opener, dealer) in chips; ``chance`` is the deal's probability."""
+    """End of play, read off a terminal node of the :class:`~derive.extensive_form.game.Game`.
+
+    ``payoffs`` are (opener, dealer) in chips; ``chance`` is the deal's probability; ``node`` is the
+    node's index in ``ExtensiveFormGame.game.nodes``.
+    """
 
     cards: tuple[str, str]
     history: tuple[Action, ...]
     payoffs: tuple[sp.Expr, sp.Expr]
     chance: sp.Expr
     sequences: tuple[Sequence, Sequence]
+    node: int = field(default=-1, compare=False)
 
     @property
     def label(self) -> str:
@@ -164,32 +170,32 @@ class TerminalNode:
 
 
 @dataclass(frozen=True)
-class DecisionNode:
-    """A decision of ``infoset.player``; ``children`` pairs each action with the next node."""
+class Deal:
+    """One move of chance at the root: the cards dealt, its probability and the node it leads to."""
 
     cards: tuple[str, str]
-    history: tuple[Action, ...]
-    infoset: InformationSet
-    children: tuple[tuple[Action, DecisionNode | TerminalNode], ...]
-
-
-@dataclass(frozen=True)
-class ChanceNode:
-    """The deal: ``children`` are (cards, probability, subtree)."""
-
-    children: tuple[tuple[tuple[str, str], sp.Expr, DecisionNode | TerminalNode], ...]
+    probability: sp.Expr
+    node: int
 
 
 @dataclass(frozen=True)
 class ExtensiveFormGame:
-    """An extensive-form two-player zero-sum game with perfect recall.
+    """One-card poker's poker words read off its :class:`~derive.extensive_form.game.Game`.
+
+    The tree is ``game``, the general model built by :func:`derive.games.one_card.to_extensive_form`;
+    this object adds the thesis's vocabulary to it: information sets with a card and a betting history,
+    sequences named by the player's own actions (``"A:checkraise"``), plans per situation, terminals with
+    their deal. Nothing here is a second tree: a walk goes over ``game.nodes`` (:meth:`moves`,
+    :meth:`infoset_at`).
 
     Attributes
     ----------
     rules : OneCardPoker
-        The rules the tree was built from.
-    root : ChanceNode
-        The deal, followed by the betting.
+        The rules the game was built from.
+    game : Game
+        The extensive-form game (chance deals, then the betting).
+    deals : tuple of Deal
+        The root's moves, in the order of :meth:`OneCardPoker.deals`.
     infosets : tuple of (tuple of InformationSet, tuple of InformationSet)
         Each player's information sets, by card rank then in tree order.
     sequences : tuple of (tuple of Sequence, tuple of Sequence)
@@ -198,31 +204,42 @@ class ExtensiveFormGame:
         All terminal nodes, in tree order.
     parent_sequence : dict
         ``InformationSet -> Sequence``: the player's own last sequence before it.
+    by_game_infoset : tuple of InformationSet
+        ``by_game_infoset[k]`` is the information set ``game.infosets[k]``, in poker words.
     """
 
     rules: OneCardPoker
-    root: ChanceNode
+    game: Game = field(hash=False, compare=False, repr=False)
+    deals: tuple[Deal, ...] = field(hash=False, compare=False, repr=False)
     infosets: tuple[tuple[InformationSet, ...], tuple[InformationSet, ...]]
     sequences: tuple[tuple[Sequence, ...], tuple[Sequence, ...]]
     terminals: tuple[TerminalNode, ...]
     parent_sequence: dict[InformationSet, Sequence] = field(hash=False, compare=False)
+    by_game_infoset: tuple[InformationSet, ...] = field(hash=False, compare=False, repr=False)
 
     @property
     def num_nodes(self) -> int:
         """Number of nodes: the chance node, decision nodes and terminals."""
-        return 1 + self.num_decision_nodes + len(self.terminals)
+        return len(self.game.nodes)
 
     @cached_property
     def num_decision_nodes(self) -> int:
         """Number of decision nodes."""
-        count = 0
-        stack = [child for _, _, child in self.root.children]
-        while stack:
-            node = stack.pop()
-            if isinstance(node, DecisionNode):
-                count += 1
-                stack.extend(child for _, child in node.children)
-        return count
+        return sum(1 for n in self.game.nodes if n.children and not n.is_chance)
+
+    def infoset_at(self, node: int) -> InformationSet:
+        """The information set, in poker words, of the decision node ``game.nodes[node]``."""
+        return self.by_game_infoset[self.game.nodes[node].infoset]
+
+    def moves(self, node: int) -> tuple[tuple[Action, int], ...]:
+        """``(action, child node)`` at the decision node ``game.nodes[node]``, in the legal order."""
+        n = self.game.nodes[node]
+        return tuple(zip(self.by_game_infoset[n.infoset].actions, n.children))
+
+    @cached_property
+    def terminal_at(self) -> dict[int, TerminalNode]:
+        """``game node index -> TerminalNode``."""
+        return {t.node: t for t in self.terminals}
 
     @cached_property
     def infoset_by_label(self) -> dict[tuple[int, str], InformationSet]:
@@ -283,7 +300,7 @@ class ExtensiveFormGame:
             Naming the first terminal whose payoffs do not sum to zero, or the
             chance node whose probabilities are not exact or do not sum to 1.
         """
-        probs = [p for _, p, _ in self.root.children]
+        probs = [d.probability for d in self.deals]
         if any(not (isinstance(p, sp.Rational) and 0 <= p <= 1) for p in probs):
             raise MalformedTreeError(f"chance probabilities must be exact rationals in [0, 1], got {probs}")
         if sum(probs) != 1:
@@ -295,12 +312,13 @@ class ExtensiveFormGame:
 
 
 def build_tree(rules: OneCardPoker, max_nodes: int = MAX_NODES) -> ExtensiveFormGame:
-    """Build the extensive-form game tree of a one-card poker game.
+    """Build the extensive-form game of a one-card poker game, with its poker words.
 
-    The root is a chance node over the ``N (N - 1)`` ordered deals, each with
-    probability ``1 / (N (N - 1))``; below each deal the betting tree of
-    :meth:`OneCardPoker.legal_actions`.  Information sets group the nodes with
-    the same player, own card and betting history.
+    The game is :func:`derive.games.one_card.to_extensive_form` of the rules: the root is a chance
+    node over the ``N (N - 1)`` ordered deals, each with probability ``1 / (N (N - 1))``; below each
+    deal the betting tree of :meth:`OneCardPoker.legal_actions`; information sets group the nodes
+    with the same player, own card and betting history. One walk over its nodes reads off the cards,
+    histories, sequences (Koller, Megiddo & von Stengel 1994) and terminals.
 
     Parameters
     ----------
@@ -329,44 +347,59 @@ def build_tree(rules: OneCardPoker, max_nodes: int = MAX_NODES) -> ExtensiveForm
     (30, 6, 6)
     >>> [s.label for s in g.plans(0) if s.card == "A"]
     ['A:bet', 'A:checkfold', 'A:checkcall']
+    >>> g.game
+    <Game 'Kuhn poker': 2 players, 55 nodes, 12 information sets, zero-sum>
     """
+    from derive.games.one_card import to_extensive_form
+
     if rules.num_nodes > max_nodes:
         raise GameTooLargeError(
             f"{rules.name} has {rules.num_nodes:,} tree nodes, more than the limit of {max_nodes:,}"
         )
-    infosets: dict[InformationSet, None] = {}
+    game = to_extensive_form(rules)
+    nodes = game.nodes
+    root = nodes[0]
+    deals = tuple(
+        Deal(cards, p, child)
+        for (cards, _), p, child in zip(rules.deals(), root.probabilities, root.children)
+    )
+    by_index: dict[int, InformationSet] = {}
     parent: dict[InformationSet, Sequence] = {}
     seqs: tuple[dict[Sequence, None], dict[Sequence, None]] = ({}, {})
     empty = (Sequence(0), Sequence(1))
     for p in (0, 1):
         seqs[p][empty[p]] = None
     terminals: list[TerminalNode] = []
-
-    def grow(cards, history, last, chance):
-        if rules.is_terminal(history):
-            u = rules.payoff(cards, history)
-            node = TerminalNode(cards, history, (u, -u), chance, last)
-            terminals.append(node)
-            return node
-        player = rules.player_to_act(history)
-        info = InformationSet(player, cards[player], history, rules.legal_actions(history))
-        if info not in infosets:
-            infosets[info] = None
-            parent[info] = last[player]
-        children = []
-        for action in info.actions:
-            own = last[player].own_actions + (action,)
-            seq = Sequence(player, info, action, own)
-            seqs[player].setdefault(seq, None)
-            new_last = (seq, last[1]) if player == 0 else (last[0], seq)
-            children.append((action, grow(cards, history + (action,), new_last, chance)))
-        return DecisionNode(cards, history, info, tuple(children))
-
-    root = ChanceNode(tuple((cards, p, grow(cards, (), empty, p)) for cards, p in rules.deals()))
+    for deal in deals:
+        stack = [(deal.node, (), empty)]
+        while stack:
+            k, history, last = stack.pop()
+            node = nodes[k]
+            if not node.children:
+                assert node.outcome is not None
+                terminals.append(
+                    TerminalNode(deal.cards, history, tuple(node.outcome), deal.probability, last, k)
+                )
+                continue
+            info = by_index.get(node.infoset)
+            if info is None:
+                actions = tuple(Action(a) for a in node.actions)
+                info = by_index[node.infoset] = InformationSet(
+                    node.player, deal.cards[node.player], history, actions
+                )
+                parent[info] = last[node.player]
+            pushed = []
+            for action, child in zip(info.actions, node.children):
+                own = last[info.player].own_actions + (action,)
+                seq = Sequence(info.player, info, action, own)
+                seqs[info.player].setdefault(seq, None)
+                new_last = (seq, last[1]) if info.player == 0 else (last[0], seq)
+                pushed.append((child, history + (action,), new_last))
+            stack.extend(reversed(pushed))  # preorder: the first action's subtree first
 
     def order(p):
         key = {c: i for i, c in enumerate(rules.deck)}
-        return tuple(sorted((i for i in infosets if i.player == p), key=lambda i: key[i.card]))
+        return tuple(sorted((i for i in by_index.values() if i.player == p), key=lambda i: key[i.card]))
 
     def seq_order(p, ordered_infosets):
         pos = {info: k for k, info in enumerate(ordered_infosets)}
@@ -377,13 +410,15 @@ def build_tree(rules: OneCardPoker, max_nodes: int = MAX_NODES) -> ExtensiveForm
         return (empty[p], *rest)
 
     info_ordered = (order(0), order(1))
-    game = ExtensiveFormGame(
+    tree = ExtensiveFormGame(
         rules=rules,
-        root=root,
+        game=game,
+        deals=deals,
         infosets=info_ordered,
         sequences=(seq_order(0, info_ordered[0]), seq_order(1, info_ordered[1])),
         terminals=tuple(terminals),
         parent_sequence=parent,
+        by_game_infoset=tuple(by_index[k] for k in range(len(game.infosets))),
     )
-    game.validate()
-    return game
+    tree.validate()
+    return tree

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 import sympy as sp
 
 from derive.extensive_form.exact import exact_number
-from derive.games.one_card_tree import DecisionNode, ExtensiveFormGame, Sequence
+from derive.games.one_card_tree import ExtensiveFormGame, Sequence
 from derive.sequence_form.strategies import (
     BehaviourStrategy,
     plan_symbol,
@@ -125,13 +125,14 @@ def expected_payoff(
         )
     strategies = (opener, dealer)
 
-    def walk(node, reach):
-        if not isinstance(node, DecisionNode):
-            return reach * node.payoffs[0]
-        probs = strategies[node.infoset.player].probabilities[node.infoset]
-        return sp.Add(*(walk(child, reach * probs[a]) for a, child in node.children if probs[a] != 0))
+    def walk(node: int, reach):
+        if node in game.terminal_at:
+            return reach * game.terminal_at[node].payoffs[0]
+        info = game.infoset_at(node)
+        probs = strategies[info.player].probabilities[info]
+        return sp.Add(*(walk(child, reach * probs[a]) for a, child in game.moves(node) if probs[a] != 0))
 
-    return sp.expand(sp.Add(*(walk(child, p) for _, p, child in game.root.children)))
+    return sp.expand(sp.Add(*(walk(d.node, d.probability) for d in game.deals)))
 
 
 @dataclass(frozen=True)

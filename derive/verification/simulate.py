@@ -37,7 +37,7 @@ import sympy as sp
 
 from derive.extensive_form.exact import exact_number
 from derive.games.one_card import PLAYER_NAMES, Action
-from derive.games.one_card_tree import DecisionNode, ExtensiveFormGame
+from derive.games.one_card_tree import ExtensiveFormGame
 from derive.sequence_form.strategies import BehaviourStrategy
 
 __all__ = [
@@ -272,33 +272,35 @@ def simulate(
         payoffs.append(u)
 
     # Flatten the tree: decision nodes get ids 0..D-1, terminals -1-k (k = index in game.terminals).
-    terminal_index = {id(t): k for k, t in enumerate(game.terminals)}
+    terminal_index = {t.node: k for k, t in enumerate(game.terminals)}
     width = max(len(i.actions) for p in (0, 1) for i in game.infosets[p])
     cumulative: list[list[float]] = []
     children: list[list[int]] = []
 
-    def flatten(node) -> int:
-        if not isinstance(node, DecisionNode):
-            return -1 - terminal_index[id(node)]
+    def flatten(node: int) -> int:
+        if node in terminal_index:
+            return -1 - terminal_index[node]
         me = len(cumulative)
         cumulative.append([])
         children.append([])
-        dist = strategies[node.infoset.player].probabilities[node.infoset]
-        probs = [sp.Rational(dist.get(a, 0)) for a, _ in node.children]
+        info = game.infoset_at(node)
+        dist = strategies[info.player].probabilities[info]
+        moves = game.moves(node)
+        probs = [sp.Rational(dist.get(a, 0)) for a, _ in moves]
         running = sp.S.Zero
         cum = []
         for p in probs:
             running += p
             cum.append(float(running))  # exact cumulative sums, floats only to compare with uniforms
         cum[-1] = 2.0  # the last action takes the rest (u < 1 always)
-        kids = [flatten(child) for _, child in node.children]
+        kids = [flatten(child) for _, child in moves]
         pad = width - len(kids)
         cumulative[me] = cum + [2.0] * pad
         children[me] = kids + [kids[-1]] * pad
         return me
 
-    starts = [flatten(child) for _, _, child in game.root.children]
-    chance = np.array([float(p) for _, p, _ in game.root.children])
+    starts = [flatten(d.node) for d in game.deals]
+    chance = np.array([float(d.probability) for d in game.deals])
     cum_table = np.array(cumulative)
     child_table = np.array(children, dtype=np.int64)
 

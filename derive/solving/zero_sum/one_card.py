@@ -17,7 +17,7 @@ from sympy.polys.domains import QQ
 
 from derive.extensive_form.exact import exact_number
 from derive.games.one_card import Action, SymbolicGameError
-from derive.games.one_card_tree import DecisionNode, ExtensiveFormGame, InformationSet, Sequence
+from derive.games.one_card_tree import ExtensiveFormGame, InformationSet, Sequence
 from derive.sequence_form import PlanForm, plan_form
 from derive.sequence_form.one_card import numeric_plan_matrix
 from derive.sequence_form.strategies import BehaviourStrategy, InvalidStrategyError
@@ -398,13 +398,14 @@ def reach_probabilities(
 ) -> dict[InformationSet, sp.Expr]:
     """Probability of reaching each information set (chance and both players' play)."""
     reach: dict[InformationSet, sp.Expr] = {i: sp.S.Zero for p in (0, 1) for i in game.infosets[p]}
-    stack = [(child, p) for _, p, child in game.root.children]
+    stack = [(d.node, d.probability) for d in game.deals]
     while stack:
         node, r = stack.pop()
-        if not isinstance(node, DecisionNode):
+        if node in game.terminal_at:
             continue
-        reach[node.infoset] += r
-        probs = strategies[node.infoset.player].probabilities[node.infoset]
-        for a, child in node.children:
+        info = game.infoset_at(node)
+        reach[info] += r
+        probs = strategies[info.player].probabilities[info]
+        for a, child in game.moves(node):
             stack.append((child, r * probs[a]))
     return reach
