@@ -106,12 +106,12 @@ from derive.solving.zero_sum.sequence_form_lp import ONE_LP_SEQUENCES, _program
 spec = sys.argv[1:]
 if spec[0] == "deck":  # one-card poker, as derive.solving.zero_sum.one_card.solve_rules builds it
     from derive.games.one_card import one_card_poker
-    from derive.sequence_form.one_card_rules import MAX_ENTRIES, matrix_entries, one_card_sequence_form
+    from derive.sequence_form.from_rules import MAX_ENTRIES, matrix_entries, one_card_sequence_form
     rules = one_card_poker(int(spec[1]), int(spec[2]))
     sf = one_card_sequence_form(rules)
     if matrix_entries(rules) > MAX_ENTRIES:  # the LP with running sums over the cards
-        from derive.solving.zero_sum import one_card_prefix
-        prog, _ = one_card_prefix._program(sf, QQ(1))
+        from derive.solving.zero_sum import running_sums
+        prog, _ = running_sums._program(sf, QQ(1))
         programs = [(prog, {sf.shape[0]: QQ(1)})]
     else:
         matrix = sf.numeric_matrix(0)
@@ -374,7 +374,7 @@ def _growth_table(args, derive, tmp: Path) -> list[str]:
         "|---|---:|---:|---:|---:|---:|",
     ]
     from derive.games.one_card import one_card_poker
-    from derive.sequence_form.one_card_rules import one_card_sequence_form
+    from derive.sequence_form.from_rules import one_card_sequence_form
 
     games = [(n, 2) for n in GROWTH_N] + [(52, k) for k in GROWTH_K if k != 2]
     if args.quick:

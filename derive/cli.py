@@ -676,11 +676,11 @@ def _rules(args, tree: bool = True):
     k = _int_arg(args.max_bets, "--max-bets")
     rules = _one_card_poker(n, k, args.ante, args.bet)
     if not tree:
-        from derive.sequence_form.one_card_rules import MAX_ENTRIES, matrix_entries, one_card_sequence_form
+        from derive.sequence_form.from_rules import MAX_ENTRIES, matrix_entries, one_card_sequence_form
 
         entries = matrix_entries(rules)
         if entries > MAX_ENTRIES:  # solved by the LP with running sums over the cards: its rows are capped
-            from derive.solving.zero_sum.one_card_prefix import MAX_ROWS, running_sum_rows
+            from derive.solving.zero_sum.running_sums import MAX_ROWS, running_sum_rows
 
             rows = running_sum_rows(one_card_sequence_form(rules))
             if rows > MAX_ROWS:

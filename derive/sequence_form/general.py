@@ -45,7 +45,7 @@ class SequenceBookkeeping:
     """What every sequence form here shares, given ``sequences``, ``parent`` and the information sets
     (``all_infosets``; each with ``index``, ``player``, ``label``, ``actions``): positions, labels,
     children and the constraints ``E x = e``.  Used by :class:`GameSequenceForm` and by
-    :class:`derive.sequence_form.one_card_rules.OneCardSequenceForm`."""
+    :class:`derive.sequence_form.from_rules.OneCardSequenceForm`."""
 
     sequences: tuple[tuple[tuple[int, int] | None, ...], ...]
     parent: dict[int, int]

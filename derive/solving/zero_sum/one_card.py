@@ -188,7 +188,7 @@ def solve_rules(rules, refine: str = "quasi-perfect", progress=None) -> OneCardS
     """Solve one-card poker exactly from its rules, in the sequence form, without a game tree.
 
     The sequence form is built from the betting tree and the deck
-    (:func:`derive.sequence_form.one_card_rules.one_card_sequence_form`), then solved by the
+    (:func:`derive.sequence_form.from_rules.one_card_sequence_form`), then solved by the
     same exact, certified solvers as any two-player zero-sum game
     (:func:`derive.solving.zero_sum.sequence_form_lp.sequence_form_equilibrium`): the sequence-form LP by HiGHS,
     its basis re-solved in rationals, or, for ``refine="quasi-perfect"``, the exact limit of the
@@ -216,9 +216,9 @@ def solve_rules(rules, refine: str = "quasi-perfect", progress=None) -> OneCardS
     derive.solving.lp.ExactLPError
         If the exact certificate fails, or no basis of the perturbed LP is proved stable; for the
         quasi-perfect refinement of a game whose payoff matrix has more than
-        :data:`~derive.sequence_form.one_card_rules.MAX_ENTRIES` entries (not attempted: the LP's
+        :data:`~derive.sequence_form.from_rules.MAX_ENTRIES` entries (not attempted: the LP's
         equilibrium of such a game is solved with running sums over the cards,
-        :mod:`derive.solving.zero_sum.one_card_prefix`).
+        :mod:`derive.solving.zero_sum.running_sums`).
 
     Examples
     --------
@@ -232,7 +232,7 @@ def solve_rules(rules, refine: str = "quasi-perfect", progress=None) -> OneCardS
     ----------
     Kuhn (1950), p. 101 (value -1/18); von Stengel (1996), section 4.
     """
-    from derive.sequence_form.one_card_rules import MAX_ENTRIES, matrix_entries, one_card_sequence_form
+    from derive.sequence_form.from_rules import MAX_ENTRIES, matrix_entries, one_card_sequence_form
     from derive.solving.lp import ExactLPError, transpose
     from derive.solving.zero_sum.sequence_form_lp import sequence_form_equilibrium
 
@@ -250,7 +250,7 @@ def solve_rules(rules, refine: str = "quasi-perfect", progress=None) -> OneCardS
     # solve in units of the ante (well scaled whatever the chip amounts), then scale back
     ante = QQ(int(rules.ante.p), int(rules.ante.q))
     if large:  # the LP with running sums over the cards: no N (N - 1) matrix
-        from derive.solving.zero_sum.one_card_prefix import prefix_equilibrium
+        from derive.solving.zero_sum.running_sums import prefix_equilibrium
 
         eq = prefix_equilibrium(sf, ante, progress)
     else:

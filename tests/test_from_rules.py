@@ -19,7 +19,7 @@ from derive.cli import main
 from derive.games.one_card import kuhn_poker, one_card_poker, one_raise_poker, to_extensive_form
 from derive.games.one_card_tree import build_tree
 from derive.sequence_form.general import game_sequence_form
-from derive.sequence_form.one_card_rules import one_card_sequence_form
+from derive.sequence_form.from_rules import one_card_sequence_form
 from derive.sequence_form.strategies import behaviour_strategy
 from derive.solving.zero_sum.one_card import SymbolicGameError, reach_probabilities, solve, solve_rules
 from derive.verification.one_card import exploitability
@@ -173,7 +173,7 @@ def test_running_sum_lp_gives_the_exact_value_and_an_equilibrium_of_the_tree(n, 
     the payoff matrix times the plan."""
     from sympy.polys.domains import QQ
 
-    from derive.solving.zero_sum.one_card_prefix import (
+    from derive.solving.zero_sum.running_sums import (
         _program,
         payoffs_against,
         prefix_equilibrium,
@@ -208,7 +208,7 @@ def test_seven_hundred_cards_by_running_sums_certified():
 
     from derive.solving.lp import ExactLPError
     from derive.solving.zero_sum.best_response import best_response_values
-    from derive.solving.zero_sum.one_card_prefix import payoffs_against
+    from derive.solving.zero_sum.running_sums import payoffs_against
 
     rules = one_card_poker(700, 1)
     sol = solve_rules(rules, refine="none")

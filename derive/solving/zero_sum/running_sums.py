@@ -1,6 +1,6 @@
 """One-card poker with a large deck: the sequence-form LP with running sums instead of the payoff matrix.
 
-In one-card poker (:mod:`derive.sequence_form.one_card_rules`) the payoff matrix pairs every card
+In one-card poker (:mod:`derive.sequence_form.from_rules`) the payoff matrix pairs every card
 of the opener with every other card of the dealer, ``N (N - 1)`` entries per terminal betting
 history: 9 million for ``N = 1000`` with 2 bets.  But an entry depends only on *whether* the
 opener's card is the higher one.  So against the dealer's sequence ``(c_1, t)`` the opener's plan
@@ -38,7 +38,7 @@ def _structure(sf):
     """``(where, terminals)``: each player's ``(history, action) -> [sequence index by card]`` and each
     terminal betting history as ``(opener's key, dealer's key, win, lose)``, the opener's payoff with
     the higher and with the lower card (in chips)."""
-    from derive.sequence_form.one_card_rules import _terminal_histories
+    from derive.sequence_form.from_rules import _terminal_histories
 
     rules = sf.rules
     n = rules.num_cards
@@ -117,7 +117,7 @@ def running_sum_rows(sf) -> int:
     Examples
     --------
     >>> from derive.games.one_card import one_card_poker
-    >>> from derive.sequence_form.one_card_rules import one_card_sequence_form
+    >>> from derive.sequence_form.from_rules import one_card_sequence_form
     >>> running_sum_rows(one_card_sequence_form(one_card_poker(1000, 2)))
     17002
     """
