@@ -72,7 +72,10 @@ from derive.hands.claims import EXACT_RULE, claim_holds
 from derive.hands.counting import general_formulas, hand_table
 from derive.hands.draws import draw_odds
 from derive.hands.evaluate import brute_force_counts, classify_hand, hand_value
+from derive.sequence_form.choice_values import choice_values
+from derive.sequence_form.general import game_sequence_form
 from derive.sequence_form.payoff import bilinear_payoff, plan_values
+from derive.sequence_form.plans import PlanDistributionError
 from derive.sequence_form.strategies import (
     BehaviourStrategy,
     InvalidStrategyError,
@@ -249,9 +252,7 @@ DOORS = [
     Door(C + "rules.continuum_model", "bet", lambda v: continuum_model("borel", v), GameDefinitionError),
     Door(C + "rules.continuum_rules", "ante", lambda v: continuum_rules(1, ante=v), GameDefinitionError),
     Door(C + "rules.continuum_rules", "bet", lambda v: continuum_rules(1, bet=v), GameDefinitionError),
-    Door(
-        C + "rules.continuum_rules", "max_bets", lambda v: continuum_rules(v), GameDefinitionError, "int"
-    ),
+    Door(C + "rules.continuum_rules", "max_bets", lambda v: continuum_rules(v), GameDefinitionError, "int"),
     Door(C + "rules.PokerRules", "ante", lambda v: PokerRules(v, 1, 1), GameDefinitionError),
     Door(C + "rules.PokerRules", "bet", lambda v: PokerRules(1, v, 1), GameDefinitionError),
     Door(C + "rules.PokerRules", "max_bets", lambda v: PokerRules(1, 1, v), GameDefinitionError, "int"),
@@ -420,6 +421,19 @@ DOORS = [
         ValueError,
     ),
     Door(
+        "derive.sequence_form.choice_values.choice_values",
+        "opponent",
+        lambda v: choice_values(
+            game_sequence_form(to_extensive_form(kuhn_poker())),
+            0,
+            {
+                i.label: {i.actions[0]: v, i.actions[1]: 1 - v}
+                for i in to_extensive_form(kuhn_poker()).infosets_of(1)
+            },
+        ),
+        PlanDistributionError,
+    ),
+    Door(
         S + "zero_sum.one_card.behaviour_from_plans",
         "plans",
         lambda v: behaviour_from_plans(kuhn(), 0, _plans(0, v)),
@@ -563,13 +577,31 @@ DOORS = [
     # sweeps and parametric analysis
     Door(S + "parameters.sweep.value_table", "bets", lambda v: value_table(bets=[v]), GameDefinitionError),
     Door(S + "parameters.sweep.value_table", "ante", lambda v: value_table(ante=v), GameDefinitionError),
-    Door(S + "parameters.sweep.value_table", "decks", lambda v: value_table(decks=[v]), GameDefinitionError, "int"),
     Door(
-        S + "parameters.sweep.value_table", "max_bets", lambda v: value_table(max_bets=[v]), GameDefinitionError, "int"
+        S + "parameters.sweep.value_table",
+        "decks",
+        lambda v: value_table(decks=[v]),
+        GameDefinitionError,
+        "int",
     ),
-    Door(S + "parameters.sweep.values_by_bet_size", "bets", lambda v: values_by_bet_size([v]), GameDefinitionError),
     Door(
-        S + "parameters.sweep.values_by_bet_size", "ante", lambda v: values_by_bet_size([1], ante=v), GameDefinitionError
+        S + "parameters.sweep.value_table",
+        "max_bets",
+        lambda v: value_table(max_bets=[v]),
+        GameDefinitionError,
+        "int",
+    ),
+    Door(
+        S + "parameters.sweep.values_by_bet_size",
+        "bets",
+        lambda v: values_by_bet_size([v]),
+        GameDefinitionError,
+    ),
+    Door(
+        S + "parameters.sweep.values_by_bet_size",
+        "ante",
+        lambda v: values_by_bet_size([1], ante=v),
+        GameDefinitionError,
     ),
     Door(
         S + "parameters.sweep.values_by_bet_size",
@@ -606,7 +638,13 @@ DOORS = [
         GameDefinitionError,
         "int",
     ),
-    Door(S + "zero_sum.analysis.raise_table", "games", lambda v: raise_table([(v, 2)]), GameDefinitionError, "int"),
+    Door(
+        S + "zero_sum.analysis.raise_table",
+        "games",
+        lambda v: raise_table([(v, 2)]),
+        GameDefinitionError,
+        "int",
+    ),
     # hands
     Door(H + "claims.claim_holds", "value", lambda v: claim_holds(v, R(1, 2), EXACT_RULE), HandsError),
     Door(H + "claims.claim_holds", "stated", lambda v: claim_holds(R(1, 2), v, EXACT_RULE), HandsError),
@@ -899,6 +937,9 @@ RECORDS = {
     "derive.solving.refinements.epsilon_lp.ParametricLP": "an LP built from exact matrices (QQ polynomials)",
     "derive.dominance.plans.PlanDominanceResult": "dominance result",
     "derive.dominance.plans.PlanDomination": "dominance result",
+    "derive.dominance.choices.ChoiceDomination": "dominance result (gain computed exactly)",
+    "derive.dominance.choices.ChoiceDominanceResult": "dominance result: counts and surviving action indices",
+    "derive.sequence_form.choice_values.ChoiceValue": "values computed exactly from a sequence form",
     "derive.sequence_form.plan_values.PlanValue": "values computed exactly from a plan form",
     "derive.sequence_form.plan_values.SituationValues": "values computed exactly from a plan form",
     "derive.sequence_form.plans.GamePlanForm": "computed from a Game (exact); its readers are doors",
@@ -1022,7 +1063,10 @@ EXCLUDED = {
     ("derive.continuum.report.continuum_text", "bet"): _PRINT + " (the bet was read by the command line)",
     ("derive.figures.value_plots.draw_parametric_value", "points_per_piece"): "plotting points: " + _INT,
     ("derive.solving.parameters.parametric_lp.parametric_solve", "max_solves"): "a size limit: " + _INT,
-    ("derive.solving.parameters.breakpoints.Breakpoint", "interval"): "rational ends (sympy Rationals) of an isolating interval",
+    (
+        "derive.solving.parameters.breakpoints.Breakpoint",
+        "interval",
+    ): "rational ends (sympy Rationals) of an isolating interval",
     ("derive.solving.parameters.breakpoints.between", "fraction"): "a sympy Rational share of the gap",
     ("derive.solving.parameters.breakpoints.between", "p"): "exact Breakpoints",
     ("derive.solving.parameters.breakpoints.between", "q"): "exact Breakpoints",
@@ -1032,11 +1076,17 @@ EXCLUDED = {
     ("derive.solving.parameters.breakpoints.same", "q"): "exact Breakpoints",
     ("derive.solving.parameters.breakpoints.sorted_points", "points"): "exact Breakpoints",
     ("derive.solving.parameters.rational_functions.solve_basis", "field"): "the field Q(t), exact",
-    ("derive.solving.parameters.rational_functions.solve_basis", "mat"): "entries already exact (RationalFunction or QQ)",
+    (
+        "derive.solving.parameters.rational_functions.solve_basis",
+        "mat",
+    ): "entries already exact (RationalFunction or QQ)",
     ("derive.solving.parameters.rational_functions.solve_basis", "n"): "the number of unknowns: " + _INT,
     ("derive.solving.exact_solve.elimination_order", "n"): "a matrix size: " + _INT,
     ("derive.solving.exact_solve.block_triangular_order", "n"): "a matrix size: " + _INT,
-    ("derive.solving.exact_solve.block_triangular_order", "rows"): "an exact sparse matrix (QQ), not typed in",
+    (
+        "derive.solving.exact_solve.block_triangular_order",
+        "rows",
+    ): "an exact sparse matrix (QQ), not typed in",
     ("derive.solving.lp.exact_lp_with_duals", "cost"): _LP,
     ("derive.solving.lp.highs_model", "cost"): _LP,
     ("derive.solving.exact_solve.ExactFactor", "matrix"): _LP,
@@ -1051,7 +1101,8 @@ EXCLUDED = {
     ("derive.presentation.parametric_report.breakpoint_text", "point"): "a Breakpoint (exact), returns text",
     ("derive.solving.refinements.epsilon_lp.evaluate", "eps"): "an exact QQ trial value, not typed in",
     ("derive.solving.refinements.epsilon_lp.PivotBudget", "limit"): "a step limit: " + _INT,
-    ("derive.solving.zero_sum.running_sums.payoffs_against", "plan"): "an exact realization plan (QQ): " + _LP,
+    ("derive.solving.zero_sum.running_sums.payoffs_against", "plan"): "an exact realization plan (QQ): "
+    + _LP,
     ("derive.solving.refinements.epsilon_lp.monomial", "degree"): "a polynomial length: " + _INT,
     ("derive.solving.refinements.epsilon_lp.monomial", "power"): "an exponent: " + _INT,
     ("derive.solving.zero_sum.optimal_sets.optimal_set", "value"): "an LP's exact value (QQ), not typed in",
@@ -1066,6 +1117,10 @@ EXCLUDED = {
     ("derive.presentation.plan_latex.dominance_latex", "max_rows"): "a table size: " + _INT,
     ("derive.presentation.plan_latex.plan_values_latex", "max_rows"): "a table size: " + _INT,
     ("derive.presentation.plan_latex.plans_latex", "max_rows"): "a table size: " + _INT,
+    ("derive.presentation.choice_latex.plan_counts_latex", "max_rows"): "a table size: " + _INT,
+    ("derive.presentation.choice_latex.choice_dominance_latex", "max_rows"): "a table size: " + _INT,
+    ("derive.presentation.choice_latex.choice_values_latex", "max_rows"): "a table size: " + _INT,
+    ("derive.presentation.choice_latex.choice_values_latex", "strategies"): "a solver's exact equilibrium",
     ("derive.presentation.plan_latex.plan_values_latex", "strategies"): "a solver's exact equilibrium",
     ("derive.dominance.plans.first_difference", "plan"): "a plan, not a number",
     ("derive.sequence_form.plans.game_plan_form", "max_plans"): "a size limit: " + _INT,
@@ -1101,7 +1156,10 @@ EXCLUDED = {
         "derive.solving.refinements.admissible.admissible_faces",
         "slacks",
     ): "solver intermediate (from the family's constraints)",
-    ("derive.solving.refinements.admissible.classify_members", "plan"): "solver intermediate (a family's plan)",
+    (
+        "derive.solving.refinements.admissible.classify_members",
+        "plan",
+    ): "solver intermediate (a family's plan)",
     ("derive.solving.refinements.admissible.plan_form_polytopes", "entries"): _LP,
     ("derive.solving.zero_sum.analysis.calls_a_raise", "plan"): "a plan (Sequence), not a number",
     ("derive.solving.zero_sum.analysis.raise_call", "plan"): "a plan (Sequence), not a number",
@@ -1130,7 +1188,8 @@ EXCLUDED = {
     ("derive.solving.lp.transpose", "sign"): _LP,
     ("derive.solving.lp.transpose_negated", "entries"): _LP,
     ("derive.solving.zero_sum.one_card.reach_probabilities", "strategies"): _READ,
-    ("derive.solving.parameters.parametric.bet_size_analysis", "checks"): "how many random check points: " + _INT,
+    ("derive.solving.parameters.parametric.bet_size_analysis", "checks"): "how many random check points: "
+    + _INT,
     (
         "derive.solving.families.polytope.bound_constraint",
         "expr",

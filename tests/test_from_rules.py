@@ -18,8 +18,8 @@ import sympy as sp
 from derive.cli import main
 from derive.games.one_card import kuhn_poker, one_card_poker, one_raise_poker, to_extensive_form
 from derive.games.one_card_tree import build_tree
-from derive.sequence_form.general import game_sequence_form
 from derive.sequence_form.from_rules import one_card_sequence_form
+from derive.sequence_form.general import game_sequence_form
 from derive.sequence_form.strategies import behaviour_strategy
 from derive.solving.zero_sum.one_card import SymbolicGameError, reach_probabilities, solve, solve_rules
 from derive.verification.one_card import exploitability

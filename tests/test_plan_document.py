@@ -24,7 +24,9 @@ from derive.solving.zero_sum.sequence_form_lp import solve_zero_sum
 
 
 def _rows(text: str) -> list[str]:
-    return [line for line in text.splitlines() if line.endswith("\\\\") and "&" in line and "toprule" not in line]
+    return [
+        line for line in text.splitlines() if line.endswith("\\\\") and "&" in line and "toprule" not in line
+    ]
 
 
 def test_myerson_plans_table():
@@ -42,7 +44,9 @@ def test_myerson_dominance_with_reason():
     text = dominance_latex(result)
     rows = _rows(text)
     assert len(rows) == len(result.eliminated) == 1
-    assert rows[0].startswith("1 & Fred & \\texttt{Red:Fold} & weak & \\texttt{Raise} & Fold at Red (instead of Raise)")
+    assert rows[0].startswith(
+        "1 & Fred & \\texttt{Red:Fold} & weak & \\texttt{Raise} & Fold at Red (instead of Raise)"
+    )
     assert "After 1 round: Fred keeps 3 of 4 plans; Alice keeps 2 of 2 plans." in text
 
 
@@ -90,7 +94,9 @@ def test_document_sections_in_order():
     """Plans and dominance come before the sequence form; the per-situation values before the certificate."""
     game = myerson_poker()
     plan_form, dominance, _ = plan_sections(game)
-    text = derivation_document(solve_zero_sum(game, all_optimal=True), plan_form=plan_form, dominance=dominance)
+    text = derivation_document(
+        solve_zero_sum(game, all_optimal=True), plan_form=plan_form, dominance=dominance
+    )
     order = [
         "\\section{The game}",
         "\\section{Plans}",
@@ -146,7 +152,8 @@ def test_leduc_document_states_its_caps(monkeypatch, tmp_path):
     monkeypatch.setattr(gd, "MAX_TIKZ_LEAVES", 0)
     written = write_general_document(leduc_holdem(), tmp_path, "leduc")
     tex = written[1].read_text()
-    assert "player 'opener' has 47125 plans at situation 'J', more than the cap of 4096" in tex
+    assert "some situations have more plans than the 4,096 this document lists" in tex
+    assert "dealer & \\texttt{J:x} & 532,899" in tex and "\\section{Dominated choices}" in tex
     assert "a player has 337 sequences, more than the 150 up to which" in tex
     assert "(Cut: 40 of 144 information sets shown; 104 more are not printed.)" in tex
     assert "The tree has 1116 leaves, too many to draw legibly" in tex
@@ -196,7 +203,9 @@ def test_expected_payoff_constant_keeps_its_signs():
     from derive.sequence_form.general import game_sequence_form
 
     text = bilinear_payoff_latex(game_sequence_form(myerson_poker()), 1)
-    assert text.endswith("&- \\frac{x_{\\text{Black:Fold}}}{2} + \\frac{x_{\\text{Red:Fold}}}{2}\n\\end{align*}")
+    assert text.endswith(
+        "&- \\frac{x_{\\text{Black:Fold}}}{2} + \\frac{x_{\\text{Red:Fold}}}{2}\n\\end{align*}"
+    )
 
 
 def test_latex_stops_deriving_families_at_the_time_limit(tmp_path, monkeypatch):
@@ -205,11 +214,45 @@ def test_latex_stops_deriving_families_at_the_time_limit(tmp_path, monkeypatch):
 
     def slow(game, all_optimal=False, **kwargs):
         if all_optimal:
-            raise TimeLimitError("the derivation of the optimal sets stopped at the time limit of 1 s while testing")
+            raise TimeLimitError(
+                "the derivation of the optimal sets stopped at the time limit of 1 s while testing"
+            )
         return solve_zero_sum(game, **kwargs)
 
     monkeypatch.setattr("derive.solving.zero_sum.sequence_form_lp.solve_zero_sum", slow)
     written = write_general_document(myerson_poker(), tmp_path, "m", time_limit=1)
     tex = written[1].read_text()
-    assert "\\section{All optimal strategies}\nThe optimal sets are not derived as families here: the derivation" in tex
+    assert (
+        "\\section{All optimal strategies}\nThe optimal sets are not derived as families here: the derivation"
+        in tex
+    )
     assert "(derive latex --time-limit SECONDS allows more)" in tex
+
+
+def test_leduc_document_counts_plans_and_examines_choices():
+    """Too many plans to list: the plans are counted per situation, the dominated choices found at the
+    last decisions, and every choice valued against the optimal strategy, with the exact check."""
+    from derive.dominance.choices import dominated_choices
+    from derive.sequence_form.general import game_sequence_form
+
+    game = leduc_holdem()
+    _, _, note = plan_sections(game)
+    choices = dominated_choices(game_sequence_form(game))
+    text = derivation_document(solve_zero_sum(game), plan_note=note, choices=choices)
+    order = [
+        "\\section{Plans}",
+        "\\section{Dominated choices}",
+        "\\section{The sequence form}",
+        "\\section{Every choice against the optimal strategy}",
+        "\\section{Certificate}",
+    ]
+    assert all(s in text for s in order)
+    assert [text.index(s) for s in order] == sorted(text.index(s) for s in order)
+    assert "dealer & \\texttt{J:x} & 532,899" in text and "opener & \\texttt{J} & 47,125" in text
+    assert "Table cut: 40 of 90 eliminated choices shown; 50 more are not printed." in text
+    assert (
+        "opener: 45 choices removed at 90 last decisions; dealer: 45 choices removed at 90 last decisions"
+        in text
+    )
+    assert text.count("each choice it plays has the highest value there: checked exactly") == 2
+    assert "Check failed" not in text

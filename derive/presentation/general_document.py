@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
+from derive.dominance.choices import dominated_choices
 from derive.dominance.plans import PlanDominanceResult, dominated_plans
 from derive.extensive_form.game import Game, GameModelError, NotSupportedError
 from derive.sequence_form.general import game_sequence_form
@@ -76,9 +77,9 @@ def plan_sections(game: Game) -> tuple[GamePlanForm | None, PlanDominanceResult 
             None,
             None,
             (
-                f"The plans are not listed: {exc}. So the dominated plans and each plan's value against the "
-                "optimal strategy are not derived either; the derivation below works in the sequence form, whose "
-                "size grows with the tree, not with the number of plans."
+                f"The plans are not listed: {exc}. The derivation below works in the sequence form, whose "
+                "size grows with the tree, not with the number of plans; where the payoffs are numbers it "
+                "finds the dominated choices and values each choice instead of each plan."
             ),
         )
     return plan_form, dominated_plans(plan_form), None
@@ -183,6 +184,10 @@ def write_general_document(
         solution = named_parameters(solution, names)
     say("plans and dominated plans ...")
     plan_form, dominance, plan_note = plan_sections(game)
+    choices = None
+    if plan_form is None and not game.is_symbolic:
+        say("dominated choices at last decisions ...")
+        choices = dominated_choices(game_sequence_form(game))
     folder = _check_writable(out)  # creates it
     figure = f"{stem}_game_tree.pdf"
     tikz = None
@@ -197,6 +202,7 @@ def write_general_document(
         plan_form=plan_form,
         dominance=dominance,
         plan_note=plan_note,
+        choices=choices,
         tikz=tikz,
         families_note=families_note,
     )

@@ -15,8 +15,10 @@ from __future__ import annotations
 
 import sympy as sp
 
+from derive.dominance.choices import ChoiceDominanceResult
 from derive.dominance.plans import PlanDominanceResult
 from derive.extensive_form.game import Game
+from derive.presentation.choice_latex import choice_dominance_latex, choice_values_latex, plan_counts_latex
 from derive.presentation.latex import DeriveLatexPrinter, escape_sentence, escape_text
 from derive.presentation.plan_latex import (
     MAX_ROWS,
@@ -155,6 +157,7 @@ def derivation_document(
     plan_form: GamePlanForm | None = None,
     dominance: PlanDominanceResult | None = None,
     plan_note: str | None = None,
+    choices: ChoiceDominanceResult | None = None,
     tikz: str | None = None,
     families_note: str | None = None,
     max_rows: int = MAX_ROWS,
@@ -164,9 +167,11 @@ def derivation_document(
     Sections: the game (players, size, the tree as TikZ if ``tikz`` is given, else the figure if
     ``figure`` names a PDF beside the document), the plans in each situation and the dominated
     plans with reasons (when ``plan_form`` and ``dominance`` are given; ``plan_note`` says why
-    they are not, e.g. too many plans), the sequence form, the bilinear payoff, the value and an
+    they are not, e.g. too many plans; then, with ``choices``, the plans counted per situation and
+    the dominated choices at last decisions), the sequence form, the bilinear payoff, the value and an
     equilibrium, the optimal sets (when ``solution`` has them), every plan's value against the
-    opponent's optimal strategy per situation, and what was certified (``families_note`` says why
+    opponent's optimal strategy per situation (or, with ``choices``, every choice's value at every
+    information set), and what was certified (``families_note`` says why
     the optimal sets were not derived, when they were not).  Long tables, constraint lists and sums
     are cut at ``max_rows`` rows with the totals stated.
     """
@@ -221,6 +226,13 @@ def derivation_document(
             f"gets when {p1} plays $j$, so an optimal strategy of {p0} makes the coefficients of the plans "
             f"{p1} mixes in one situation equal.",
             plan_payoff_latex(plan_form, removed, 1, max_rows),
+        ]
+    elif choices is not None:  # too many plans to list: counted, and the choices examined instead
+        out += [
+            "\\section{Plans}",
+            plan_counts_latex(sf, max_rows),
+            "\\section{Dominated choices}",
+            choice_dominance_latex(choices, max_rows),
         ]
     elif plan_note:
         out += ["\\section{Plans}", escape_text(plan_note)]
@@ -301,6 +313,11 @@ def derivation_document(
         out += [
             "\\section{Every plan against the optimal strategy}",
             plan_values_latex(plan_form, solution.strategies, max_rows),
+        ]
+    elif choices is not None:
+        out += [
+            "\\section{Every choice against the optimal strategy}",
+            choice_values_latex(sf, solution.strategies, max_rows),
         ]
     out += [
         "\\section{Certificate}",
