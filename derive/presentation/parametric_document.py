@@ -61,7 +61,7 @@ def parametric_document(sol: ParametricSolution, figure: str | None = None) -> s
             + "$."
         ),
         r"\section*{The value}",
-        f"The value to {names[0]}, in {len(sol.pieces)} piece(s):",
+        f"The value to {names[0]}, in {len(sol.pieces)} {'piece' if len(sol.pieces) == 1 else 'pieces'}:",
         parametric_latex(sol),
     ]
     if figure:

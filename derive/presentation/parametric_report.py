@@ -70,7 +70,7 @@ def parametric_text(sol: ParametricSolution, players: tuple[str, str] | None = N
     lines = [
         f"{sol.game.title or 'the game'}: the value and optimal strategies as exact functions of {t} "
         f"on [{to_text(sol.lower)}, {to_text(sol.upper)}]",
-        f"{len(sol.pieces)} piece(s); each proved on its whole interval (both players' basic solutions "
+        f"{_count(len(sol.pieces), 'piece')}; each proved on its whole interval (both players' basic solutions "
         f"feasible, values adding up to {to_text(sol.constant)}), and checked by exact best responses to its "
         f"strategies at {t} = {', '.join(to_text(c) for c in sol.checked) or '(not checked)'}",
     ]
@@ -81,7 +81,7 @@ def parametric_text(sol: ParametricSolution, players: tuple[str, str] | None = N
         for p in (0, 1):
             strategy = piece.strategies[p]
             lines.append(f"  {names[p]}'s optimal strategy:")
-            for label, dist in list(strategy.items())[:MAX_SETS]:
+            for label, dist in _in_situation_order(sol.game, p, strategy)[:MAX_SETS]:
                 acts = ", ".join(f"{a} {to_text(v)}" for a, v in dist.items() if v != 0)
                 lines.append(f"    {label}: {acts}")
             if len(strategy) > MAX_SETS:
@@ -102,6 +102,33 @@ def parametric_text(sol: ParametricSolution, players: tuple[str, str] | None = N
         )
     lines.append(f"LP solves at rational points: {sol.solves}")
     return "\n".join(lines)
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}" + ("" if n == 1 else "s")
+
+
+def _in_situation_order(game, player: int, strategy: dict) -> list:
+    """The strategy's items with the information sets grouped by situation, in the order the game's
+    builder gives its situations (``metadata["situation_order"]``: one-card poker by card rank), each
+    situation's information sets in tree order; as given when the game has no such order."""
+    order = game.metadata.get("situation_order")
+    if not order:
+        return list(strategy.items())
+    from derive.sequence_form.general import game_sequence_form
+
+    sf = game_sequence_form(game)
+    root: dict[str, str] = {}
+    for info in game.infosets_of(player):
+        top = info
+        while sf.parent[top.index] != 0:
+            top = game.infosets[sf.sequences[player][sf.parent[top.index]][0]]
+        root[info.label] = top.label
+    position = {label: k for k, label in enumerate(strategy)}
+    return sorted(
+        strategy.items(),
+        key=lambda item: (order.get((player, root.get(item[0], item[0])), (len(order),)), position[item[0]]),
+    )
 
 
 def _point(point: Breakpoint) -> dict:
