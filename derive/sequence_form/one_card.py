@@ -68,15 +68,14 @@ def general_plan_form(game: ExtensiveFormGame):
     Returns
     -------
     (GamePlanForm, (tuple of Sequence, tuple of Sequence))
-        :func:`derive.sequence_form.plans.game_plan_form` of
-        :func:`derive.games.one_card.to_extensive_form` of the rules, and for each player the tree's
+        :func:`derive.sequence_form.plans.game_plan_form` of the tree's ``Game``
+        (:func:`derive.games.one_card.to_extensive_form` of the rules), and for each player the tree's
         maximal sequence of each of its plans, in its order (a plan is matched by its situation and
         name: ``"K:b"`` and ``"call"``).
     """
-    from derive.games.one_card import to_extensive_form
     from derive.sequence_form.plans import game_plan_form
 
-    general = game_plan_form(to_extensive_form(game.rules))
+    general = game_plan_form(game.game)
     tree = {(game.situation_of(s).label, s.plan): s for p in (0, 1) for s in game.plans(p)}
     return general, tuple(tuple(tree[(q.situation, q.name)] for q in general.plans[p]) for p in (0, 1))
 

@@ -269,11 +269,11 @@ def solve_rules(rules, refine: str = "quasi-perfect", progress=None) -> OneCardS
 
 
 def _quasi_perfect(game: ExtensiveFormGame) -> Equilibrium:
-    """The quasi-perfect equilibrium of :func:`derive.solving.zero_sum.sequence_form_lp.solve_zero_sum`, in this tree's terms."""
-    from derive.games.one_card import to_extensive_form
+    """The quasi-perfect equilibrium of :func:`derive.solving.zero_sum.sequence_form_lp.solve_zero_sum` of
+    the game's :class:`~derive.extensive_form.game.Game`, in the thesis's words."""
     from derive.solving.zero_sum.sequence_form_lp import solve_zero_sum
 
-    sol = solve_zero_sum(to_extensive_form(game.rules), refine="quasi-perfect")
+    sol = solve_zero_sum(game.game, refine="quasi-perfect")
     strategies = tuple(
         BehaviourStrategy(
             p,
