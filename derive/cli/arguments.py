@@ -28,10 +28,12 @@ __all__ = [
 
 
 class UsageError(Exception):
-    pass
+    """A mistake in what the user typed: one line on stderr, exit status 2."""
 
 
 class Parser(argparse.ArgumentParser):
+    """argparse's parser, its errors raised as :class:`UsageError` (one line, no usage text)."""
+
     def error(self, message: str):  # one line, exit status 2
         raise UsageError(message)
 
@@ -104,7 +106,7 @@ def param_argument(parser: argparse.ArgumentParser) -> None:
 def refined_or_plain(compute, args, err):
     """``compute(args.refine)``; if the quasi-perfect refinement cannot be certified, say so in one line
     on stderr and fall back to the LP's equilibrium (``--refine none``), which is still exact and certified."""
-    from derive.solving.lp import ExactLPError
+    from derive.solving.linear_program import ExactLPError
 
     if args.refine != "quasi-perfect":
         return compute(args.refine)
