@@ -26,7 +26,7 @@ def add_parser(sub) -> None:
 
 
 def _notebooks_copy(args, out) -> int:
-    from derive.presentation.notebooks import copy_notebooks
+    from derive.presentation.notebook_execution import copy_notebooks
 
     if args.html is not None or args.dir is not None:
         raise UsageError("--copy copies the course's notebooks; run them with --html in a second command")
@@ -39,7 +39,7 @@ def _notebooks_copy(args, out) -> int:
 
 
 def run(args, out, err) -> int:
-    from derive.presentation.notebooks import export_html, packaged_notebooks
+    from derive.presentation.notebook_execution import export_html, packaged_notebooks
 
     if args.copy is not None:
         return _notebooks_copy(args, out)

@@ -93,7 +93,7 @@ def _internal_errors() -> tuple[type[Exception], ...]:
 
 
 def _notebook_error() -> type[Exception]:
-    from derive.presentation.notebooks import NotebookError
+    from derive.presentation.notebook_execution import NotebookError
 
     return NotebookError
 
