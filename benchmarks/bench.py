@@ -101,7 +101,8 @@ OPENSPIEL_QUICK = ["kuhn", (10, 2), "leduc"]
 HIGHS_SCRIPT = """
 import json, sys, time
 from sympy.polys.domains import QQ
-from derive.solving.lp import highs_model, transpose
+from derive.solving.lp import transpose
+from derive.solving.linear_program import highs_model
 from derive.solving.zero_sum.sequence_form_lp import ONE_LP_SEQUENCES, _program
 spec = sys.argv[1:]
 if spec[0] == "deck":  # one-card poker, as derive.solving.zero_sum.one_card.solve_rules builds it
@@ -507,7 +508,7 @@ def _scale_table(args, derive, tmp: Path) -> list[str]:
         "",
         f"derive (s): `derive solve GAME --refine none --json`, whole process (at most {cap:g} s), its peak "
         "memory and exact value (certified: exact best responses); HiGHS alone (s): `run()` of the "
-        "floating-point model derive builds for the same LP (`derive.solving.lp.highs_model`: the sequence-"
+        "floating-point model derive builds for the same LP (`derive.solving.linear_program.highs_model`: the sequence-"
         "form LP of each player, one LP with the opponent's plan from its duals from 10,000 sequences, the LP "
         "with running sums over the cards for a large one-card game), timed in-process, without building "
         "the game, the model or anything exact; ratio: derive / HiGHS alone, the figure to shrink. "

@@ -144,12 +144,12 @@ def test_hands_subcommand():
 
 def test_ctrl_c_is_one_line_and_exit_130(monkeypatch):
     """Ctrl-C (KeyboardInterrupt) anywhere in a command: "derive: interrupted", exit 130, no traceback."""
-    import derive.cli as cli
+    from derive.cli import games
 
     def interrupted(*_args):
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(cli, "_cmd_games", interrupted)
+    monkeypatch.setattr(games, "run", interrupted)
     status, out, err = _run(["games"])
     assert (status, out, err) == (130, "", "derive: interrupted\n")
 

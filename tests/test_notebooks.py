@@ -1,7 +1,7 @@
 """The notebooks in notebooks/: stored without outputs, kernel python3, and each runs without error.
 
 Each notebook is executed with nbclient (headless Agg backend, kernel
-``python3``, CELL_TIMEOUT per cell) through :func:`derive.presentation.notebooks.execute_notebook`;
+``python3``, CELL_TIMEOUT per cell) through :func:`derive.presentation.notebook_execution.execute_notebook`;
 the HTML export is checked on the shortest one.  Why a run used to stall until the cell timeout,
 and how that was found and fixed: ``docs/notebook-execution.md``.
 """
@@ -20,7 +20,7 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from derive.presentation.notebooks import NotebookError, execute_notebook, export_html
+from derive.presentation.notebook_execution import NotebookError, execute_notebook, export_html
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 PATHS = sorted(NOTEBOOKS.glob("*.ipynb"))
@@ -170,7 +170,7 @@ def test_shell_reply_is_not_missed_while_sending():
     import zmq
     import zmq.asyncio
 
-    from derive.presentation.notebooks import _kernel_manager_class
+    from derive.presentation.notebook_execution import _kernel_manager_class
 
     shell_channel_class = _kernel_manager_class()().client().shell_channel_class
 
@@ -209,7 +209,7 @@ def test_notebooks_command_ten_times_with_both_cores_busy(tmp_path, monkeypatch)
     both cores: every run exits 0 and writes every notebook's page, and no notebook takes as long as
     the cell timeout (a stalled cell used to wait for the timeout and then go on without an error)."""
     from derive import cli
-    from derive.presentation import notebooks
+    from derive.presentation import notebook_execution as notebooks
 
     timeout = 120
     durations: list[tuple[str, float]] = []

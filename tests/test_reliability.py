@@ -195,9 +195,9 @@ def test_an_almost_zero_sum_file_is_named_at_once():
 
 
 def test_general_sum_on_request_stops_at_the_stated_time_limit(monkeypatch):
-    from derive.cli import _Progress
+    from derive.cli.progress import Progress
 
-    monkeypatch.setattr(_Progress, "DELAY", 0.0)
+    monkeypatch.setattr(Progress, "DELAY", 0.0)
     status, out, err = _run("solve", _write(_mistyped_kuhn(), "kuhn_typo.efg"), "--general-sum", "--time-limit", "2")
     assert status == 2 and out == ""
     assert "derive: general-sum enumeration: reduced strategic form 27 x 64" in err  # progress, then the error
@@ -206,9 +206,9 @@ def test_general_sum_on_request_stops_at_the_stated_time_limit(monkeypatch):
 
 
 def test_quiet_turns_progress_off(monkeypatch):
-    from derive.cli import _Progress
+    from derive.cli.progress import Progress
 
-    monkeypatch.setattr(_Progress, "DELAY", 0.0)
+    monkeypatch.setattr(Progress, "DELAY", 0.0)
     status, _, err = _run("solve", "--deck", "4", "--max-bets", "2")
     assert status == 0 and "derive: solving the perturbed sequence-form LP" in err
     status, _, err = _run("solve", "--deck", "4", "--max-bets", "2", "--quiet")

@@ -103,7 +103,7 @@ def card_mixtures(rules: PokerRules, deck: int) -> tuple[tuple[dict[Plan, sp.Rat
     """Each card's plans and their probabilities in the exact quasi-perfect equilibrium of the N-card game.
 
     Where the quasi-perfect refinement cannot be certified at this bet
-    (:class:`derive.solving.lp.ExactLPError`), the plain optimal vertex is read instead.
+    (:class:`derive.solving.linear_program.ExactLPError`), the plain optimal vertex is read instead.
     A plan's probability is the product of its actions' probabilities in the card's behaviour
     strategy (the plans of a card add up to 1).
 
@@ -125,7 +125,7 @@ def card_mixtures(rules: PokerRules, deck: int) -> tuple[tuple[dict[Plan, sp.Rat
     derive.games.one_card.GameDefinitionError
         If the bet is symbolic or ``deck`` out of range.
     """
-    from derive.solving.lp import ExactLPError
+    from derive.solving.linear_program import ExactLPError
     from derive.solving.zero_sum.one_card import solve_rules
 
     try:

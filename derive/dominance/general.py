@@ -201,12 +201,12 @@ def _mixed_dominator(table, s, mine, others):
     """A mixture of ``mine`` (without ``s``) earning strictly more than ``s`` against every ``others``, or None.
 
     The LP ``max e  s.t.  sum_d w_d A[d, t] - e >= A[s, t] for all t,  sum_d w_d = 1,  w >= 0`` is solved
-    by HiGHS and re-solved exactly (:func:`derive.solving.lp.exact_lp`); an exact solution with ``e > 0`` is a
+    by HiGHS and re-solved exactly (:func:`derive.solving.linear_program.exact_lp`); an exact solution with ``e > 0`` is a
     certificate.  Returns ``(mixture, witness)``.
     """
     from sympy.polys.domains import QQ
 
-    from derive.solving.lp import ExactLPError, LinearProgram, exact_lp, screen_lp
+    from derive.solving.linear_program import ExactLPError, LinearProgram, exact_lp, screen_lp
 
     candidates = [d for d in mine if d is not s]
     if len(candidates) < 2:

@@ -11,7 +11,8 @@ are added up along the play.
 
 Nodes are stored in one tuple in depth-first preorder (the root is node 0),
 each pointing to its parent and children by index, so later stages can work
-on index arrays rather than on nested Python objects.
+on index arrays rather than on nested Python objects.  The perfect-recall checks the game offers
+(:attr:`Game.perfect_recall_failure` ...) are computed in :mod:`derive.extensive_form.recall`.
 """
 
 from __future__ import annotations
@@ -22,6 +23,8 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 import sympy as sp
+
+from derive.extensive_form import recall
 
 __all__ = [
     "CHANCE",
@@ -370,85 +373,28 @@ class Game:
             total += len(info.actions)
         return tuple(out)
 
+    # ----------------------------------------------------------------- recall
     @cached_property
     def last_own_moves(self) -> tuple[tuple[int, ...], ...]:
         """For each player, for each node: his last own move before it, numbered as in
-        :attr:`action_codes`, or -1 if he has not moved yet (one pass over the tree, no tuples)."""
-        codes = self.action_codes
-        out = []
-        for p in range(self.num_players):
-            last = [-1] * len(self.nodes)
-            for n in self.nodes:
-                if n.children:
-                    if n.player == p:
-                        base = codes[n.infoset]
-                        for a, c in enumerate(n.children):
-                            last[c] = base + a
-                    else:
-                        mine = last[n.index]
-                        for c in n.children:
-                            last[c] = mine
-            out.append(tuple(last))
-        return tuple(out)
+        :attr:`action_codes`, or -1 if he has not moved yet (:func:`~derive.extensive_form.recall.last_own_moves`)."""
+        return recall.last_own_moves(self)
 
-    # ----------------------------------------------------------------- recall
     @cached_property
     def own_sequences(self) -> tuple[dict[int, tuple[tuple[int, str], ...]], ...]:
         """For each player, ``node -> the player's own (information set, action) pairs on the path``."""
-        out: list[dict[int, tuple[tuple[int, str], ...]]] = []
-        for p in range(self.num_players):
-            seq: dict[int, tuple[tuple[int, str], ...]] = {0: ()}
-            for n in self.nodes:
-                for c, a in zip(n.children, n.actions):
-                    seq[c] = seq[n.index] + ((n.infoset, a),) if n.player == p else seq[n.index]
-            out.append(seq)
-        return tuple(out)
+        return recall.own_sequences(self)
 
     @cached_property
     def perfect_recall_failure(self) -> str | None:
-        """``None`` under perfect recall, else a sentence naming an information set where recall fails.
-
-        Perfect recall (Kuhn 1953): at all nodes of an information set, the player's own earlier
-        information sets and actions are the same.  (An absent-minded information set, one crossed
-        twice on a play, fails this too.)
-        """
-        last = self.last_own_moves
-        for info in self.infosets:
-            mine = last[info.player]
-            first = mine[info.nodes[0]]
-            if all(mine[n] == first for n in info.nodes):
-                # the same last own move at every node: by induction over the earlier information
-                # sets (each of which passes this test too), the same own moves
-                continue
-            seqs = {self._own_moves(info.player, n) for n in info.nodes}
-            if len(seqs) > 1:
-                a, b = sorted(seqs, key=lambda q: (len(q), q))[:2]
-                return (
-                    f"imperfect recall at information set {info.label!r} of player "
-                    f"{self.players[info.player]!r}: its nodes follow different own moves "
-                    f"({self._moves_text(a)} and {self._moves_text(b)})"
-                )
-        return None
-
-    def _own_moves(self, player: int, node: int) -> tuple[tuple[int, str], ...]:
-        """``player``'s own (information set, action) pairs on the path to ``node``."""
-        out = []
-        path = self.path(node)
-        for n, c in zip(path, path[1:]):
-            parent = self.nodes[n]
-            if parent.player == player:
-                out.append((parent.infoset, parent.actions[parent.children.index(c)]))
-        return tuple(out)
+        """``None`` under perfect recall, else a sentence naming an information set where recall fails
+        (:func:`~derive.extensive_form.recall.perfect_recall_failure`)."""
+        return recall.perfect_recall_failure(self)
 
     @property
     def has_perfect_recall(self) -> bool:
         """Whether the game has perfect recall."""
         return self.perfect_recall_failure is None
-
-    def _moves_text(self, moves: tuple[tuple[int, str], ...]) -> str:
-        if not moves:
-            return "no earlier move"
-        return ", ".join(f"{a!r} at {self.infosets[i].label!r}" for i, a in moves)
 
     def require_perfect_recall(self) -> None:
         """Raise if the game lacks perfect recall.

@@ -2,7 +2,7 @@
 too large: exact equilibria from the sequence form, as text or JSON.
 
 Presentation only: it calls :func:`derive.solving.general_sum.sequence_form.lemke_equilibrium` and,
-for small sequence forms, :func:`derive.solving.general_sum.sequence_form.sequence_form_extreme_equilibria`,
+for small sequence forms, :func:`derive.solving.general_sum.extreme_equilibria.sequence_form_extreme_equilibria`,
 and formats what they return.
 """
 
@@ -65,7 +65,8 @@ def sequence_form_report(
         As :func:`~derive.solving.general_sum.sequence_form.lemke_equilibrium`.
     """
     from derive.sequence_form.general import game_sequence_form
-    from derive.solving.general_sum.sequence_form import lemke_equilibrium, sequence_form_extreme_equilibria
+    from derive.solving.general_sum.extreme_equilibria import sequence_form_extreme_equilibria
+    from derive.solving.general_sum.sequence_form import lemke_equilibrium
     from derive.solving.limits import TimeLimit, TimeLimitError
 
     limit = TimeLimit(time_limit, progress, "the sequence form")

@@ -10,7 +10,8 @@
   families derived from their support.
 * :mod:`derive.solving.refinements` -- quasi-perfect equilibria and admissibility.
 * :mod:`derive.solving.parameters` -- answers as exact functions of a bet or a payoff symbol.
-* :mod:`derive.solving.lp` (HiGHS, then exact) and :mod:`derive.solving.limits` (time limits and
+* :mod:`derive.solving.linear_program` (an LP: HiGHS, then exact), :mod:`derive.solving.lp` (the
+  zero-sum maximin LP and its certified supports) and :mod:`derive.solving.limits` (time limits and
   progress) serve them all.
 """
 

@@ -10,7 +10,7 @@ coefficients of every monomial), solved here in exact rationals.  When the ``g_i
 a polytope on which ``f > 0``, such a representation exists for some ``d`` (Handelman 1988); the
 products of the constraints also serve for domains with curved boundaries (then the representation
 is sufficient, not guaranteed to exist).  The certificate is a proof a reader checks by expanding it.  The linear program is HiGHS's, its basis solved
-and checked in exact rationals (:func:`derive.solving.lp.exact_lp`).
+and checked in exact rationals (:func:`derive.solving.linear_program.exact_lp`).
 """
 
 from __future__ import annotations
@@ -95,7 +95,7 @@ def positivity_certificate(
     """
     from sympy.polys.domains import QQ
 
-    from derive.solving.lp import ExactLPError, LinearProgram, exact_lp
+    from derive.solving.linear_program import ExactLPError, LinearProgram, exact_lp
 
     params = tuple(params)
     f = sp.expand(exact_number(f, "f", ValueError))

@@ -45,19 +45,28 @@ sequence of player 1 has ``x_s = 0`` or ``a_s = 0``, every one of player 2 ``y_t
 0``) are the extreme equilibria in realization plans (Koller, Megiddo & von Stengel 1996,
 section 4; von Stengel 2002, "Computing equilibria for two-person games", section 7), each re-checked
 by exact best replies.
+
+This module follows Lemke's path; the LCP's exact data and the check of a pair of plans are in
+:mod:`derive.solving.general_sum.sequence_form_lcp`, the vertex enumeration in
+:mod:`derive.solving.general_sum.extreme_equilibria` (its names are importable from here too).
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 
-import sympy as sp
-
 from derive.extensive_form.game import Game, NotSupportedError
-from derive.sequence_form.general import GameSequenceForm, game_sequence_form
+from derive.solving.general_sum.extreme_equilibria import (
+    SequenceFormExtremeEquilibria,
+    sequence_form_extreme_equilibria,
+)
+from derive.solving.general_sum.sequence_form_lcp import (
+    SequenceFormEquilibrium,
+    SequenceFormLCP,
+    checked_equilibrium,
+)
 
 __all__ = [
     "SequenceFormEquilibrium",
@@ -70,180 +79,6 @@ __all__ = [
 MAX_PIVOTS = 20_000
 #: Random priors tried when the uniform one leaves a player two best replies somewhere.
 PRIOR_TRIES = 5
-#: Largest number of vertices of either best-reply polyhedron enumerated.
-MAX_VERTICES = 20_000
-
-
-@dataclass(frozen=True)
-class SequenceFormEquilibrium:
-    """One Nash equilibrium of a two-player game, in realization plans and behaviour strategies, exact.
-
-    Attributes
-    ----------
-    plans : (dict, dict)
-        Each player's realization plan, ``sequence label -> Rational`` (``"∅" -> 1``).
-    strategies : (dict, dict)
-        Each player's behaviour strategy, ``information-set label -> {action: Rational}`` (uniform
-        at a set the player's own plan never reaches).
-    payoffs : (Rational, Rational)
-        Each player's expected payoff.
-    nash_conv : sympy.Rational
-        The exact NashConv of the profile (0), computed independently.
-    prior : str
-        ``"uniform"`` or ``"random, seed k"`` (Lemke's method), or ``"vertex enumeration"``.
-    pivots : int
-        Lemke pivots done (0 for an enumerated one).
-    """
-
-    plans: tuple[dict[str, sp.Rational], dict[str, sp.Rational]]
-    strategies: tuple[dict[str, dict[str, sp.Rational]], dict[str, dict[str, sp.Rational]]]
-    payoffs: tuple[sp.Rational, sp.Rational]
-    nash_conv: sp.Rational
-    prior: str
-    pivots: int
-
-
-@dataclass(frozen=True)
-class SequenceFormExtremeEquilibria:
-    """Every extreme equilibrium of a two-player game, from the sequence-form best-reply polyhedra.
-
-    Attributes
-    ----------
-    equilibria : tuple of SequenceFormEquilibrium
-        Distinct pairs of realization plans, in the order of the vertices of ``H2`` then ``H1``.
-    vertices : (int, int)
-        The numbers of vertices of ``H2`` (player 1's plans) and ``H1`` (player 2's).
-    shape : (int, int)
-        The numbers of sequences.
-    """
-
-    equilibria: tuple[SequenceFormEquilibrium, ...]
-    vertices: tuple[int, int]
-    shape: tuple[int, int]
-
-
-class _LCP:
-    """The sequence-form data of a two-player game, exact: constraints, shifted payoffs, labels."""
-
-    def __init__(self, game: Game) -> None:
-        if game.num_players != 2:
-            raise NotSupportedError(
-                f"the sequence-form LCP is for two players; this game has {game.num_players}"
-            )
-        if game.is_symbolic:
-            raise NotSupportedError("the game has symbolic payoffs or probabilities; substitute numbers")
-        self.game = game
-        self.sf: GameSequenceForm = game_sequence_form(game)
-        sf = self.sf
-        self.nx, self.ny = sf.shape
-        self.E, self.e = sf.constraints(0)
-        self.F, self.f = sf.constraints(1)
-        self.kx, self.ky = len(self.e), len(self.f)
-        weight: dict[tuple[int, int], Fraction] = {}
-        pay: list[dict[tuple[int, int], Fraction]] = [{}, {}]
-        for z, (s, t) in sf.terminal_sequences.items():
-            w = _frac(sf.terminal_weights[z])
-            weight[(s, t)] = weight.get((s, t), Fraction(0)) + w
-            for p in (0, 1):
-                u = _frac(game.payoffs[z][p])
-                pay[p][(s, t)] = pay[p].get((s, t), Fraction(0)) + w * u
-        shift = [max(_frac(game.payoffs[z][p]) for z in game.terminals) + 1 for p in (0, 1)]
-        # A' = A - shift * W: every play pays less than 0, the same shift for every pair of plans
-        self.A = {k: pay[0].get(k, Fraction(0)) - shift[0] * w for k, w in weight.items()}
-        self.B = {k: pay[1].get(k, Fraction(0)) - shift[1] * w for k, w in weight.items()}
-        self.A = {k: v for k, v in self.A.items() if v}
-        self.B = {k: v for k, v in self.B.items() if v}
-
-    def realization(self, p: int, behaviour: dict[int, list[Fraction]]) -> list[Fraction]:
-        """The realization plan of ``behaviour`` (information-set index -> action probabilities)."""
-        sf = self.sf
-        x = [Fraction(1)] * sf.shape[p]
-        for k, seq in enumerate(sf.sequences[p]):
-            if seq is not None:
-                x[k] = x[sf.parent[seq[0]]] * behaviour[seq[0]][seq[1]]
-        return x
-
-    def prior(self, p: int, seed: int | None) -> list[Fraction]:
-        """A completely mixed plan: uniform behaviour, or random rational behaviour (seeded)."""
-        rng = random.Random(seed)
-        behaviour = {}
-        for info in self.game.infosets_of(p):
-            k = len(info.actions)
-            if seed is None:
-                behaviour[info.index] = [Fraction(1, k)] * k
-            else:
-                raw = [rng.randint(1, 99) for _ in range(k)]
-                behaviour[info.index] = [Fraction(r, sum(raw)) for r in raw]
-        return self.realization(p, behaviour)
-
-    def best_reply(self, p: int, values: list[tuple[Fraction, ...]]) -> tuple[set[int], bool]:
-        """A pure best reply at *every* information set (backward induction) to payoffs ``values`` per
-        own sequence, tuples compared lexicographically (a tie in the first entry is broken by the
-        next); as the set of sequences it chooses (the empty one included), and whether some set
-        still had two best actions."""
-        sf = self.sf
-        chosen = {0}
-        value: dict[int, tuple[Fraction, ...]] = {}
-        seq_value: dict[int, tuple[Fraction, ...]] = {}
-        tie = False
-
-        def of(k: int) -> tuple[Fraction, ...]:
-            if k not in seq_value:
-                total = list(values[k])
-                for j in sf.children(p, k):
-                    total = [a + b for a, b in zip(total, value[j])]
-                seq_value[k] = tuple(total)
-            return seq_value[k]
-
-        for info in sf.bottom_up(p):
-            options = [of(sf.index[p][(info.index, a)]) for a in range(len(info.actions))]
-            best = max(range(len(options)), key=lambda a: (options[a], -a))
-            tie = tie or sum(v == options[best] for v in options) > 1
-            value[info.index] = options[best]
-            chosen.add(sf.index[p][(info.index, best)])
-        return chosen, tie
-
-    def replies(self, xbar: list[Fraction], ybar: list[Fraction], rounds: int = 20):
-        """Each player's best replies to the prior at every information set, ties broken by the other's
-        chosen plan (which the start's constant terms read), repeated until both choices are stable;
-        ``(chosen x, chosen y, ties left, ties broken)``, or None if the choices keep changing."""
-        Aybar = _times(self.A, ybar, self.nx, rows=True)
-        Bxbar = _times(self.B, xbar, self.ny, rows=False)
-        chosen_x, tie_x = self.best_reply(0, [(v,) for v in Aybar])
-        chosen_y, tie_y = self.best_reply(1, [(v,) for v in Bxbar])
-        if not (tie_x or tie_y):
-            return chosen_x, chosen_y, False, False
-        for _ in range(rounds):
-            x = [Fraction(int(s in chosen_x)) for s in range(self.nx)]
-            y_new, tie_y = self.best_reply(1, list(zip(Bxbar, _times(self.B, x, self.ny, rows=False))))
-            y = [Fraction(int(t in y_new)) for t in range(self.ny)]
-            x_new, tie_x = self.best_reply(0, list(zip(Aybar, _times(self.A, y, self.nx, rows=True))))
-            if x_new == chosen_x and y_new == chosen_y:
-                return chosen_x, chosen_y, tie_x or tie_y, True
-            chosen_x, chosen_y = x_new, y_new
-        return None
-
-
-def _times(
-    matrix: dict[tuple[int, int], Fraction], vector: list[Fraction], n: int, rows: bool
-) -> list[Fraction]:
-    """``matrix @ vector`` (``rows``) or ``matrix^T @ vector``, for a sparse ``(s, t) -> value`` matrix."""
-    out = [Fraction(0)] * n
-    for (s, t), v in matrix.items():
-        if rows:
-            out[s] += v * vector[t]
-        else:
-            out[t] += v * vector[s]
-    return out
-
-
-def _frac(v) -> Fraction:
-    v = sp.Rational(v)
-    return Fraction(int(v.p), int(v.q))
-
-
-def _rational(v) -> sp.Rational:
-    return sp.Rational(int(v.numerator), int(v.denominator))
 
 
 def lemke_equilibrium(
@@ -301,7 +136,7 @@ def lemke_equilibrium(
     from derive.solving.limits import TimeLimit
 
     limit = TimeLimit(time_limit, progress, "Lemke's method")
-    lcp = _LCP(game)
+    lcp = SequenceFormLCP(game)
     tries = [seed, *(k for k in range(PRIOR_TRIES) if k != seed)]
     for k, attempt in enumerate(tries):
         start = _start(lcp, attempt, allow_ties=k == len(tries) - 1)
@@ -333,7 +168,7 @@ def lemke_equilibrium(
             )
             continue
         limit.say(f"  the path ended after {pivots:,} pivots")
-        return _equilibrium(lcp, x, y, prior, pivots)
+        return checked_equilibrium(lcp, x, y, prior, pivots)
     raise NotSupportedError("no prior gave a starting basis (a bug; reported, not hidden)")
 
 
@@ -358,7 +193,7 @@ class _Start:
     tied: bool  # the prior left a player two best replies somewhere (broken by the other's replies or not)
 
 
-def _start(lcp: _LCP, seed: int | None, allow_ties: bool = False) -> _Start | None:
+def _start(lcp: SequenceFormLCP, seed: int | None, allow_ties: bool = False) -> _Start | None:
     """The system and its starting basis for the prior of ``seed``: each player's best replies to the
     prior at every information set; None if some set has two (a tie) and ``allow_ties`` is not set
     (then the first best action is taken)."""
@@ -522,143 +357,3 @@ def _fmpq_fraction(v) -> Fraction:
     if isinstance(v, int):
         return Fraction(v)
     return Fraction(int(v.p), int(v.q))
-
-
-def _equilibrium(
-    lcp: _LCP, x: list[Fraction], y: list[Fraction], prior: str, pivots: int
-) -> SequenceFormEquilibrium:
-    """The equilibrium of plans ``x``, ``y``: checked to be plans, then by exact NashConv."""
-    from derive.verification.best_response import behaviour_profile, game_nash_conv, profile_payoffs
-
-    sf = lcp.sf
-    for p, plan in ((0, x), (1, y)):
-        rows, e = sf.constraints(p)
-        for r, row in rows.items():
-            if sum((c * plan[s] for s, c in row.items()), Fraction(0)) != e[r] or any(v < 0 for v in plan):
-                raise NotSupportedError(
-                    f"Lemke's path ended at a point that is not a plan of {lcp.game.players[p]} (a bug)"
-                )
-    plans = tuple({sf.label(p, k): _rational(v) for k, v in enumerate(plan)} for p, plan in ((0, x), (1, y)))
-    strategies = tuple(sf.behaviour(p, [_rational(v) for v in plan]) for p, plan in ((0, x), (1, y)))
-    profile = behaviour_profile(lcp.game, strategies)
-    conv = game_nash_conv(profile)
-    if conv != 0:
-        raise NotSupportedError(
-            f"the profile found has exact NashConv {conv}, not 0 (a bug; reported, not hidden)"
-        )
-    payoffs = profile_payoffs(profile)
-    return SequenceFormEquilibrium(plans, strategies, (payoffs[0], payoffs[1]), sp.S.Zero, prior, pivots)  # type: ignore[arg-type]
-
-
-def sequence_form_extreme_equilibria(
-    game: Game, *, progress: Callable[[str], None] | None = None, time_limit: float | None = None
-) -> SequenceFormExtremeEquilibria:
-    """Every extreme equilibrium of a two-player game, from the vertices of the sequence-form best-reply
-    polyhedra (module docstring), each checked by exact NashConv.
-
-    Parameters
-    ----------
-    game : Game
-        Two players, perfect recall, numeric payoffs.
-    progress : callable, optional
-    time_limit : float, optional
-        Seconds; cddlib runs in a child process that is ended at the limit.
-
-    Returns
-    -------
-    SequenceFormExtremeEquilibria
-
-    Raises
-    ------
-    NotSupportedError
-        As :func:`lemke_equilibrium`, or more than :data:`MAX_VERTICES` vertices.
-    TimeLimitError
-        When ``time_limit`` is reached.
-
-    References
-    ----------
-    Koller, Megiddo & von Stengel (1996), section 4; von Stengel (2002), "Computing equilibria for
-    two-person games", Handbook of Game Theory 3, section 7; Avis, Rosenberg, Savani & von Stengel
-    (2010) for the vertex pairs.
-    """
-    from derive.solving.limits import TimeLimit
-
-    limit = TimeLimit(time_limit, progress, "sequence-form enumeration")
-    lcp = _LCP(game)
-    nx, ny = lcp.nx, lcp.ny
-    # H2 = {(x, q): E x = e, x >= 0, F^T q - B^T x >= 0}; H1 = {(y, p): F y = f, y >= 0, E^T p - A y >= 0}
-    bt = [[Fraction(0)] * nx for _ in range(ny)]
-    for (s, t), v in lcp.B.items():
-        bt[t][s] += v
-    a = [[Fraction(0)] * ny for _ in range(nx)]
-    for (s, t), v in lcp.A.items():
-        a[s][t] += v
-    found = []
-    for p, (own, own_e, other, other_n, pay, dim) in enumerate(
-        ((lcp.E, lcp.e, lcp.F, ny, bt, nx), (lcp.F, lcp.f, lcp.E, nx, a, ny))
-    ):
-        doing = (
-            f"listing the vertices of the sequence-form best-reply polyhedron of {game.players[p]}'s plans"
-        )
-        limit.say(doing)
-        found.append(limit.call(doing, _polyhedron_vertices, own, own_e, other, other_n, pay, dim))
-        limit.say(f"  {len(found[-1]):,} vertices")
-    xs, ys = found
-    # labels: player 1's sequences 0..nx-1, player 2's nx..nx+ny-1
-    lx = [_labels(x, q, lcp.F, bt, 0, nx) for x, q in xs]
-    ly = [_labels(y, p_, lcp.E, a, nx, 0) for y, p_ in ys]
-    everything = frozenset(range(nx + ny))
-    equilibria, seen = [], set()
-    for i, (x, _) in enumerate(xs):
-        limit.check(f"pairing {len(xs):,} x {len(ys):,} vertices")
-        for j, (y, _) in enumerate(ys):
-            if lx[i] | ly[j] == everything:
-                key = (tuple(x), tuple(y))
-                if key not in seen:
-                    seen.add(key)
-                    equilibria.append(_equilibrium(lcp, list(x), list(y), "vertex enumeration", 0))
-    return SequenceFormExtremeEquilibria(tuple(equilibria), (len(xs), len(ys)), (nx, ny))
-
-
-def _polyhedron_vertices(own, own_e, other, other_n, pay, dim):
-    """Vertices ``(plan, duals)`` of ``{(z, w): own z = own_e, z >= 0, other^T w - pay z >= 0}``, by cddlib."""
-    import cdd
-    import cdd.gmp
-
-    k = len(other)  # number of duals w
-    n = dim + k
-    rows, lin = [], []
-    for r, row in own.items():  # equations own z = e
-        lin.append(len(rows))
-        rows.append([Fraction(-own_e[r])] + [Fraction(row.get(s, 0)) for s in range(dim)] + [Fraction(0)] * k)
-    for s in range(dim):  # z >= 0
-        rows.append([Fraction(0)] + [Fraction(int(s == j)) for j in range(dim)] + [Fraction(0)] * k)
-    for t in range(other_n):  # (other^T w)_t - (pay z)_t >= 0
-        coeff_w = [Fraction(other[r].get(t, 0)) for r in range(k)]
-        rows.append([Fraction(0)] + [-pay[t][s] for s in range(dim)] + coeff_w)
-    mat = cdd.gmp.matrix_from_array(rows, rep_type=cdd.RepType.INEQUALITY, lin_set=lin)
-    gens = cdd.gmp.copy_generators(cdd.gmp.polyhedron_from_matrix(mat))
-    if gens.lin_set:
-        raise NotSupportedError("a sequence-form best-reply polyhedron has a line (a bug)")
-    points = [g for g in gens.array if g[0] != 0]
-    if len(points) > MAX_VERTICES:
-        raise NotSupportedError(
-            f"more than {MAX_VERTICES:,} vertices in a sequence-form best-reply polyhedron"
-        )
-    out = []
-    for g in points:
-        v = [Fraction(c) / Fraction(g[0]) for c in g[1:]]
-        out.append((tuple(v[:dim]), tuple(v[dim:n])))
-    return out
-
-
-def _labels(plan, duals, other, pay, own_offset: int, other_offset: int) -> frozenset[int]:
-    """Labels of a vertex: own sequences with ``plan = 0``, the other's sequences whose reply slack is 0."""
-    zeros = {own_offset + s for s, v in enumerate(plan) if v == 0}
-    tight = set()
-    for t in range(len(pay)):
-        slack = sum((Fraction(other[r].get(t, 0)) * duals[r] for r in range(len(other))), Fraction(0))
-        slack -= sum((c * v for c, v in zip(pay[t], plan)), Fraction(0))
-        if slack == 0:
-            tight.add(other_offset + t)
-    return frozenset(zeros | tight)

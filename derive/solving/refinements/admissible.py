@@ -35,7 +35,8 @@ from dataclasses import dataclass
 import sympy as sp
 from sympy.polys.domains import QQ
 
-from derive.solving.lp import ExactLPError, LinearProgram, exact_lp, transpose
+from derive.solving.linear_program import ExactLPError, LinearProgram, exact_lp
+from derive.solving.lp import transpose
 
 __all__ = [
     "AdmissibleMembers",

@@ -48,7 +48,8 @@ import sympy as sp
 from sympy.polys.domains import QQ
 
 from derive.sequence_form.general import GameSequenceForm
-from derive.solving.lp import ExactLPError, transpose
+from derive.solving.linear_program import ExactLPError
+from derive.solving.lp import transpose
 from derive.solving.refinements.epsilon_lp import (
     EPSILON,
     TRIAL_EPSILONS,

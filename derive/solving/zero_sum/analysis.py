@@ -118,7 +118,7 @@ def raise_callers(game: ExtensiveFormGame) -> RaiseCallers:
 
     Raises
     ------
-    derive.solving.lp.ExactLPError
+    derive.solving.linear_program.ExactLPError
         If a certificate cannot be produced (never observed).
 
     Examples

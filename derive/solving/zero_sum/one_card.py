@@ -100,7 +100,7 @@ def solve(game: ExtensiveFormGame, refine: str = "quasi-perfect") -> Equilibrium
         If the ante or the bet is symbolic.
     ValueError
         If ``refine`` is not ``"quasi-perfect"`` or ``"none"``.
-    derive.solving.lp.ExactLPError
+    derive.solving.linear_program.ExactLPError
         If the exact certificate fails (never observed; reported, not hidden).
 
     Examples
@@ -213,7 +213,7 @@ def solve_rules(rules, refine: str = "quasi-perfect", progress=None) -> OneCardS
         If the ante or the bet is symbolic.
     ValueError
         If ``refine`` is not ``"quasi-perfect"`` or ``"none"``.
-    derive.solving.lp.ExactLPError
+    derive.solving.linear_program.ExactLPError
         If the exact certificate fails, or no basis of the perturbed LP is proved stable; for the
         quasi-perfect refinement of a game whose payoff matrix has more than
         :data:`~derive.sequence_form.from_rules.MAX_ENTRIES` entries (not attempted: the LP's
@@ -233,7 +233,8 @@ def solve_rules(rules, refine: str = "quasi-perfect", progress=None) -> OneCardS
     Kuhn (1950), p. 101 (value -1/18); von Stengel (1996), section 4.
     """
     from derive.sequence_form.from_rules import MAX_ENTRIES, matrix_entries, one_card_sequence_form
-    from derive.solving.lp import ExactLPError, transpose
+    from derive.solving.linear_program import ExactLPError
+    from derive.solving.lp import transpose
     from derive.solving.zero_sum.sequence_form_lp import sequence_form_equilibrium
 
     if refine not in ("quasi-perfect", "none"):

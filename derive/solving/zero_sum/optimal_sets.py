@@ -23,7 +23,8 @@ from derive.extensive_form.build import exact_value
 from derive.extensive_form.game import NotSupportedError
 from derive.sequence_form.general import GameSequenceForm
 from derive.solving.families.polytope import MAX_VERTICES, polytope
-from derive.solving.lp import ExactLPError, LinearProgram, exact_lp, row_times
+from derive.solving.linear_program import ExactLPError, LinearProgram, exact_lp
+from derive.solving.lp import row_times
 from derive.solving.zero_sum.best_response import best_response_values
 
 __all__ = ["MAX_CONTINUATIONS", "OptimalSet", "optimal_set"]

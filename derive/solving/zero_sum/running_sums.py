@@ -12,7 +12,7 @@ for each of his sequences ``s`` ending a terminal history after ``t``.  With run
 ``L(s, c) = x(0, s) + ... + x(c - 1, s)``, defined by ``L(s, c + 1) - L(s, c) - x(c, s) = 0``, these
 are ``L(s, N) - L(s, c_1 + 1)`` and ``L(s, c_1)``: the opener's maximin LP (von Stengel 1996,
 eq. (14)) keeps its optimal ``x`` and value, with ``O(N)`` nonzeros per betting history instead of
-``O(N^2)``.  HiGHS solves it; its basis is re-solved exactly (:func:`derive.solving.lp.exact_lp_with_duals`);
+``O(N^2)``.  HiGHS solves it; its basis is re-solved exactly (:func:`derive.solving.linear_program.exact_lp_with_duals`);
 the dealer's plan is the exact dual of his constraint rows; both are certified, as always, by exact
 best responses, computed here with the same running sums in exact rationals.
 """
@@ -24,7 +24,7 @@ from collections.abc import Callable
 from sympy.polys.domains import QQ
 
 from derive.games.one_card import Action
-from derive.solving.lp import ExactLPError, LinearProgram, exact_lp_with_duals
+from derive.solving.linear_program import ExactLPError, LinearProgram, exact_lp_with_duals
 from derive.solving.zero_sum.best_response import best_response_values
 
 __all__ = ["MAX_ROWS", "payoffs_against", "prefix_equilibrium", "running_sum_rows"]

@@ -9,7 +9,7 @@ Stengel 1994)
 
 whose dual is player 1's minimax problem.  HiGHS solves both in floating
 point; each optimal basis is re-solved in exact rationals
-(:func:`derive.solving.lp.exact_lp`), and the pair is accepted only if the exact
+(:func:`derive.solving.linear_program.exact_lp`), and the pair is accepted only if the exact
 best-response values of the two strategies coincide, which proves both
 optimal and gives the value exactly.
 
@@ -53,7 +53,8 @@ from sympy.polys.domains import QQ
 from derive.extensive_form.bulk import paused_gc
 from derive.extensive_form.game import Game, NotSupportedError
 from derive.sequence_form.general import GameSequenceForm, game_sequence_form
-from derive.solving.lp import ExactLPError, LinearProgram, exact_lp, exact_lp_with_duals, row_times, transpose
+from derive.solving.linear_program import ExactLPError, LinearProgram, exact_lp, exact_lp_with_duals
+from derive.solving.lp import row_times, transpose
 from derive.solving.zero_sum.best_response import best_response_values
 from derive.solving.zero_sum.optimal_sets import OptimalSet, optimal_set
 

@@ -1,0 +1,96 @@
+"""``derive continuum``: a poker model with hands uniform on [0, 1], derived from its rules: the
+thresholds and the value as exact functions of the bet, with their proof; ``--convergence`` also
+solves the N-card games and draws their values converging (:mod:`derive.continuum` does the work).
+"""
+
+from __future__ import annotations
+
+import json
+
+from derive.cli.arguments import add_command, quiet_argument
+from derive.presentation.errors import OutputError
+
+__all__ = ["add_parser", "run"]
+
+
+def add_parser(sub) -> None:
+    con = add_command(
+        sub,
+        "continuum",
+        help="derive a poker model with hands uniform on [0, 1]: thresholds and value as functions of the bet, proved",
+    )
+    con.add_argument(
+        "model",
+        metavar="MODEL",
+        help="von-neumann, borel, kuhn-continuum, one-raise-continuum or karlin-restrepo-K (K bets and raises)",
+    )
+    con.add_argument(
+        "--bet", default=None, metavar="B", help="also give the thresholds and value at this bet (exact)"
+    )
+    form = con.add_mutually_exclusive_group()
+    form.add_argument("--json", action="store_true", help="print JSON (exact expressions as strings)")
+    form.add_argument(
+        "--latex", action="store_true", help="print a standalone LaTeX document of the derivation"
+    )
+    con.add_argument(
+        "--convergence",
+        default=None,
+        metavar="FILE",
+        help="also solve the N-card games (N = 3 .. 199) at the bet (default 1) and draw their values "
+        "converging (.png, .pdf or .svg)",
+    )
+    quiet_argument(con)
+
+
+def run(args, out, err) -> int:
+    from derive.continuum.derivation import DEFAULT_SAMPLES, derive_continuum
+    from derive.continuum.report import continuum_json, continuum_latex, continuum_text
+    from derive.continuum.rules import B, continuum_model
+    from derive.games.one_card import exact_amount
+
+    rules = continuum_model(args.model)
+    bet = exact_amount(args.bet, "--bet") if args.bet is not None else None
+    target = None
+    if args.convergence is not None:
+        from pathlib import Path
+
+        target = Path(args.convergence)
+        if target.suffix.lower() not in (".png", ".pdf", ".svg") or not target.parent.exists():
+            raise OutputError(
+                f"cannot write {args.convergence!r}: give a .png, .pdf or .svg in an existing folder"
+            )
+    samples = ((bet,) if bet is not None else ()) + DEFAULT_SAMPLES
+    derivation = derive_continuum(rules, samples, progress=args.progress)
+    if args.json:
+        data = continuum_json(derivation, bet)
+    if target is not None:
+        from derive.continuum.limit import convergence
+        from derive.figures.convergence_plot import draw_convergence
+        from derive.figures.save import save_figure
+
+        at = bet if bet is not None else exact_amount(1, "bet")
+        piece = derivation.piece_at(at)
+        if piece is None:
+            raise OutputError(f"no derived piece covers the bet {at}: no continuum value to converge to")
+        conv = convergence(rules.at(at), piece.solution.value.subs(B, at), progress=args.progress)
+        save_figure(draw_convergence([conv]), target)
+        order = "not measured" if conv.order is None else f"error ~ N^{conv.order:.2f}"
+        lines = [f"N-card values at B = {at} against the continuum value {conv.limit}: {order}"]
+        lines += [f"  N = {c.deck}: {c.value} ~ {float(c.value):.6f}" for c in conv.values]
+        if args.json:
+            data["convergence"] = {
+                "bet": str(at),
+                "limit": str(conv.limit),
+                "order": conv.order,
+                "values": {str(c.deck): str(c.value) for c in conv.values},
+                "figure": str(target),
+            }
+        else:
+            print("\n".join(lines), file=err if args.latex else out)
+    if args.json:
+        print(json.dumps(data, indent=2, ensure_ascii=False), file=out)
+    elif args.latex:
+        out.write(continuum_latex(derivation))
+    else:
+        out.write(continuum_text(derivation, bet))
+    return 0

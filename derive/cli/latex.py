@@ -1,0 +1,119 @@
+"""``derive latex``: a standalone LaTeX document deriving Kuhn poker and the one-raise game step by
+step; with GAME, the derivation of that game; with ``--param``, its value as a function of a parameter.
+
+The documents are written by :mod:`derive.presentation` (imported when the command runs).
+"""
+
+from __future__ import annotations
+
+from derive.cli.arguments import UsageError, add_command, param_argument, quiet_argument, seconds_arg
+from derive.cli.game_input import game_from_args, parametric_game, slug
+
+__all__ = ["add_parser", "run"]
+
+
+def add_parser(sub) -> None:
+    """``derive latex``: which games, the folder, the PDF, the names of the parameters."""
+    lat = add_command(sub, "latex", help="write a standalone LaTeX document deriving the games step by step")
+    lat.add_argument("--out", default="derivation", help="output folder (default: derivation)")
+    lat.add_argument(
+        "--game", default="all", choices=["all", "kuhn", "one-raise"], help="which game(s) (default: all)"
+    )
+    lat.add_argument("--pdf", action="store_true", help="also compile it with pdflatex")
+    lat.add_argument(
+        "--keep-tex-aux",
+        action="store_true",
+        help="with --pdf, keep pdflatex's .aux and .log files beside the PDF (default: removed)",
+    )
+    lat.add_argument(
+        "--name",
+        action="append",
+        default=[],
+        metavar="PARAM=SEQUENCE",
+        help="write the optimal sets in a parameter you name, the realization of one sequence "
+        "(e.g. --name alpha=Q:bet); repeatable; a game given as GAME only",
+    )
+    lat.add_argument(
+        "--time-limit",
+        default="120",
+        metavar="SECONDS",
+        help="seconds for deriving a game's optimal sets; past it the document is written without them "
+        "(default: 120)",
+    )
+    lat.add_argument(
+        "game_spec",
+        nargs="?",
+        default=None,
+        metavar="GAME",
+        help="any two-player constant-sum game (built-in name or .efg/.nfg file): derive it instead",
+    )
+    lat.add_argument("--rationalize", action="store_true", help="see `derive solve --help`")
+    param_argument(lat)
+    quiet_argument(lat)
+
+
+def run(args, out, err) -> int:
+    from derive.presentation.reproduce import write_document
+
+    if args.param is not None:
+        from derive.presentation.parametric_document import write_parametric_document
+        from derive.solving.parameters.parametric_lp import parametric_solve
+
+        if args.game_spec is None and args.game == "all":
+            raise UsageError("--param needs one game: derive latex GAME --param NAME=LO..HI (e.g. kuhn)")
+        if args.game_spec is not None and args.game != "all":
+            raise UsageError("give either GAME or --game, not both")
+        args.game = args.game_spec or args.game
+        game, symbol, lo, hi = parametric_game(args)
+        if game.num_players == 2 and game.constant_sum is None:
+            raise UsageError(
+                f"derive latex --param writes the value of a constant-sum game; {game.title or args.game} is "
+                f"general-sum: `derive solve {args.game} --param {args.param}` lists every equilibrium piecewise"
+            )
+        sol = parametric_solve(game, symbol, lo, hi, progress=args.progress)
+        stem = f"{slug(args)}_by_{symbol}"
+        written = write_parametric_document(
+            sol, args.out, stem, args.pdf, progress=args.progress, keep_aux=args.keep_tex_aux
+        )
+        print(f"wrote {', '.join(str(p) for p in written)}", file=out)
+        return 0
+    if args.game_spec is not None:
+        from derive.presentation.general_document import write_general_document
+
+        if args.game != "all":
+            raise UsageError("give either GAME or --game, not both")
+        args.game = args.game_spec
+        names = _parameter_names(args.name)
+        game = game_from_args(args)
+        written = write_general_document(
+            game,
+            args.out,
+            slug(args),
+            args.pdf,
+            progress=args.progress,
+            names=names,
+            time_limit=seconds_arg(args.time_limit, "--time-limit"),
+            keep_aux=args.keep_tex_aux,
+        )
+        print(f"wrote {', '.join(str(p) for p in written)}", file=out)
+        return 0
+    if args.name:
+        raise UsageError("--name needs a game given as GAME (a name from 'derive games' or a file)")
+    games = ("kuhn", "one-raise") if args.game == "all" else (args.game,)
+    written = write_document(args.out, games, args.pdf, progress=args.progress, keep_aux=args.keep_tex_aux)
+    print(f"wrote {', '.join(str(p) for p in written)}", file=out)
+    return 0
+
+
+def _parameter_names(items: list[str]) -> dict[str, str]:
+    """``["alpha=Q:bet"]`` as ``{"alpha": "Q:bet"}``; a malformed item or name is a usage error naming it."""
+    names: dict[str, str] = {}
+    for item in items:
+        name, sep, label = item.partition("=")
+        name, label = name.strip(), label.strip()
+        if not sep or not label or not name.isidentifier():
+            raise UsageError(f"--name {item!r}: give PARAM=SEQUENCE, e.g. alpha=Q:bet, PARAM a Python name")
+        if name in names:
+            raise UsageError(f"--name {item!r}: {name} is named twice")
+        names[name] = label
+    return names

@@ -1,0 +1,218 @@
+"""``derive solve``: a game's value and an equilibrium, exactly; ``--all`` each player's optimal set,
+``--param`` the answer as functions of a parameter, ``--matrix``/``--bimatrix`` a game typed as rows.
+
+The game comes from :mod:`derive.cli.game_input`; the solving and the report are in
+:mod:`derive.solving` and :mod:`derive.presentation` (imported when the command runs).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+from derive.cli.arguments import (
+    UsageError,
+    add_command,
+    game_arguments,
+    game_spec_argument,
+    param_argument,
+    quiet_argument,
+    refine_argument,
+    refined_or_plain,
+    seconds_arg,
+)
+from derive.cli.game_input import game_from_args, only_defaults, parametric_game, rules_from_args
+from derive.games.one_card import PLAYER_NAMES
+
+__all__ = ["TIME_LIMIT", "add_parser", "run"]
+
+#: Default ``--time-limit`` of ``derive solve``, in seconds.
+TIME_LIMIT = 120
+
+
+def add_parser(sub) -> None:
+    """``derive solve``: the game, the form of the answer, the time limit; or a typed matrix."""
+    sol = add_command(
+        sub, "solve", help="solve a game exactly: value, an equilibrium, optionally all optimal strategies"
+    )
+    game_spec_argument(sol)
+    game_arguments(sol)
+    sol.add_argument("--json", action="store_true", help="print JSON")
+    sol.add_argument(
+        "--all",
+        action="store_true",
+        help="also derive each player's whole optimal set (a one-player game: list every information set)",
+    )
+    refine_argument(sol)
+    param_argument(sol)
+    sol.add_argument(
+        "--general-sum",
+        action="store_true",
+        help="solve a two-player game that is almost constant-sum (a mistyped payoff?) as a general-sum game",
+    )
+    sol.add_argument(
+        "--time-limit",
+        default=str(TIME_LIMIT),
+        metavar="SECONDS",
+        help=f"stop an enumeration of equilibria that runs longer (default {TIME_LIMIT})",
+    )
+    quiet_argument(sol)
+    _matrix_arguments(sol)
+
+
+def _matrix_arguments(sol: argparse.ArgumentParser) -> None:
+    form = sol.add_mutually_exclusive_group()
+    form.add_argument(
+        "--matrix",
+        metavar="ROWS",
+        help='solve a zero-sum matrix game typed as rows, e.g. "[[3,-1],[-2,1]]" (the row player gets '
+        "the entry; exact numbers such as -1/3 or 0.25)",
+    )
+    form.add_argument(
+        "--bimatrix",
+        metavar="A;B",
+        help="solve a bimatrix game: the row player's payoffs, \";\", the column player's, e.g. "
+        '"[[3,0],[5,1]];[[3,5],[0,1]]"',
+    )
+
+
+def run(args, out, err) -> int:
+    limit = seconds_arg(args.time_limit, "--time-limit")
+    if args.matrix is not None or args.bimatrix is not None:
+        return _solve_matrix(args, out, err, limit)
+    if args.param is not None:
+        if args.all or args.general_sum:
+            raise UsageError(
+                "--param gives the pieces of one optimal strategy; it does not combine with --all or --general-sum"
+            )
+        return _solve_parametric(args, out)
+    if args.game is not None or args.all:
+        from derive.presentation.solve_report import solve_report
+        from derive.solving.limits import TimeLimitError
+
+        game = game_from_args(args)
+        for message in game.metadata.get("rationalized", ()):
+            print(f"derive: {message}", file=err)
+        try:
+            report = refined_or_plain(
+                lambda refine: solve_report(
+                    game,
+                    all_optimal=args.all,
+                    as_json=args.json,
+                    refine=refine,
+                    general_sum=args.general_sum,
+                    progress=args.progress,
+                    time_limit=limit,
+                ),
+                args,
+                err,
+            )
+        except TimeLimitError as exc:
+            raise TimeLimitError(f"{exc} (--time-limit SECONDS allows more)") from None
+        print(report, file=out)
+        return 0
+    from derive.solving.zero_sum.one_card import solve_rules
+
+    rules = rules_from_args(args, tree=False)
+    if rules.num_nodes > 20_000 and args.progress:
+        args.progress(
+            f"solving {rules.name} in the sequence form, without its {rules.num_nodes:,}-node tree ..."
+        )
+    eq = refined_or_plain(lambda refine: solve_rules(rules, refine=refine, progress=args.progress), args, err)
+    strategies = {
+        PLAYER_NAMES[p]: {
+            label: {a: str(prob) for a, prob in dist.items()} for label, dist in eq.strategies[p].items()
+        }
+        for p in (0, 1)
+    }
+    if args.json:
+        doc = {
+            "game": {
+                "deck": list(rules.deck),
+                "max_bets": rules.max_bets,
+                "ante": str(rules.ante),
+                "bet": str(rules.bet),
+                "name": rules.name,
+            },
+            "value": str(eq.value),
+            "values": [str(eq.value), str(-eq.value)],
+            "players": list(PLAYER_NAMES),
+            "strategies": strategies,
+            "off_path": [{"player": PLAYER_NAMES[p], "information_set": label} for p, label in eq.off_path],
+            "refinement": args.refine,
+            "method": eq.method,
+        }
+        print(json.dumps(doc, indent=2), file=out)
+        return 0
+    print(f"{rules.name}", file=out)
+    print(f"game value to the opener: {_decimal(eq.value)} chips (dealer: {_decimal(-eq.value)})", file=out)
+    kind = "quasi-perfect equilibrium" if args.refine == "quasi-perfect" else "equilibrium"
+    for p in (0, 1):
+        print(
+            f"{PLAYER_NAMES[p]}'s {kind} strategy (probability of each action at each information set):",
+            file=out,
+        )
+        width = max([10, *(len(label) for label in eq.strategies[p])])
+        off = {label for q, label in eq.off_path if q == p}
+        for label, dist in eq.strategies[p].items():
+            flag = "  (off the path of play)" if label in off else ""
+            acts = ", ".join(f"{a} {_decimal(v, 6)}" for a, v in dist.items())
+            print(f"  {label:<{width}} {acts}{flag}", file=out)
+    print(f"method: {eq.method}", file=out)
+    return 0
+
+
+def _solve_matrix(args, out, err, limit) -> int:
+    """``derive solve --matrix ROWS`` / ``--bimatrix A;B``: the typed game, solved as any other."""
+    from derive.games.matrix import matrix_game, read_bimatrix, read_matrix
+    from derive.presentation.solve_report import solve_report
+
+    if args.game is not None or args.param is not None:
+        raise UsageError("give either GAME, --param or --matrix/--bimatrix, not both")
+    only_defaults(args)
+    if args.matrix is not None:
+        game = matrix_game(read_matrix(args.matrix, "--matrix"))
+    else:
+        game = matrix_game(*read_bimatrix(args.bimatrix, "--bimatrix"))
+    report = refined_or_plain(
+        lambda refine: solve_report(
+            game,
+            all_optimal=args.all,
+            as_json=args.json,
+            refine=refine,
+            general_sum=args.general_sum,
+            progress=args.progress,
+            time_limit=limit,
+        ),
+        args,
+        err,
+    )
+    print(report, file=out)
+    return 0
+
+
+def _solve_parametric(args, out) -> int:
+    from derive.presentation import parametric_report as report
+
+    game, symbol, lo, hi = parametric_game(args)
+    if game.num_players == 2 and game.constant_sum is None:
+        import sympy as sp
+
+        from derive.solving.parameters.symbolic_payoffs import piecewise_equilibria
+
+        res = piecewise_equilibria(game, symbol, sp.Interval(lo, hi))
+        text = report.general_sum_json(res, game) if args.json else report.general_sum_text(res, game)
+        print(text, file=out)
+        return 0
+    from derive.solving.parameters.parametric_lp import parametric_solve
+
+    sol = parametric_solve(game, symbol, lo, hi, progress=args.progress)
+    print(report.parametric_json(sol) if args.json else report.parametric_text(sol), file=out)
+    return 0
+
+
+def _decimal(value, places: int = 10) -> str:
+    """The exact text of ``value``, with a decimal beside a long fraction."""
+    from derive.presentation.text import with_decimal
+
+    return with_decimal(value, places)
