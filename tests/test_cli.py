@@ -54,9 +54,15 @@ def test_solve_text_kuhn_with_bet_size():
         (["solve", "--max-bets", "495"], "--max-bets must be at most 100, got 495"),
         (["solve", "--bet", "1/0"], "--bet must be a positive number, got '1/0'"),
         (["solve", "--bet", "1/10000"], "--bet/--ante = 1/10000 is outside [1/1000, 1000]"),
-        (["solve", "--param", "bet=0..1e999"], "--param 'bet=0..1e999': 1e999 is outside [-1000000, 1000000]"),
+        (
+            ["solve", "--param", "bet=0..1e999"],
+            "--param 'bet=0..1e999': 1e999 is outside [-1000000, 1000000]",
+        ),
         (["solve", "--param", "bet=-1..1"], "--param 'bet=-1..1': the bet cannot be negative, got -1"),
-        (["latex", "beer-quiche", "--param", "taste=0..4"], "`derive solve beer-quiche --param taste=0..4` lists"),
+        (
+            ["latex", "beer-quiche", "--param", "taste=0..4"],
+            "`derive solve beer-quiche --param taste=0..4` lists",
+        ),
         (["reproduce", "--out", ""], "the output folder must not be empty"),
         (["latex", "--out", " "], "the output folder must not be empty"),
         (["frobnicate"], "invalid choice: 'frobnicate'"),
@@ -163,6 +169,7 @@ def test_sigint_to_a_running_command_prints_one_line():
         [
             sys.executable,
             "-c",
+            "import signal; signal.signal(signal.SIGINT, signal.default_int_handler); "  # even if started ignoring it
             "import derive.cli, sys; print('ready', flush=True); "
             "sys.exit(derive.cli.main(['solve', 'leduc', '--param', 'bet2=1..8']))",
         ],
@@ -175,7 +182,12 @@ def test_sigint_to_a_running_command_prints_one_line():
     assert first.startswith("derive: ")
     time.sleep(0.5)
     proc.send_signal(signal.SIGINT)
-    out, err = proc.communicate(timeout=60)
+    try:
+        out, err = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:  # never leave minutes of work running behind a failed test
+            proc.kill()
+            proc.communicate()
     assert proc.returncode == 130 and err.splitlines()[-1] == "derive: interrupted" and out == ""
     assert "Traceback" not in err and "KeyboardInterrupt" not in err
 
@@ -224,3 +236,52 @@ def test_renamed_duplicate_labels_are_reported(tmp_path):
         "derive: warning: the actions at player 1's information set 'x': repeated or empty labels renamed "
         "as Gambit does, 'Meet' -> 'Meet_1', 'Meet' -> 'Meet_2'\n"
     )
+
+
+def test_a_bad_output_folder_is_refused_before_the_work(tmp_path):
+    """`derive latex` and `derive draw` check --out first (a path under a file, Leduc's 30 s derivation
+    never starts), with one line naming the path, exit 2, and nothing created."""
+    blocker = tmp_path / "afile"
+    blocker.write_text("")
+    for args in (
+        ["latex", "leduc", "--out", str(blocker / "sub")],
+        ["latex", "kuhn", "--param", "bet=0..4", "--out", str(blocker / "q")],
+        ["draw", "kuhn", "--out", str(blocker / "d")],
+    ):
+        status, out, err = _run(args)
+        assert status == 2 and out == ""
+        assert (
+            err.strip()
+            == f"derive: error: cannot create output folder {str(blocker / args[-1].rsplit('/', 1)[-1])!r}: {str(blocker)!r} is not a folder"
+        )
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["afile"]
+
+
+def test_probing_a_new_output_folder_leaves_nothing(tmp_path):
+    from derive.presentation.reproduce import probe_output_folder
+
+    probe_output_folder(tmp_path / "a" / "b" / "c")
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize(
+    ("game", "param", "why"),
+    [
+        (
+            "myerson",
+            "B=-1..1",
+            "bet is the amount of a raise and of a meet, in dollars: it cannot be below 0, got -1",
+        ),
+        ("reiley", "ante=-2..1", "ante is each player's ante, in chips: it cannot be below 0, got -2"),
+        (
+            "beer-quiche",
+            "weak=0..2",
+            "weak is the probability that the Sender is weak: it cannot be above 1, got 2",
+        ),
+        ("leduc", "bet2=-1..2", "cannot be below 0, got -1"),
+    ],
+)
+def test_param_outside_the_rules_is_refused(game, param, why):
+    """A negative amount or a probability above 1 is refused like one-card poker's --bet -1."""
+    status, out, err = _run(["solve", game, "--param", param])
+    assert status == 2 and out == "" and why in err and len(err.splitlines()) == 1

@@ -292,5 +292,5 @@ def test_plot_and_latex(tmp_path, capsys):
     assert (tmp_path / "one-raise_value_by_bet.png").stat().st_size > 10_000
     assert main(["latex", "kuhn", "--param", "bet=0..4", "--out", str(tmp_path)]) == 0
     tex = (tmp_path / "kuhn_by_bet.tex").read_text()
-    assert r"\begin{cases}" in tex and r"- \frac{bet^{2}}{6 \left(bet + 2\right)}" in tex
+    assert r"\begin{cases}" in tex and r"- \frac{\mathit{bet}^{2}}{6 \left(\mathit{bet} + 2\right)}" in tex
     capsys.readouterr()

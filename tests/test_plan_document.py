@@ -11,6 +11,7 @@ import shutil
 import subprocess
 
 import pytest
+import sympy as sp
 
 from derive.dominance.plans import dominated_plans
 from derive.extensive_form import decision, extensive_form, payoff
@@ -34,7 +35,10 @@ def test_myerson_plans_table():
     text = plans_latex(game_plan_form(myerson_poker()))
     assert "\\paragraph{Fred.} 2 situations, 4 plans." in text
     assert "Red & 2 & \\texttt{Raise}, \\texttt{Fold} \\\\" in text
-    assert "\\paragraph{Alice.} 1 situation, 2 plans; on some plays Alice makes no move" in text
+    assert (
+        "\\paragraph{Alice.} 1 situation, 2 plans, and the empty plan" in text
+        and "for the plays on which Alice makes no move" in text
+    )
     assert "(no move) & 1 & \\texttt{∅} \\\\" in text or "(no move) & 1 & \\texttt{$\\emptyset$} \\\\" in text
 
 
@@ -256,3 +260,15 @@ def test_leduc_document_counts_plans_and_examines_choices():
     )
     assert text.count("each choice it plays has the highest value there: checked exactly") == 2
     assert "Check failed" not in text
+
+
+def test_the_no_move_row_is_valued_given_its_plays():
+    """Alice makes no move when Fred folds (black, 2/3 of the time: reach 1/3); she wins 1 there, so the
+    empty plan's value given its plays is 1 (its contribution 1/3), not the contribution itself."""
+    from derive.sequence_form.plan_values import situation_values
+
+    game = myerson_poker()
+    fred = solve_zero_sum(game).strategies[0]
+    silent = next(sv for sv in situation_values(game, 1, fred) if sv.situation is None)
+    assert silent.reach == sp.Rational(1, 3)
+    assert [(v.total, v.conditional) for v in silent.values] == [(sp.Rational(1, 3), 1)]

@@ -90,8 +90,12 @@ def game_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--max-bets", default="1", help="bets plus raises allowed, k >= 0 (default 1: Kuhn poker)"
     )
-    parser.add_argument("--ante", default="1", help="ante in chips, e.g. 1 or 1/2 (default 1)")
-    parser.add_argument("--bet", default="1", help="bet size in chips, e.g. 2 or 3/2 (default 1)")
+    parser.add_argument(
+        "--ante",
+        default="1",
+        help="ante in chips, exact: e.g. 1, 1/2 or 0.5 (a decimal is read exactly) (default 1)",
+    )
+    parser.add_argument("--bet", default="1", help="bet size in chips, exact: e.g. 2, 3/2 or 1.5 (default 1)")
 
 
 def param_argument(parser: argparse.ArgumentParser) -> None:

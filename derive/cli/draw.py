@@ -99,12 +99,13 @@ def run(args, out, err) -> int:
     from derive.figures import save_figure
     from derive.figures.extensive_tree import draw_extensive_form
     from derive.figures.tikz import tikz_game_tree
-    from derive.presentation.reproduce import _atomic_write
+    from derive.presentation.reproduce import _atomic_write, probe_output_folder
     from derive.solving.zero_sum.sequence_form_lp import solve_zero_sum
 
     folder = Path(args.out)
     if folder.exists() and not folder.is_dir():
         raise OutputError(f"cannot write into {args.out!r}: not a folder")
+    probe_output_folder(folder)  # a bad folder is refused before the work, not after it
     if args.param is not None:
         if args.subtree is not None or args.width is not None:
             raise UsageError("--param draws the value as a plot; --subtree and --width draw trees")

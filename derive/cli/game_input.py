@@ -104,6 +104,9 @@ def parametric_game(args):
     spec, options = parsed
     if not spec.parameters:
         raise UsageError(f"{spec.name} has no parameters to vary")
+    declared = next((p for p in spec.parameters if name in (p.name, *p.aliases)), None)
+    if declared is not None and (why := declared.outside(lo, hi)):
+        raise UsageError(f"--param {args.param!r}: {why}")
     try:
         return spec.build_with(options, **{name: symbol}), symbol, lo, hi
     except GameModelError:

@@ -53,7 +53,9 @@ def add_parser(sub) -> None:
 
 
 def run(args, out, err) -> int:
-    from derive.presentation.reproduce import write_document
+    from derive.presentation.reproduce import probe_output_folder, write_document
+
+    probe_output_folder(args.out)  # a bad folder is refused before the derivation, not after it
 
     if args.param is not None:
         from derive.presentation.parametric_document import write_parametric_document

@@ -44,12 +44,26 @@ class GameParameter:
         What it is, in chips or as a probability.
     aliases : tuple of str
         Other names accepted for it, e.g. the textbook's letters (Myerson's ``B`` for the bet).
+    domain : (Rational or None, Rational or None)
+        The values the rules allow, as closed bounds (``None``: unbounded): ``(0, None)`` for an
+        amount of chips (the default), ``(0, 1)`` for a probability.  ``--param`` refuses an interval
+        outside them.
     """
 
     name: str
     default: str
     meaning: str
     aliases: tuple[str, ...] = ()
+    domain: tuple[int | None, int | None] = (0, None)
+
+    def outside(self, lo, hi) -> str | None:
+        """Why ``[lo, hi]`` leaves :attr:`domain`, in words, or None if it stays inside."""
+        low, high = self.domain
+        if low is not None and lo < low:
+            return f"{self.name} is {self.meaning}: it cannot be below {low}, got {lo}"
+        if high is not None and hi > high:
+            return f"{self.name} is {self.meaning}: it cannot be above {high}, got {hi}"
+        return None
 
 
 @dataclass(frozen=True)
@@ -366,9 +380,12 @@ BUILTIN_GAMES: dict[str, BuiltinGame] = {
             "Cho & Kreps (1987), section II",
             "the beer-quiche signaling game (general-sum)",
             (
-                GameParameter("weak", "1/10", "the probability that the Sender is weak"),
+                GameParameter("weak", "1/10", "the probability that the Sender is weak", domain=(0, 1)),
                 GameParameter(
-                    "taste", "1", "the Sender's gain from his preferred breakfast: the cost of the other"
+                    "taste",
+                    "1",
+                    "the Sender's gain from his preferred breakfast: the cost of the other",
+                    domain=(None, None),
                 ),
             ),
             _textbook_with("beer_quiche"),

@@ -13,6 +13,8 @@ compiles.  Output is deterministic.
 
 from __future__ import annotations
 
+import re
+
 import sympy as sp
 
 from derive.dominance.choices import ChoiceDominanceResult
@@ -38,6 +40,7 @@ __all__ = [
     "bilinear_payoff_latex",
     "derivation_document",
     "escape_text",
+    "plain_comment",
     "optimal_set_latex",
     "realization_constraints_latex",
     "to_latex",
@@ -94,7 +97,14 @@ def bilinear_payoff_latex(sf: GameSequenceForm, by_player: int = 1, max_rows: in
     lines = []
     for s in own:
         if s in collected:
-            lines.append(f"&{'+ ' if lines else ''}{to_latex(s)} \\left({to_latex(collected[s])}\\right)")
+            sign = "+ " if lines else ""
+            parts = _broken_sum(to_latex(collected[s]))
+            if len(parts) == 1:
+                lines.append(f"&{sign}{to_latex(s)} \\left({parts[0]}\\right)")
+            else:  # a long coefficient runs on over several lines (\left ... \right cannot break)
+                lines.append(f"&{sign}{to_latex(s)} \\Bigl({parts[0]}")
+                lines += [f"&\\qquad {part}" for part in parts[1:-1]]
+                lines.append(f"&\\qquad {parts[-1]}\\Bigr)")
     rest = collected.get(sp.S.One, sp.S.Zero)
     if rest != 0:
         text = to_latex(rest)  # a sum's own leading minus, if any, is its sign: never negate a whole sum
@@ -116,7 +126,7 @@ def optimal_set_latex(game: Game, s: OptimalSet) -> str:
     parts = [
         f"\\paragraph{{{name}.}} Write $v_J$ for what {name} secures at an information set $J$ of {them} "
         f"that an optimal strategy of {them} reaches: {name}'s payoff from there on when {them} replies as "
-        f"well as he can. Each action {them} uses at $J$ must leave {name} exactly $v_J$ (indifference), "
+        f"well as {them} can. Each action {them} uses at $J$ must leave {name} exactly $v_J$ (indifference), "
         f"and from the start {name} must secure the value:"
     ]
     eqs = [f"{to_latex(e.lhs)} &= {to_latex(e.rhs)}" for e in s.conditions]
@@ -150,6 +160,53 @@ def optimal_set_latex(game: Game, s: OptimalSet) -> str:
     return "\n\n".join(parts)
 
 
+#: Characters of a formula's visible text that fit one line of the document (11pt, 17 cm), roughly.
+LINE_CHARS = 72
+
+
+def visible_length(latex: str) -> int:
+    """A rough width of a LaTeX formula in characters: its text without commands, braces and spaces."""
+    return len(re.sub(r"\\[A-Za-z]+|[{}\s^_]", "", latex))
+
+
+def _broken_sum(latex: str, width: int = LINE_CHARS - 10) -> list[str]:
+    """``latex`` split at its top-level ``+`` and ``-`` signs into parts of about ``width`` visible
+    characters (one part when it fits)."""
+    if visible_length(latex) <= width:
+        return [latex]
+    cuts, depth = [], 0
+    for k, ch in enumerate(latex):
+        if ch in "{(":
+            depth += 1
+        elif ch in "})":
+            depth -= 1
+        elif depth == 0 and k > 0 and latex[k - 1] == " " and ch in "+-" and latex[k + 1 : k + 2] == " ":
+            cuts.append(k)
+    parts, start, last = [], 0, 0
+    for k in cuts:
+        if visible_length(latex[start:k]) > width and last > start:
+            parts.append(latex[start:last].rstrip())
+            start = last
+        last = k
+    parts.append(latex[start:].rstrip())
+    return parts
+
+
+def plain_comment(comment: str, limit: int = 200) -> str:
+    """A game's comment as one line of plain text for a document, or ``""`` if it is longer than ``limit``.
+
+    Runs of whitespace (a Gambit file's comment keeps its newlines) become one space, a final period
+    is dropped (the document adds one), and reStructuredText roles such as Gambit's catalog uses,
+    ``:cite:p:`Rei2008```, are reduced to their text (``Rei2008``).
+
+    >>> plain_comment("A game used in :cite:p:`Rei2008` as an exercise.\\n\\nSee also :cite:p:`Mye91`")
+    'A game used in Rei2008 as an exercise. See also Mye91'
+    """
+    text = re.sub(r"(?::[A-Za-z]+)+:`([^`]*)`", r"\1", comment or "")
+    text = " ".join(text.split()).rstrip(".")
+    return text if len(text) < limit else ""
+
+
 def derivation_document(
     solution: ZeroSumSolution,
     figure: str | None = None,
@@ -179,6 +236,7 @@ def derivation_document(
     sf = game_sequence_form(game)
     title = escape_text(game.title or "A game")
     p0, p1 = (escape_text(p) for p in game.players)
+    cap0 = p0[:1].upper() + p0[1:]  # at the start of a sentence
     out = [
         "\\documentclass[11pt]{article}",
         "\\usepackage[margin=2.2cm]{geometry}",
@@ -197,7 +255,7 @@ def derivation_document(
             if game.is_zero_sum
             else f"constant-sum (the payoffs add up to ${to_latex(game.constant_sum)}$)."
         )
-        + (f" Source: {escape_text(game.comment)}." if game.comment and len(game.comment) < 200 else ""),
+        + (f" Source: {escape_text(comment)}." if (comment := plain_comment(game.comment)) else ""),
     ]
     if tikz:
         shrink = "\\ifdim\\width>\\linewidth\\linewidth\\else\\width\\fi"  # only a wide tree is scaled
@@ -240,18 +298,23 @@ def derivation_document(
         "\\section{The sequence form}",
         "A sequence of a player is the empty sequence or the last of his information sets and actions on a "
         "path (Koller, Megiddo \\& von Stengel 1994). A mixed strategy is given by its realization plan: "
-        f"the probability that the player's own moves follow each sequence. {p0}'s plan $x$ satisfies",
+        f"the probability that the player's own moves follow each sequence. {cap0}'s plan $x$ satisfies",
         realization_constraints_latex(sf, 0, max_rows),
         f"and {p1}'s plan $y$ satisfies",
         realization_constraints_latex(sf, 1, max_rows),
         "with all entries non-negative.",
         "\\section{The expected payoff}",
-        f"{p0}'s expected payoff is bilinear in the two plans; collected by {p1}'s sequences, each "
+        f"{cap0}'s expected payoff is bilinear in the two plans; collected by {p1}'s sequences, each "
         f"coefficient is what that sequence of {p1} concedes:",
         bilinear_payoff_latex(sf, 1, max_rows),
         "\\section{The value and an equilibrium}",
-        f"The value of the game to {p0} is $v = {to_latex(solution.value)}$ "
-        f"({p1}: ${to_latex(solution.values[1])}$). "
+        (
+            f"The value of the game to {p0} is $v = {to_latex(solution.value)}$ "
+            f"({p1}: ${to_latex(solution.values[1])}$). "
+            if visible_length(to_latex(solution.value)) < LINE_CHARS // 3
+            else f"The value of the game to {p0} is\n\\[ v = {to_latex(solution.value)} \\]\n"
+            + (f"({p1}: $-v$). " if game.is_zero_sum else f"({p1}: ${to_latex(game.constant_sum)} - v$). ")
+        )
         + (
             "A quasi-perfect equilibrium in behaviour strategies (van Damme 1984): the exact limit, as "
             "$\\varepsilon \\to 0$, of the equilibrium of the perturbed game in which every sequence "

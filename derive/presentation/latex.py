@@ -37,6 +37,8 @@ _SUBSCRIPTED = re.compile(r"([A-Za-z]+)_\{(.+)\}")
 #: An index set in math italic: letters alone and numbers, comma-separated (``J``, ``Q,b``, ``21``);
 #: a word such as ``raised`` is set upright as ``\text{raised}``.
 _PLAIN_INDEX = re.compile(r"[A-Za-z]?[0-9]*(?:,[A-Za-z]?[0-9]*)*")
+#: A plain name of several letters, with optional trailing digits (bet, ante, bet2).
+_WORD = re.compile(r"([A-Za-z]{2,})([0-9]*)")
 
 _SPECIAL = {
     "\\": r"\textbackslash{}",
@@ -189,6 +191,11 @@ class DeriveLatexPrinter(LatexPrinter):
     '\\\\alpha_{J} + \\\\beta_{Q,b}'
     >>> to_latex(sp.Symbol("x_{K:bet}"))
     'x_{\\\\text{K:bet}}'
+
+    A name of several letters is one italic word, not a product of letters; Greek names stay Greek:
+
+    >>> to_latex(sp.Symbol("bet") ** 2 / 6 + sp.Symbol("bet2") + sp.Symbol("eta"))
+    '\\\\frac{\\\\mathit{bet}^{2}}{6} + \\\\mathit{bet}_{2} + \\\\eta'
     """
 
     def _print_Symbol(self, expr, style="plain"):
@@ -206,6 +213,10 @@ class DeriveLatexPrinter(LatexPrinter):
             else:
                 sub = f"\\text{{{escape_text(index)}}}"
             return f"{translate(head)}_{{{sub}}}"
+        match = _WORD.fullmatch(expr.name)
+        if match and translate(match.group(1)) == match.group(1):  # bet, ante, bet2: one name, not b*e*t
+            word, digits = match.groups()
+            return f"\\mathit{{{word}}}" + (f"_{{{digits}}}" if digits else "")
         return super()._print_Symbol(expr, style=style)
 
 

@@ -6,19 +6,23 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-import sympy as sp
-
 from derive.presentation.latex import escape_text as latex_text
-from derive.presentation.parametric_report import MAX_SETS, breakpoint_text, parametric_latex
+from derive.presentation.latex import to_latex
+from derive.presentation.parametric_report import (
+    MAX_SETS,
+    breakpoint_text,
+    in_situation_order,
+    parametric_latex,
+)
 from derive.solving.parameters.parametric_lp import ParametricSolution
 
 __all__ = ["parametric_document", "write_parametric_document"]
 
 
-def _strategy_rows(piece, p: int) -> list[str]:
+def _strategy_rows(game, piece, p: int) -> list[str]:
     rows = []
-    for label, dist in list(piece.strategies[p].items())[:MAX_SETS]:
-        acts = ", ".join(f"{latex_text(a)} ${sp.latex(v)}$" for a, v in dist.items() if v != 0)
+    for label, dist in in_situation_order(game, p, piece.strategies[p])[:MAX_SETS]:
+        acts = ", ".join(f"{latex_text(a)} ${to_latex(v)}$" for a, v in dist.items() if v != 0)
         rows.append(f"{latex_text(label)} & {acts} \\\\")
     return rows
 
@@ -32,7 +36,7 @@ def parametric_document(sol: ParametricSolution, figure: str | None = None) -> s
     figure : str, optional
         File name of the value plot to include.
     """
-    t = sp.latex(sol.symbol)
+    t = to_latex(sol.symbol)
     game = latex_text(sol.game.title or "The game")
     names = [latex_text(n) for n in sol.game.players]
     out = [
@@ -48,16 +52,16 @@ def parametric_document(sol: ParametricSolution, figure: str | None = None) -> s
         r"\maketitle",
         r"\section*{Method}",
         (
-            f"For ${t}$ in $[{sp.latex(sol.lower)}, {sp.latex(sol.upper)}]$ each player's sequence-form linear "
+            f"For ${t}$ in $[{to_latex(sol.lower)}, {to_latex(sol.upper)}]$ each player's sequence-form linear "
             "program (von Stengel 1996) has a constraint matrix whose entries are rational functions of "
             f"${t}$. At a rational point an optimal basis of each program is solved with ${t}$ symbolic; "
             f"its basic solution is feasible wherever each variable and each slack, a rational function of ${t}$, "
             "is non-negative, which is decided exactly between the real roots of their factors. Where both "
             "players' solutions are feasible and their values add up to the constant sum "
-            f"${sp.latex(sol.constant)}$, weak duality proves both optimal on the whole interval (the "
+            f"${to_latex(sol.constant)}$, weak duality proves both optimal on the whole interval (the "
             "basis-stability argument of parametric linear programming, Gass \\& Saaty 1955). Each piece's value "
             f"was also checked by exact best responses to its strategies at ${t} = "
-            + ", ".join(sp.latex(c) for c in sol.checked)
+            + ", ".join(to_latex(c) for c in sol.checked)
             + "$."
         ),
         r"\section*{The value}",
@@ -71,21 +75,26 @@ def parametric_document(sol: ParametricSolution, figure: str | None = None) -> s
             r"\end{center}",
         ]
     out.append(r"\section*{Optimal strategies on each piece}")
+    out.append(
+        "On each piece one optimal strategy of each player is shown: the basic solution that the parametric "
+        "simplex proves optimal on the whole piece. Where a player's optimal set has more members, "
+        "\\texttt{derive latex GAME} at a point of the piece derives the whole set."
+    )
     for k, piece in enumerate(sol.pieces, 1):
         left = "[" if piece.closed[0] else "("
         right = "]" if piece.closed[1] else ")"
         out.append(
-            rf"\subsection*{{Piece {k}: ${t} \in {left}{sp.latex(piece.lower.point) if piece.lower.is_rational else latex_text(breakpoint_text(piece.lower))}, "
-            rf"{sp.latex(piece.upper.point) if piece.upper.is_rational else latex_text(breakpoint_text(piece.upper))}{right}$}}"
+            rf"\subsection*{{Piece {k}: ${t} \in {left}{to_latex(piece.lower.point) if piece.lower.is_rational else latex_text(breakpoint_text(piece.lower))}, "
+            rf"{to_latex(piece.upper.point) if piece.upper.is_rational else latex_text(breakpoint_text(piece.upper))}{right}$}}"
         )
-        out.append(rf"Value: ${sp.latex(piece.value)}$.")
+        out.append(rf"Value: ${to_latex(piece.value)}$.")
         for p in (0, 1):
-            rows = _strategy_rows(piece, p)
+            rows = _strategy_rows(sol.game, piece, p)
             out += [
                 r"\begin{center}",
                 r"\begin{longtable}{ll}",
                 r"\toprule",
-                rf"\multicolumn{{2}}{{l}}{{{names[p]}'s optimal strategy}} \\",
+                rf"\multicolumn{{2}}{{l}}{{{names[p]}: an optimal strategy}} \\",
                 r"\midrule",
                 *rows,
                 r"\bottomrule",

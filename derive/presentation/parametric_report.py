@@ -8,8 +8,6 @@ from __future__ import annotations
 
 import json
 
-import sympy as sp
-
 from derive.presentation.text import to_text
 from derive.solving.parameters.parametric_lp import Breakpoint, ParametricSolution
 
@@ -73,6 +71,8 @@ def parametric_text(sol: ParametricSolution, players: tuple[str, str] | None = N
         f"{_count(len(sol.pieces), 'piece')}; each proved on its whole interval (both players' basic solutions "
         f"feasible, values adding up to {to_text(sol.constant)}), and checked by exact best responses to its "
         f"strategies at {t} = {', '.join(to_text(c) for c in sol.checked) or '(not checked)'}",
+        "on each piece one optimal strategy of each player: the basic solution proved optimal on the whole "
+        "piece (where a player has more, `derive solve GAME --all` at a point of the piece lists them)",
     ]
     for k, piece in enumerate(sol.pieces, 1):
         lines.append("")
@@ -80,8 +80,8 @@ def parametric_text(sol: ParametricSolution, players: tuple[str, str] | None = N
         lines.append(f"  value to {names[0]}: {to_text(piece.value)}")
         for p in (0, 1):
             strategy = piece.strategies[p]
-            lines.append(f"  {names[p]}'s optimal strategy:")
-            for label, dist in _in_situation_order(sol.game, p, strategy)[:MAX_SETS]:
+            lines.append(f"  {names[p]}: an optimal strategy")
+            for label, dist in in_situation_order(sol.game, p, strategy)[:MAX_SETS]:
                 acts = ", ".join(f"{a} {to_text(v)}" for a, v in dist.items() if v != 0)
                 lines.append(f"    {label}: {acts}")
             if len(strategy) > MAX_SETS:
@@ -108,7 +108,7 @@ def _count(n: int, noun: str) -> str:
     return f"{n} {noun}" + ("" if n == 1 else "s")
 
 
-def _in_situation_order(game, player: int, strategy: dict) -> list:
+def in_situation_order(game, player: int, strategy: dict) -> list:
     """The strategy's items with the information sets grouped by situation, in the order the game's
     builder gives its situations (``metadata["situation_order"]``: one-card poker by card rank), each
     situation's information sets in tree order; as given when the game has no such order."""
@@ -181,8 +181,10 @@ def parametric_json(sol: ParametricSolution) -> str:
 
 
 def _latex_point(point: Breakpoint) -> str:
+    from derive.presentation.latex import to_latex
+
     if point.is_rational or point.polynomial.degree() <= 2:
-        return sp.latex(point.point)
+        return to_latex(point.point)
     return rf"t_{{{point.decimal(4)}}}"
 
 
@@ -195,13 +197,15 @@ def parametric_latex(sol: ParametricSolution, name: str = "v") -> str:
     str
         A LaTeX fragment (needs amsmath).
     """
-    t = sp.latex(sol.symbol)
+    from derive.presentation.latex import to_latex
+
+    t = to_latex(sol.symbol)
     rows = []
     for p in sol.pieces:
         left = r"\le" if p.closed[0] else "<"
         right = r"\le" if p.closed[1] else "<"
         rows.append(
-            rf"  {sp.latex(p.value)} & \text{{if }} {_latex_point(p.lower)} {left} {t} {right} {_latex_point(p.upper)}"
+            rf"  {to_latex(p.value)} & \text{{if }} {_latex_point(p.lower)} {left} {t} {right} {_latex_point(p.upper)}"
         )
     out = [r"\[", rf"{name}({t}) = \begin{{cases}}", " \\\\\n".join(rows), r"\end{cases}", r"\]"]
     algebraic = [p for p in sol.breakpoints if not p.is_rational and p.polynomial.degree() > 2]
@@ -210,8 +214,8 @@ def parametric_latex(sol: ParametricSolution, name: str = "v") -> str:
         out.append(r"\begin{itemize}")
         for p in algebraic:
             out.append(
-                rf"\item $t_{{{p.decimal(4)}}}$ is the root in $[{sp.latex(p.interval[0])}, {sp.latex(p.interval[1])}]$ "
-                rf"of the degree-{p.polynomial.degree()} polynomial ${sp.latex(p.polynomial.as_expr())}$"
+                rf"\item $t_{{{p.decimal(4)}}}$ is the root in $[{to_latex(p.interval[0])}, {to_latex(p.interval[1])}]$ "
+                rf"of the degree-{p.polynomial.degree()} polynomial ${to_latex(p.polynomial.as_expr())}$"
             )
         out.append(r"\end{itemize}")
     return "\n".join(out) + "\n"
@@ -224,7 +228,7 @@ def general_sum_text(res, game) -> str:
     names = tuple(game.players)
     lines = [
         f"{game.title or 'the game'}: every Nash equilibrium as an exact function of {t} on {to_text(res.domain)}",
-        f"(reduced strategic form; {res.candidates} candidate breakpoints examined, each piece checked exactly)",
+        f"(reduced strategic form; {_count(res.candidates, 'candidate breakpoint')} examined, each piece checked exactly)",
     ]
     for piece in res.pieces:
         lines.append("")

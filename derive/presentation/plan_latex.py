@@ -104,8 +104,8 @@ def plans_latex(pf: GamePlanForm, max_rows: int = MAX_ROWS) -> str:
             rows.append(f"{escape_text(label)} & {len(group)} & {names} \\\\")
         real = sum(1 for sit, _ in groups if sit is not None)
         silent = (
-            f"; on some plays {escape_text(game.players[p])} makes no move, which the empty plan "
-            "$\\emptyset$ stands for"
+            f", and the empty plan $\\emptyset$ (the row ``(no move)'') for the plays on which "
+            f"{escape_text(game.players[p])} makes no move"
             if real < len(groups)
             else ""
         )
@@ -152,7 +152,7 @@ def dominance_latex(result: PlanDominanceResult, max_rows: int = MAX_ROWS) -> st
     body = [
         *_head(
             "round & player & plan & kind & dominated by & first differing choice & earns less when",
-            "rlp{2.4cm}lp{2.4cm}p{3.4cm}p{3.4cm}",
+            "rlp{2.2cm}lp{2.0cm}p{3.2cm}p{3.2cm}",
         ),
         *rows,
         *_tail(),

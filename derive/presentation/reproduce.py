@@ -282,6 +282,44 @@ def value_curve_figure() -> object:
     return draw_value_curves(curves, b, b_max=5)
 
 
+def probe_output_folder(out: Path | str) -> None:
+    """Fail now, before any work, if ``out`` cannot be made a writable folder; leave nothing behind.
+
+    A missing folder is created, with its missing parents, and removed again at once, so that a path
+    under a file or on a read-only file system is refused before a long derivation, not after it.
+
+    Raises
+    ------
+    OutputError
+        Naming the path: empty, not a folder, not writable, or impossible to create.
+    """
+    if str(out).strip() == "":
+        raise OutputError("the output folder must not be empty")
+    out = Path(out)
+    if out.exists():
+        if not out.is_dir():
+            raise OutputError(f"output path {str(out)!r} exists and is not a folder")
+        if not os.access(out, os.W_OK):
+            raise OutputError(f"output folder {str(out)!r} is not writable")
+        return
+    missing, parent = [], out
+    while not parent.exists():
+        missing.append(parent)
+        parent = parent.parent
+    if not parent.is_dir():
+        raise OutputError(f"cannot create output folder {str(out)!r}: {str(parent)!r} is not a folder")
+    created: list[Path] = []
+    try:
+        for folder in reversed(missing):
+            folder.mkdir()
+            created.append(folder)
+    except OSError as exc:
+        raise OutputError(f"cannot create output folder {str(out)!r}: {exc.strerror}") from None
+    finally:
+        for folder in reversed(created):
+            folder.rmdir()
+
+
 def _check_writable(out: Path | str) -> Path:
     if str(out).strip() == "":
         raise OutputError("the output folder must not be empty")

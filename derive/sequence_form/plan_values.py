@@ -63,7 +63,7 @@ class SituationValues:
     ----------
     player : int
     situation : str or None
-        The situation's label (``None``: the empty plan of plays without a move, chance 1).
+        The situation's label (``None``: the empty plan of the plays on which the player never moves).
     reach : sympy.Expr
         The probability that play reaches the situation: chance's and the opponent's moves on the
         way to its nodes (the player's own moves never precede a situation), added over its nodes.
@@ -170,8 +170,13 @@ def situation_values(
     }
     reach = game.reach(lambda node, k: behaviour[node.infoset][k] if node.player == other else sp.S.One)
     out = []
+    sf = pf.sequence_form
     for sit, group in zip(pf.situations[player], pf.groups[player]):
-        reached = sp.S.One if sit is None else sp.expand(sum((reach[n] for n in sit.nodes), sp.S.Zero))
+        if sit is None:  # the plays on which the player never moves: their terminals
+            nodes = [z for z, seqs in sf.terminal_sequences.items() if seqs[player] == 0]
+        else:
+            nodes = list(sit.nodes)
+        reached = sp.expand(sum((reach[n] for n in nodes), sp.S.Zero))
         values = []
         for k in group:
             split = {s: sp.expand(v) for s, v in parts.get(k, {}).items()}
