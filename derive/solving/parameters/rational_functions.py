@@ -112,6 +112,8 @@ class RationalFunctionField:
     def __init__(self, symbol: sp.Symbol) -> None:
         self.symbol = symbol
         self._factors: dict[str, list[sp.Poly]] = {}
+        self._exprs: dict[tuple[str, str], sp.Expr] = {}
+        self._texts: dict[tuple[str, str], str] = {}
 
     def __call__(self, value) -> RationalFunction:
         import flint
@@ -159,7 +161,14 @@ class RationalFunctionField:
 
     def to_sympy(self, f: RationalFunction) -> sp.Expr:
         """``f`` as a sympy expression: factored when small, else numerator over denominator with
-        integer coefficients (factoring a degree-30 polynomial only to print it is not worth it)."""
+        integer coefficients (factoring a degree-30 polynomial only to print it is not worth it).
+        Cached: the same functions recur piece after piece."""
+        key = (str(f.num), str(f.den))
+        if key not in self._exprs:
+            self._exprs[key] = self._to_sympy(f)
+        return self._exprs[key]
+
+    def _to_sympy(self, f: RationalFunction) -> sp.Expr:
         t = self.symbol
         num, den = _poly_from_flint(f.num, t), _poly_from_flint(f.den, t)
         if max(num.degree(), den.degree()) <= 8:
@@ -169,6 +178,69 @@ class RationalFunctionField:
         g = sp.gcd(p_num.content(), p_den.content()) if not p_num.is_zero else 1
         scale = sp.Rational(c_den, c_num) * g
         return scale * (p_num.quo_ground(g).as_expr() / p_den.quo_ground(g).as_expr())
+
+    def to_text(self, f: RationalFunction) -> str:
+        """``str(self.to_sympy(f))``, the same characters, without building the sympy expression when
+        ``f`` is large (numerator and denominator of two terms or more, one of degree > 8: the
+        integer polynomials are printed directly, as sympy's printer orders and signs their terms).
+        Cached."""
+        key = (str(f.num), str(f.den))
+        if key not in self._texts:
+            text = _fraction_text(f, str(self.symbol))
+            self._texts[key] = str(self.to_sympy(f)) if text is None else text
+        return self._texts[key]
+
+
+def _integer_coefficients(poly) -> tuple[int, list[int]]:
+    """``(c, [a_0, a_1, ...])`` with ``c * poly = sum a_k t^k``, the ``a_k`` integers, ``c > 0`` the
+    least common denominator of ``poly``'s coefficients (sympy's ``clear_denoms``)."""
+    import math
+
+    coeffs = poly.coeffs()
+    c = math.lcm(*(int(x.q) for x in coeffs)) if coeffs else 1
+    return c, [int(x.p) * (c // int(x.q)) for x in coeffs]
+
+
+def _polynomial_text(coeffs: list[int], name: str) -> str:
+    """sympy's ``str`` of the polynomial ``sum coeffs[k] * t^k`` (two terms or more): highest degree
+    first, ``c*t**k``, ``t`` for ``t**1``, a coefficient 1 left out, ``" - "`` before a negative term;
+    but a positive constant first when the other of two terms is negative (``2 - 3*t``, sympy's
+    ``Expr.as_ordered_terms``)."""
+    out = []
+    terms = [k for k in range(len(coeffs) - 1, -1, -1) if coeffs[k]]
+    if len(terms) == 2 and terms[1] == 0 and coeffs[0] > 0 and coeffs[terms[0]] < 0:
+        terms.reverse()
+    for k in terms:
+        c = coeffs[k]
+        power = "" if k == 0 else (name if k == 1 else f"{name}**{k}")
+        size = abs(c)
+        term = str(size) if not power else (power if size == 1 else f"{size}*{power}")
+        if not out:
+            out.append(f"-{term}" if c < 0 else term)
+        else:
+            out.append(f" - {term}" if c < 0 else f" + {term}")
+    return "".join(out)
+
+
+def _fraction_text(f: RationalFunction, name: str) -> str | None:
+    """The text of :meth:`RationalFunctionField.to_sympy`'s large form, ``scale * (P / Q)`` with
+    integer polynomials ``P``, ``Q`` of two terms or more, as sympy prints it
+    (``-3*(P)/(4*(Q))``); None for every other form (sympy prints those)."""
+    import math
+
+    if max(f.num.degree(), f.den.degree()) <= 8:
+        return None
+    c_num, p_num = _integer_coefficients(f.num)
+    c_den, p_den = _integer_coefficients(f.den)
+    if sum(1 for c in p_num if c) < 2 or sum(1 for c in p_den if c) < 2:
+        return None
+    g = math.gcd(math.gcd(*p_num), math.gcd(*p_den))
+    p_num, p_den = [c // g for c in p_num], [c // g for c in p_den]
+    scale = sp.Rational(c_den * g, c_num)
+    sign, p, q = ("-" if scale < 0 else ""), abs(int(scale.p)), int(scale.q)
+    top = f"({_polynomial_text(p_num, name)})" if p == 1 else f"{p}*({_polynomial_text(p_num, name)})"
+    bottom = f"({_polynomial_text(p_den, name)})" if q == 1 else f"({q}*({_polynomial_text(p_den, name)}))"
+    return f"{sign}{top}/{bottom}"
 
 
 def solve_basis(
