@@ -51,7 +51,14 @@ from sympy.polys.domains import QQ
 
 from derive.extensive_form.game import Game, NotSupportedError
 from derive.solving.lp import ExactLPError, basis_system, optimal_basis
-from derive.solving.parameters.breakpoints import Breakpoint, ParametricError, roots_inside, sorted_points
+from derive.solving.parameters.breakpoints import (
+    Breakpoint,
+    ParametricError,
+    flint_poly,
+    may_have_roots,
+    roots_inside,
+    sorted_points,
+)
 from derive.solving.parameters.breakpoints import between as _between
 from derive.solving.parameters.breakpoints import less as _less
 from derive.solving.parameters.breakpoints import same as _same
@@ -246,7 +253,7 @@ def parametric_solve(
             t0 = _probe(a, b, tries)
             tries += 1
             solves += 1
-            piece = _piece_at(field, sf, mats_sym, progs_sym, c_sym, t0, ends)
+            piece = _piece_at(field, sf, mats_sym, progs_sym, c_sym, t0, ends, (a, b))
         piece = _clip(piece, a, b)
         pieces.append(piece)
         covered += _approx(piece.upper) - _approx(piece.lower)  # for the progress line only
@@ -313,9 +320,11 @@ def _require_well_defined(game: Game, field: _Field, lo, hi) -> None:
                 raise NotSupportedError(f"{what} is negative for some {field.symbol} in [{lo}, {hi}]")
 
 
-def _piece_at(field: _Field, sf, mats_sym, progs_sym, c_sym, t0: sp.Rational, ends) -> ValuePiece | None:
-    """The largest interval around ``t0`` on which HiGHS's optimal bases at ``t0`` stay optimal; None
-    if ``t0`` is a root of a condition (a degenerate point: the caller tries another)."""
+def _piece_at(field: _Field, sf, mats_sym, progs_sym, c_sym, t0: sp.Rational, ends, gap) -> ValuePiece | None:
+    """The largest interval around ``t0`` inside the gap ``(a, b)`` on which HiGHS's optimal bases at
+    ``t0`` stay optimal; None if ``t0`` is a root of a condition (a degenerate point: the caller tries
+    another).  Only roots inside the gap are isolated; an end of the gap ends the piece closed unless
+    a condition has a pole there (as the piece found on all of ``ends``, cut to the gap)."""
     q0 = QQ(int(t0.p), int(t0.q))
     sides = []
     for p in (0, 1):
@@ -336,18 +345,17 @@ def _piece_at(field: _Field, sf, mats_sym, progs_sym, c_sym, t0: sp.Rational, en
             return None  # t0 is a root of a condition, or the basis is not feasible there
     except ZeroDivisionError:
         return None
-    roots: dict[tuple, tuple[sp.Poly, bool]] = {}
-    for g in conditions:
-        num_f, den_f = field.factors(g)
-        for poly, is_den in [(f, False) for f in num_f] + [(f, True) for f in den_f]:
-            key = tuple(poly.all_coeffs())
-            roots[key] = (poly, roots.get(key, (poly, False))[1] or is_den)
     lo, hi = ends[0].interval[0], ends[1].interval[0]
-    points: list[tuple[Breakpoint, bool]] = [
-        (r, is_den) for poly, is_den in roots.values() for r in roots_inside(poly, lo, hi)
-    ]
-    order = sorted_points([pt for pt, _ in points])
-    pole = {id(pt): is_den for pt, is_den in points}
+    pole: dict[int, bool] = {}  # id of an irreducible factor -> whether a denominator has it
+    points: list[Breakpoint] = []
+    for poly, is_den in _condition_polynomials(conditions):
+        if not may_have_roots(poly, gap[0].interval[0], gap[1].interval[1]):
+            continue  # no root inside the gap, so none that could end the piece (Descartes)
+        for factor in field.irreducible(poly):
+            if id(factor) not in pole:
+                points += [r for r in roots_inside(factor, lo, hi) if _less(gap[0], r) and _less(r, gap[1])]
+            pole[id(factor)] = pole.get(id(factor), False) or is_den
+    order = sorted_points(points)
     here = Breakpoint.rational(t0, field.symbol)
     right = [pt for pt in order if _less(here, pt)]
     left = [pt for pt in order if _less(pt, here)][::-1]
@@ -359,31 +367,41 @@ def _piece_at(field: _Field, sf, mats_sym, progs_sym, c_sym, t0: sp.Rational, en
         except ZeroDivisionError:
             return False
 
-    def end_closed(pt: Breakpoint) -> bool:
-        if pt is ends[0] or pt is ends[1]:
-            try:
-                [field.at(g, QQ.from_sympy(pt.interval[0])) for g in conditions]
-            except ZeroDivisionError:
-                return False
-            return True
-        return not pole[id(pt)]
-
     def walk(points: list[Breakpoint], end: Breakpoint) -> tuple[Breakpoint, bool]:
-        """Move away from ``t0`` across the roots ``points`` (nearest first) while every sign holds."""
+        """Move away from ``t0`` across the roots ``points`` (nearest first) while every sign holds, at
+        most to the gap's ``end`` (closed unless a condition has a pole there)."""
         previous = here
         for pt in [*points, end]:
             if previous is not here and not holds_between(previous, pt):
                 return previous, True
             if pt is end:
-                return end, end_closed(end)
-            if not end_closed(pt):
+                return end, not _pole_at(conditions, end)
+            if pole[id(pt.polynomial)]:
                 return pt, False
             previous = pt
         raise AssertionError("unreachable")  # pragma: no cover
 
-    upper, upper_closed = walk(right, ends[1])
-    lower, lower_closed = walk(left, ends[0])
+    upper, upper_closed = walk(right, gap[1])
+    lower, lower_closed = walk(left, gap[0])
     return make_piece(field, sf, sides, conditions, (lower, upper), (lower_closed, upper_closed))
+
+
+def _condition_polynomials(conditions) -> list[tuple[object, bool]]:
+    """The distinct non-constant numerators and denominators of ``conditions`` (FLINT polynomials,
+    each with whether it is a denominator)."""
+    out: dict[str, tuple[object, bool]] = {}
+    for g in conditions:
+        for poly, is_den in ((g.num, False), (g.den, True)):
+            if poly.degree() > 0:
+                key = str(poly if is_den else poly / poly.leading_coefficient())
+                out[key] = (poly, out.get(key, (poly, False))[1] or is_den)
+    return list(out.values())
+
+
+def _pole_at(conditions, point: Breakpoint) -> bool:
+    """Whether a condition's denominator vanishes at ``point`` (divisible by its polynomial)."""
+    f = flint_poly(point.polynomial)
+    return any(g.den.degree() > 0 and (g.den % f).is_zero() for g in conditions)
 
 
 def _clip(piece: ValuePiece, a: Breakpoint, b: Breakpoint) -> ValuePiece:
