@@ -64,6 +64,7 @@ from derive.solving.parameters.breakpoints import less as _less
 from derive.solving.parameters.breakpoints import same as _same
 from derive.solving.parameters.parametric_pieces import ParametricSolution, ValuePiece, make_piece
 from derive.solving.parameters.rational_functions import RationalFunctionField as _Field
+from derive.solving.parameters.rational_functions import combination
 from derive.solving.parameters.rational_functions import solve_basis as _solve_basis
 
 __all__ = [
@@ -105,10 +106,7 @@ def _side(field: _Field, prog_sym, prog_num, n: int) -> _Side | None:
         values[c] = z[k]
     conditions = [values[c] for c in range(prog_sym.ncols) if c not in prog_sym.free]
     for r, row in enumerate(prog_sym.rows):
-        total = field.zero
-        for c, v in row.items():
-            if values[c]:
-                total += field(v) * values[c]
+        total = combination((field(v), values[c]) for c, v in row.items() if values[c])
         lower, upper = prog_sym.lower[r], prog_sym.upper[r]
         if lower is not None and upper is not None and lower == upper:
             if total != field(lower):
@@ -420,14 +418,17 @@ def _same_formulas(left: ValuePiece, right: ValuePiece) -> bool:
 
 def _holds_on(field: _Field, conditions, lo: Breakpoint, hi: Breakpoint) -> bool:
     """Whether every condition is ``>= 0`` (and finite) on the closed interval ``[lo, hi]``."""
+    if _pole_at(conditions, lo) or _pole_at(conditions, hi):
+        return False
     roots = []
-    for g in conditions:
-        num_f, den_f = field.factors(g)
-        for poly in den_f:  # a pole inside or at an end
-            if any(e.polynomial == poly for e in (lo, hi)) or roots_inside(poly, lo, hi):
+    for poly, is_den in _condition_polynomials(conditions):
+        if not may_have_roots(poly, lo.interval[0], hi.interval[1]):
+            continue  # no root inside (Descartes), nor at an end (a pole there is excluded above)
+        for factor in field.irreducible(poly):
+            inside = roots_inside(factor, lo, hi)
+            if is_den and inside:  # a pole inside
                 return False
-        for poly in num_f:
-            roots += roots_inside(poly, lo, hi)
+            roots += inside
     order = sorted_points([lo, *roots, hi])
     for p, q in zip(order, order[1:]):
         if _same(p, q):

@@ -17,7 +17,7 @@ from sympy.polys.domains import QQ
 
 from derive.solving.exact_solve import elimination_order
 
-__all__ = ["RationalFunction", "RationalFunctionField", "solve_basis"]
+__all__ = ["RationalFunction", "RationalFunctionField", "combination", "solve_basis"]
 
 
 class RationalFunction:
@@ -99,6 +99,27 @@ class RationalFunction:
         return f"({self.num})/({self.den})"
 
 
+def combination(terms) -> RationalFunction:
+    """``sum a * f`` over the pairs ``(a, f)`` of ``terms`` (rational functions or numbers): the
+    products with one denominator are added as polynomials first, so only a few fractions are
+    reduced (a row of a basis adds hundreds of functions over a handful of denominators)."""
+    groups: dict[str, list] = {}
+    for a, f in terms:
+        a, f = RationalFunction.lift(a), RationalFunction.lift(f)
+        if a.num.is_zero() or f.num.is_zero():
+            continue
+        num, den = a.num * f.num, (f.den if a.den.is_one() else a.den * f.den)
+        key = str(den)
+        if key in groups:
+            groups[key][0] += num
+        else:
+            groups[key] = [num, den]
+    total = RationalFunction.lift(0)
+    for num, den in groups.values():
+        total = total + RationalFunction(num, den)
+    return total
+
+
 def _poly_from_flint(poly, symbol: sp.Symbol) -> sp.Poly:
     coeffs = [sp.Rational(int(c.p), int(c.q)) for c in reversed(poly.coeffs())]
     return sp.Poly(coeffs or [0], symbol, domain="QQ")
@@ -111,22 +132,26 @@ class RationalFunctionField:
         self.symbol = symbol
         self._factors: dict[str, list[sp.Poly]] = {}
         self._interned: dict[str, sp.Poly] = {}
+        self._converted: dict[sp.Basic, RationalFunction] = {}
         self._exprs: dict[tuple[str, str], sp.Expr] = {}
         self._texts: dict[tuple[str, str], str] = {}
 
     def __call__(self, value) -> RationalFunction:
+        if isinstance(value, sp.Basic):
+            if value not in self._converted:  # the same payoffs recur node after node
+                self._converted[value] = self._from_sympy(value)
+            return self._converted[value]
+        return RationalFunction.lift(value)
+
+    def _from_sympy(self, value: sp.Basic) -> RationalFunction:
         import flint
 
-        if isinstance(value, sp.Basic):
-            num, den = sp.fraction(sp.cancel(sp.together(sp.sympify(value))))
-            polys = []
-            for part in (num, den):
-                coeffs = sp.Poly(part, self.symbol).all_coeffs()[::-1]
-                polys.append(
-                    flint.fmpq_poly([flint.fmpq(int(c.p), int(c.q)) for c in map(sp.Rational, coeffs)])
-                )
-            return RationalFunction(polys[0], polys[1])
-        return RationalFunction.lift(value)
+        num, den = sp.fraction(sp.cancel(sp.together(sp.sympify(value))))
+        polys = []
+        for part in (num, den):
+            coeffs = sp.Poly(part, self.symbol).all_coeffs()[::-1]
+            polys.append(flint.fmpq_poly([flint.fmpq(int(c.p), int(c.q)) for c in map(sp.Rational, coeffs)]))
+        return RationalFunction(polys[0], polys[1])
 
     @property
     def zero(self) -> RationalFunction:
@@ -263,11 +288,8 @@ def solve_basis(
     value: dict[int, object] = {}
 
     def residual(i: int, skip) -> object:
-        acc = right.get(i, zero)
-        for k, b in rows[i].items():
-            if k not in skip:
-                acc = acc - b * value[k]
-        return acc
+        terms = [(-b, value[k]) for k, b in rows[i].items() if k not in skip]
+        return combination([(1, right.get(i, zero)), *terms])
 
     for i, j in forward:
         value[j] = residual(i, (j,)) / rows[i][j]
