@@ -387,11 +387,11 @@ def _piece_at(field: _Field, sf, mats_sym, progs_sym, c_sym, t0: sp.Rational, en
 def _condition_polynomials(conditions) -> list[tuple[object, bool]]:
     """The distinct non-constant numerators and denominators of ``conditions`` (FLINT polynomials,
     each with whether it is a denominator)."""
-    out: dict[str, tuple[object, bool]] = {}
+    out: dict[tuple, tuple[object, bool]] = {}
     for g in conditions:
         for poly, is_den in ((g.num, False), (g.den, True)):
             if poly.degree() > 0:
-                key = str(poly if is_den else poly / poly.leading_coefficient())
+                key = tuple((poly if is_den else poly / poly.leading_coefficient()).coeffs())
                 out[key] = (poly, out.get(key, (poly, False))[1] or is_den)
     return list(out.values())
 

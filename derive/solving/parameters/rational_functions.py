@@ -103,13 +103,13 @@ def combination(terms) -> RationalFunction:
     """``sum a * f`` over the pairs ``(a, f)`` of ``terms`` (rational functions or numbers): the
     products with one denominator are added as polynomials first, so only a few fractions are
     reduced (a row of a basis adds hundreds of functions over a handful of denominators)."""
-    groups: dict[str, list] = {}
+    groups: dict[tuple, list] = {}
     for a, f in terms:
         a, f = RationalFunction.lift(a), RationalFunction.lift(f)
         if a.num.is_zero() or f.num.is_zero():
             continue
         num, den = a.num * f.num, (f.den if a.den.is_one() else a.den * f.den)
-        key = str(den)
+        key = tuple(den.coeffs())
         if key in groups:
             groups[key][0] += num
         else:
@@ -130,11 +130,11 @@ class RationalFunctionField:
 
     def __init__(self, symbol: sp.Symbol) -> None:
         self.symbol = symbol
-        self._factors: dict[str, list[sp.Poly]] = {}
-        self._interned: dict[str, sp.Poly] = {}
+        self._factors: dict[tuple, list[sp.Poly]] = {}
+        self._interned: dict[tuple, sp.Poly] = {}
         self._converted: dict[sp.Basic, RationalFunction] = {}
-        self._exprs: dict[tuple[str, str], sp.Expr] = {}
-        self._texts: dict[tuple[str, str], str] = {}
+        self._exprs: dict[tuple, sp.Expr] = {}
+        self._texts: dict[tuple, str] = {}
 
     def __call__(self, value) -> RationalFunction:
         if isinstance(value, sp.Basic):
@@ -171,13 +171,13 @@ class RationalFunctionField:
     def irreducible(self, poly) -> list[sp.Poly]:
         """The non-constant irreducible factors of the FLINT polynomial ``poly``, as monic sympy Polys,
         each factor one object however many polynomials it divides (cached)."""
-        key = str(poly)
+        key = tuple(poly.coeffs())
         if key not in self._factors:
             out = []
             for g, _ in poly.factor()[1]:
                 if g.degree() > 0:
                     g = g / g.leading_coefficient()
-                    name = str(g)
+                    name = tuple(g.coeffs())
                     if name not in self._interned:
                         self._interned[name] = _poly_from_flint(g, self.symbol)
                     out.append(self._interned[name])
@@ -195,7 +195,7 @@ class RationalFunctionField:
         """``f`` as a sympy expression: factored when small, else numerator over denominator with
         integer coefficients (factoring a degree-30 polynomial only to print it is not worth it).
         Cached: the same functions recur piece after piece."""
-        key = (str(f.num), str(f.den))
+        key = (tuple(f.num.coeffs()), tuple(f.den.coeffs()))
         if key not in self._exprs:
             self._exprs[key] = self._to_sympy(f)
         return self._exprs[key]
@@ -216,7 +216,7 @@ class RationalFunctionField:
         ``f`` is large (numerator and denominator of two terms or more, one of degree > 8: the
         integer polynomials are printed directly, as sympy's printer orders and signs their terms).
         Cached."""
-        key = (str(f.num), str(f.den))
+        key = (tuple(f.num.coeffs()), tuple(f.den.coeffs()))
         if key not in self._texts:
             text = _fraction_text(f, str(self.symbol))
             self._texts[key] = str(self.to_sympy(f)) if text is None else text
@@ -317,7 +317,10 @@ def _prime(k: int) -> int:
 
 def _mod(c, p: int) -> int:
     """A rational ``c`` (fmpq) modulo ``p``; ValueError if ``p`` divides its denominator."""
-    den = int(c.q) % p
+    den = int(c.q)
+    if den == 1:
+        return int(c.p) % p
+    den %= p
     if den == 0:
         raise ValueError("bad prime")
     return int(c.p) * pow(den, -1, p) % p
