@@ -16,9 +16,11 @@ parametric simplex method's basis-stability argument (Gass & Saaty 1955; the sam
    values ``q(t)``, hence ``v_p(t)`` -- as a rational function of ``t``;
 3. the basic solution is *feasible* wherever each of its variables ``>= 0`` and each constraint's
    slack ``>= 0``: rational functions, whose signs change only at real roots of the irreducible
-   factors of their numerators and denominators.  Those roots are isolated exactly (Descartes'
-   rule of signs with bisection, Vincent-Collins-Akritas; rational, or algebraic with a rational
-   isolating interval), and the largest
+   factors of their numerators and denominators.  Only roots inside the gap being covered matter:
+   a numerator or denominator without a root there (Descartes' rule of signs, no factoring) is left
+   out, the others are factored and their roots isolated exactly (Descartes' rule of signs with
+   bisection, Vincent-Collins-Akritas; rational, or algebraic with a rational isolating interval),
+   and the largest
    interval around ``t0`` on which every sign holds is found by testing one rational point between
    consecutive roots and the roots themselves (a root of a denominator ends the piece, open);
 4. where both players' basic solutions are feasible and ``v_0(t) + v_1(t)`` equals the constant

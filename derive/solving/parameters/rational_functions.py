@@ -5,9 +5,9 @@ coefficients (sympy's own fractions are too slow for Leduc-sized bases);
 :class:`RationalFunctionField` converts sympy expressions into it, evaluates and factors.
 :func:`solve_basis` solves a basis system ``B(t) z = r(t)``: singleton rows and columns are
 peeled off, and the dense core is solved by power series about a point where ``B`` is invertible
-and Padé approximation modulo word-size primes, lifted to the rationals by Chinese remaindering
-and rational reconstruction, then proved by substituting the result back as an identity of
-rational functions.
+and Padé approximation modulo word-size primes (one common denominator for all unknowns), lifted
+to the rationals by Chinese remaindering and rational reconstruction, then proved by substituting
+the result back as an identity of polynomials.
 """
 
 from __future__ import annotations
@@ -278,8 +278,28 @@ def _fraction_text(f: RationalFunction, name: str) -> str | None:
 def solve_basis(
     field: RationalFunctionField, mat: dict[int, dict[int, object]], n: int, bounds: list
 ) -> list:
-    """Solve the square system ``mat z = bounds`` over ``Q(t)``: peel singletons, then the core by
-    evaluation and interpolation (:func:`_solve_core`)."""
+    """Solve the square system ``mat z = bounds`` over ``Q(t)``: peel singletons, then the dense core
+    by power series and Padé approximation modulo primes (:func:`_solve_core`).
+
+    Parameters
+    ----------
+    field : RationalFunctionField
+    mat : dict
+        ``{row: {unknown: entry}}``, shape ``(n, n)``; entries rational functions or numbers.
+    n : int
+    bounds : list
+        The right-hand side, ``n`` sympy expressions or numbers.
+
+    Returns
+    -------
+    list of RationalFunction
+        The ``n`` unknowns, reduced.
+
+    Raises
+    ------
+    ZeroDivisionError
+        If the matrix is singular.
+    """
     zero = field.zero
     rows = {i: {j: RationalFunction.lift(v) for j, v in row.items() if v} for i, row in mat.items()}
     rows = {i: row for i, row in rows.items() if row}
