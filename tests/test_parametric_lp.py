@@ -265,6 +265,36 @@ def test_exact_breakpoint_arithmetic():
     assert root2.point == sp.sqrt(2)
 
 
+def test_text_of_a_rational_function_is_sympys():
+    """The JSON's text of a long formula, printed without sympy, has sympy's characters exactly
+    (term order and signs, a positive constant first before one negative term, the scale's parts)."""
+    import flint
+
+    from derive.solving.parameters.rational_functions import RationalFunction, RationalFunctionField
+
+    t = sp.Symbol("bet2", positive=True)
+    rng = random.Random(5)
+
+    def poly():
+        coeffs = []
+        for _ in range(rng.choice([0, 1, 3, 9, 10, 20])):
+            if rng.random() < 0.4:
+                coeffs.append(flint.fmpq(0))
+            else:
+                size = 10 ** rng.randint(0, 20)
+                coeffs.append(
+                    flint.fmpq(rng.choice([1, -1, rng.randint(-size, size)]), rng.choice([1, 2, 7, 10**9]))
+                )
+        coeffs.append(flint.fmpq(rng.choice([1, -1, 3, -5]), rng.choice([1, 2, 3])))
+        return flint.fmpq_poly(coeffs)
+
+    cases = [RationalFunction(poly(), poly()) for _ in range(400)]
+    x = flint.fmpq_poly([0, 1])
+    cases += [RationalFunction(3 - 5 * x, x**9 + 1), RationalFunction(x**10 - 2, 7 * x**3 + 2 * x - 1)]
+    for f in cases:
+        assert RationalFunctionField(t).to_text(f) == str(RationalFunctionField(t).to_sympy(f))
+
+
 def test_command_line(capsys):
     assert main(["solve", "--deck", "3", "--max-bets", "1", "--param", "bet=0..4"]) == 0
     text = capsys.readouterr().out

@@ -160,10 +160,7 @@ def parametric_json(sol: ParametricSolution) -> str:
                 "from_decimal": p.lower.decimal(),
                 "to_decimal": p.upper.decimal(),
                 "value": str(p.value),
-                "strategies": {
-                    names[k]: {i: {a: str(v) for a, v in d.items()} for i, d in p.strategies[k].items()}
-                    for k in (0, 1)
-                },
+                "strategies": {names[k]: p.strategy_texts(k) for k in (0, 1)},
                 "off_path": {names[k]: list(p.off_path[k]) for k in (0, 1)},
             }
             for p in sol.pieces

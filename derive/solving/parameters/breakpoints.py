@@ -18,7 +18,17 @@ from functools import cached_property
 
 import sympy as sp
 
-__all__ = ["Breakpoint", "ParametricError", "between", "less", "roots_inside", "same", "sorted_points"]
+__all__ = [
+    "Breakpoint",
+    "ParametricError",
+    "between",
+    "flint_poly",
+    "less",
+    "may_have_roots",
+    "roots_inside",
+    "same",
+    "sorted_points",
+]
 
 
 class ParametricError(RuntimeError):
@@ -69,7 +79,7 @@ class Breakpoint:
         """The same point with an isolating interval narrower than ``width``."""
         if self.is_rational or self.interval[1] - self.interval[0] < width:
             return self
-        f = _flint_poly(self.polynomial)
+        f = flint_poly(self.polynomial)
         a, b = (flint_q(x) for x in self.interval)
         width = flint_q(width)
         low = _sign(f, a)
@@ -106,7 +116,7 @@ def less(p: Breakpoint, q: Breakpoint) -> bool:
     if p.polynomial == q.polynomial:  # roots of one polynomial: the same if one root lies in both intervals
         a, b = max(p.interval[0], q.interval[0]), min(p.interval[1], q.interval[1])
         if a <= b:
-            f = _flint_poly(p.polynomial)
+            f = flint_poly(p.polynomial)
             sa, sb = _sign(f, flint_q(a)), _sign(f, flint_q(b))
             # each interval holds one root (the polynomial is irreducible, so squarefree): the
             # common part holds it iff the sign changes across it or an end is the root
@@ -177,7 +187,7 @@ def flint_q(x):
 _FLINT_POLYS: dict = {}
 
 
-def _flint_poly(poly: sp.Poly):
+def flint_poly(poly: sp.Poly):
     """``poly`` (rational coefficients) as FLINT's ``fmpq_poly`` (cached)."""
     import flint
 
@@ -207,12 +217,21 @@ def _variations(f, a, b) -> int:
     return sum(1 for u, v in zip(signs, signs[1:]) if u != v)
 
 
+def may_have_roots(f, a, b) -> bool:
+    """Whether the FLINT polynomial ``f`` (``fmpq_poly``, not zero) may have a real root strictly
+    between the rationals ``a < b``: False proves it has none (Descartes' rule of signs after a
+    Möbius map of ``(a, b)`` onto ``(0, oo)``; no factoring needed)."""
+    if f.degree() <= 0:
+        return False
+    return _variations(f, flint_q(a), flint_q(b)) > 0
+
+
 def _isolate(factor: sp.Poly, a, b) -> list:
     """Isolating intervals of the real roots of an irreducible ``factor`` in ``(a, b)``, left to right,
     as ``[((lo, hi), 1), ...]`` (the form of sympy's ``Poly.intervals``): bisection of ``(a, b)``
     with Descartes' rule of signs (Vincent, Collins & Akritas 1976), each interval ending where the
     sign of ``factor`` changes, all in FLINT's exact rationals."""
-    f = _flint_poly(factor)
+    f = flint_poly(factor)
     lo, hi = flint_q(a), flint_q(b)
     if f.degree() == 1:
         c = f.coeffs()

@@ -16,9 +16,11 @@ parametric simplex method's basis-stability argument (Gass & Saaty 1955; the sam
    values ``q(t)``, hence ``v_p(t)`` -- as a rational function of ``t``;
 3. the basic solution is *feasible* wherever each of its variables ``>= 0`` and each constraint's
    slack ``>= 0``: rational functions, whose signs change only at real roots of the irreducible
-   factors of their numerators and denominators.  Those roots are isolated exactly (Descartes'
-   rule of signs with bisection, Vincent-Collins-Akritas; rational, or algebraic with a rational
-   isolating interval), and the largest
+   factors of their numerators and denominators.  Only roots inside the gap being covered matter:
+   a numerator or denominator without a root there (Descartes' rule of signs, no factoring) is left
+   out, the others are factored and their roots isolated exactly (Descartes' rule of signs with
+   bisection, Vincent-Collins-Akritas; rational, or algebraic with a rational isolating interval),
+   and the largest
    interval around ``t0`` on which every sign holds is found by testing one rational point between
    consecutive roots and the roots themselves (a root of a denominator ends the piece, open);
 4. where both players' basic solutions are feasible and ``v_0(t) + v_1(t)`` equals the constant
@@ -43,7 +45,7 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import sympy as sp
@@ -51,11 +53,20 @@ from sympy.polys.domains import QQ
 
 from derive.extensive_form.game import Game, NotSupportedError
 from derive.solving.lp import ExactLPError, basis_system, optimal_basis
-from derive.solving.parameters.breakpoints import Breakpoint, ParametricError, roots_inside, sorted_points
+from derive.solving.parameters.breakpoints import (
+    Breakpoint,
+    ParametricError,
+    flint_poly,
+    may_have_roots,
+    roots_inside,
+    sorted_points,
+)
 from derive.solving.parameters.breakpoints import between as _between
 from derive.solving.parameters.breakpoints import less as _less
 from derive.solving.parameters.breakpoints import same as _same
+from derive.solving.parameters.parametric_pieces import ParametricSolution, ValuePiece, make_piece
 from derive.solving.parameters.rational_functions import RationalFunctionField as _Field
+from derive.solving.parameters.rational_functions import combination
 from derive.solving.parameters.rational_functions import solve_basis as _solve_basis
 
 __all__ = [
@@ -97,10 +108,7 @@ def _side(field: _Field, prog_sym, prog_num, n: int) -> _Side | None:
         values[c] = z[k]
     conditions = [values[c] for c in range(prog_sym.ncols) if c not in prog_sym.free]
     for r, row in enumerate(prog_sym.rows):
-        total = field.zero
-        for c, v in row.items():
-            if values[c]:
-                total += field(v) * values[c]
+        total = combination((field(v), values[c]) for c, v in row.items() if values[c])
         lower, upper = prog_sym.lower[r], prog_sym.upper[r]
         if lower is not None and upper is not None and lower == upper:
             if total != field(lower):
@@ -114,163 +122,6 @@ def _side(field: _Field, prog_sym, prog_num, n: int) -> _Side | None:
 
 
 # --------------------------------------------------------------------------- pieces
-
-
-@dataclass(frozen=True)
-class ValuePiece:
-    """One interval of the parameter on which one formula gives the value and both strategies.
-
-    Attributes
-    ----------
-    lower, upper : Breakpoint
-        The interval's ends (exact).
-    closed : (bool, bool)
-        Whether each end belongs to the piece (an end is open only at a pole of a formula).
-    value : sympy.Expr
-        Player 0's equilibrium payoff ``v(t)`` (the game value), a rational function of ``t``.
-    plans : (dict, dict)
-        Each player's optimal realization plan, ``sequence label -> rational function of t``.
-    strategies : (dict, dict)
-        The same plans as behaviour strategies, ``information-set label -> {action: expression}``
-        (an information set the player's own plan never reaches gets the uniform distribution,
-        which changes no payoff).
-    off_path : (tuple of str, tuple of str)
-        Each player's information sets his own plan never reaches on this piece (left out of
-        ``strategies``: any play there is optimal).
-    conditions : tuple
-        The sign conditions (variables and slacks of both LPs, rational functions of ``t``) proved
-        ``>= 0`` on the interval.
-    """
-
-    lower: Breakpoint
-    upper: Breakpoint
-    closed: tuple[bool, bool]
-    value: sp.Expr
-    plans: tuple[dict[str, sp.Expr], dict[str, sp.Expr]]
-    strategies: tuple[dict[str, dict[str, sp.Expr]], dict[str, dict[str, sp.Expr]]]
-    off_path: tuple[tuple[str, ...], tuple[str, ...]]
-    conditions: tuple = dataclasses.field(default=(), repr=False, compare=False)
-    formulas: tuple = dataclasses.field(default=(), repr=False, compare=False)
-
-    def strategies_at(self, symbol: sp.Symbol, t0, game: Game) -> tuple[dict, dict]:
-        """Both behaviour strategies at the rational ``t0`` (exact), every information set given: one
-        the player's own plan never reaches gets the uniform distribution (any play there is optimal).
-
-        Raises
-        ------
-        ValueError
-            If ``t0`` is not a rational number.
-        """
-        r = sp.Rational(t0)
-        out = []
-        for p in (0, 1):
-            strategy = {}
-            for info in game.infosets_of(p):
-                if info.label in self.strategies[p]:
-                    strategy[info.label] = {
-                        a: sp.Rational(v.subs(symbol, r)) for a, v in self.strategies[p][info.label].items()
-                    }
-                else:
-                    strategy[info.label] = {a: sp.Rational(1, len(info.actions)) for a in info.actions}
-            out.append(strategy)
-        return out[0], out[1]
-
-    def interval_text(self, symbol: sp.Symbol | str = "t") -> str:
-        """``"1/2 <= t < 2"``-style text of the interval."""
-        left = "<=" if self.closed[0] else "<"
-        right = "<=" if self.closed[1] else "<"
-        return f"{self.lower} {left} {symbol} {right} {self.upper}"
-
-
-@dataclass(frozen=True)
-class ParametricSolution:
-    """A game's value and optimal strategies as exact piecewise functions of one parameter.
-
-    Attributes
-    ----------
-    game : Game
-        The game, with the parameter as a sympy symbol in its payoffs or probabilities.
-    symbol : sympy.Symbol
-    lower, upper : sympy.Rational
-        The interval the user asked about.
-    pieces : tuple of ValuePiece
-        Left to right, covering ``[lower, upper]`` (ends where a formula has a pole excepted).
-    constant : sympy.Expr
-        The players' payoffs add up to it on every play.
-    solves : int
-        Rational points at which the LPs were solved.
-    checked : tuple of sympy.Rational
-        The points at which each piece's value was compared with an exact solve of the game.
-    """
-
-    game: Game
-    symbol: sp.Symbol
-    lower: sp.Rational
-    upper: sp.Rational
-    pieces: tuple[ValuePiece, ...]
-    constant: sp.Expr
-    solves: int
-    checked: tuple[sp.Rational, ...] = ()
-
-    @property
-    def breakpoints(self) -> tuple[Breakpoint, ...]:
-        """The points inside ``(lower, upper)`` where the formulas change."""
-        return tuple(p.upper for p in self.pieces[:-1])
-
-    @property
-    def value_changes(self) -> tuple[bool, ...]:
-        """For each breakpoint, whether the value's formula changes there (else only the strategy does)."""
-        out = []
-        for left, right in zip(self.pieces, self.pieces[1:]):
-            if left.formulas and right.formulas:
-                out.append(left.formulas[0] != right.formulas[0])
-            else:
-                out.append(sp.cancel(left.value - right.value) != 0)
-        return tuple(out)
-
-    def value_runs(self) -> list[tuple[ValuePiece, ValuePiece]]:
-        """The first and last piece of each run of neighbouring pieces with the same value formula,
-        left to right (pieces where only the strategy changes belong to one run)."""
-        runs = [[self.pieces[0], self.pieces[0]]]
-        for piece, changes in zip(self.pieces[1:], self.value_changes):
-            if changes:
-                runs.append([piece, piece])
-            else:
-                runs[-1][1] = piece
-        return [(first, last) for first, last in runs]
-
-    @property
-    def value(self) -> sp.Piecewise:
-        """``v(t)`` as a sympy ``Piecewise``: one branch for each run of neighbouring pieces with the
-        same value formula (pieces where only the strategy changes share one branch)."""
-        t = self.symbol
-        args = []
-        for first, last in self.value_runs():
-            lo = t >= first.lower.point if first.closed[0] else t > first.lower.point
-            hi = t <= last.upper.point if last.closed[1] else t < last.upper.point
-            args.append((first.value, sp.And(lo, hi)))
-        return sp.Piecewise(*args)
-
-    def piece_at(self, t0) -> ValuePiece:
-        """The piece holding the rational ``t0``.
-
-        Raises
-        ------
-        ValueError
-            If ``t0`` is outside every piece.
-        """
-        r = sp.Rational(t0)
-        point = Breakpoint.rational(r, self.symbol)
-        for p in self.pieces:
-            inside_lo = _less(p.lower, point) or (p.closed[0] and _same(p.lower, point))
-            inside_hi = _less(point, p.upper) or (p.closed[1] and _same(p.upper, point))
-            if inside_lo and inside_hi:
-                return p
-        raise ValueError(f"{self.symbol} = {r} is outside every piece ({self.lower} to {self.upper})")
-
-    def value_at(self, t0) -> sp.Rational:
-        """The exact value at the rational ``t0``, from its piece's formula."""
-        return sp.Rational(self.piece_at(t0).value.subs(self.symbol, sp.Rational(t0)))
 
 
 def _symbol_of(game: Game, symbol) -> sp.Symbol:
@@ -402,7 +253,7 @@ def parametric_solve(
             t0 = _probe(a, b, tries)
             tries += 1
             solves += 1
-            piece = _piece_at(field, sf, mats_sym, progs_sym, c_sym, t0, ends)
+            piece = _piece_at(field, sf, mats_sym, progs_sym, c_sym, t0, ends, (a, b))
         piece = _clip(piece, a, b)
         pieces.append(piece)
         covered += _approx(piece.upper) - _approx(piece.lower)  # for the progress line only
@@ -469,9 +320,11 @@ def _require_well_defined(game: Game, field: _Field, lo, hi) -> None:
                 raise NotSupportedError(f"{what} is negative for some {field.symbol} in [{lo}, {hi}]")
 
 
-def _piece_at(field: _Field, sf, mats_sym, progs_sym, c_sym, t0: sp.Rational, ends) -> ValuePiece | None:
-    """The largest interval around ``t0`` on which HiGHS's optimal bases at ``t0`` stay optimal; None
-    if ``t0`` is a root of a condition (a degenerate point: the caller tries another)."""
+def _piece_at(field: _Field, sf, mats_sym, progs_sym, c_sym, t0: sp.Rational, ends, gap) -> ValuePiece | None:
+    """The largest interval around ``t0`` inside the gap ``(a, b)`` on which HiGHS's optimal bases at
+    ``t0`` stay optimal; None if ``t0`` is a root of a condition (a degenerate point: the caller tries
+    another).  Only roots inside the gap are isolated; an end of the gap ends the piece closed unless
+    a condition has a pole there (as the piece found on all of ``ends``, cut to the gap)."""
     q0 = QQ(int(t0.p), int(t0.q))
     sides = []
     for p in (0, 1):
@@ -492,18 +345,17 @@ def _piece_at(field: _Field, sf, mats_sym, progs_sym, c_sym, t0: sp.Rational, en
             return None  # t0 is a root of a condition, or the basis is not feasible there
     except ZeroDivisionError:
         return None
-    roots: dict[tuple, tuple[sp.Poly, bool]] = {}
-    for g in conditions:
-        num_f, den_f = field.factors(g)
-        for poly, is_den in [(f, False) for f in num_f] + [(f, True) for f in den_f]:
-            key = tuple(poly.all_coeffs())
-            roots[key] = (poly, roots.get(key, (poly, False))[1] or is_den)
     lo, hi = ends[0].interval[0], ends[1].interval[0]
-    points: list[tuple[Breakpoint, bool]] = [
-        (r, is_den) for poly, is_den in roots.values() for r in roots_inside(poly, lo, hi)
-    ]
-    order = sorted_points([pt for pt, _ in points])
-    pole = {id(pt): is_den for pt, is_den in points}
+    pole: dict[int, bool] = {}  # id of an irreducible factor -> whether a denominator has it
+    points: list[Breakpoint] = []
+    for poly, is_den in _condition_polynomials(conditions):
+        if not may_have_roots(poly, gap[0].interval[0], gap[1].interval[1]):
+            continue  # no root inside the gap, so none that could end the piece (Descartes)
+        for factor in field.irreducible(poly):
+            if id(factor) not in pole:
+                points += [r for r in roots_inside(factor, lo, hi) if _less(gap[0], r) and _less(r, gap[1])]
+            pole[id(factor)] = pole.get(id(factor), False) or is_den
+    order = sorted_points(points)
     here = Breakpoint.rational(t0, field.symbol)
     right = [pt for pt in order if _less(here, pt)]
     left = [pt for pt in order if _less(pt, here)][::-1]
@@ -515,84 +367,41 @@ def _piece_at(field: _Field, sf, mats_sym, progs_sym, c_sym, t0: sp.Rational, en
         except ZeroDivisionError:
             return False
 
-    def end_closed(pt: Breakpoint) -> bool:
-        if pt is ends[0] or pt is ends[1]:
-            try:
-                [field.at(g, QQ.from_sympy(pt.interval[0])) for g in conditions]
-            except ZeroDivisionError:
-                return False
-            return True
-        return not pole[id(pt)]
-
     def walk(points: list[Breakpoint], end: Breakpoint) -> tuple[Breakpoint, bool]:
-        """Move away from ``t0`` across the roots ``points`` (nearest first) while every sign holds."""
+        """Move away from ``t0`` across the roots ``points`` (nearest first) while every sign holds, at
+        most to the gap's ``end`` (closed unless a condition has a pole there)."""
         previous = here
         for pt in [*points, end]:
             if previous is not here and not holds_between(previous, pt):
                 return previous, True
             if pt is end:
-                return end, end_closed(end)
-            if not end_closed(pt):
+                return end, not _pole_at(conditions, end)
+            if pole[id(pt.polynomial)]:
                 return pt, False
             previous = pt
         raise AssertionError("unreachable")  # pragma: no cover
 
-    upper, upper_closed = walk(right, ends[1])
-    lower, lower_closed = walk(left, ends[0])
-    return _make_piece(field, sf, sides, conditions, (lower, upper), (lower_closed, upper_closed))
+    upper, upper_closed = walk(right, gap[1])
+    lower, lower_closed = walk(left, gap[0])
+    return make_piece(field, sf, sides, conditions, (lower, upper), (lower_closed, upper_closed))
 
 
-class _Lazy(Mapping):
-    """A read-only mapping whose values are rational functions shown as sympy expressions on first
-    access (converting hundreds of degree-40 formulas that nobody prints is most of a piece's cost)."""
-
-    def __init__(self, items: dict, convert) -> None:
-        self._items, self._convert, self._done = items, convert, {}
-
-    def __getitem__(self, key):
-        if key not in self._done:
-            self._done[key] = self._convert(self._items[key])
-        return self._done[key]
-
-    def __iter__(self):
-        return iter(self._items)
-
-    def __len__(self) -> int:
-        return len(self._items)
-
-    def __repr__(self) -> str:
-        return repr(dict(self.items()))
+def _condition_polynomials(conditions) -> list[tuple[object, bool]]:
+    """The distinct non-constant numerators and denominators of ``conditions`` (FLINT polynomials,
+    each with whether it is a denominator)."""
+    out: dict[tuple, tuple[object, bool]] = {}
+    for g in conditions:
+        for poly, is_den in ((g.num, False), (g.den, True)):
+            if poly.degree() > 0:
+                key = tuple((poly if is_den else poly / poly.leading_coefficient()).coeffs())
+                out[key] = (poly, out.get(key, (poly, False))[1] or is_den)
+    return list(out.values())
 
 
-def _make_piece(field, sf, sides, conditions, ends, closed) -> ValuePiece:
-    plans = tuple(
-        _Lazy({sf.label(p, k): v for k, v in enumerate(sides[p].plan)}, field.to_sympy) for p in (0, 1)
-    )
-    strategies, off_path = [], []
-    for p in (0, 1):
-        plan, strategy, unreached = sides[p].plan, {}, []
-        for info in sf.infosets_of(p):
-            reach = plan[sf.parent[info.index]]
-            if not reach:
-                unreached.append(info.label)
-                continue
-            strategy[info.label] = _Lazy(
-                {a: (plan[sf.index[p][(info.index, j)]], reach) for j, a in enumerate(info.actions)},
-                lambda pair: field.to_sympy(pair[0] / pair[1]),
-            )
-        strategies.append(strategy)
-        off_path.append(tuple(unreached))
-    return ValuePiece(
-        lower=ends[0],
-        upper=ends[1],
-        closed=closed,
-        value=field.to_sympy(sides[0].value),
-        plans=plans,  # type: ignore[arg-type]
-        strategies=tuple(strategies),  # type: ignore[arg-type]
-        off_path=tuple(off_path),  # type: ignore[arg-type]
-        conditions=tuple(conditions),
-        formulas=(sides[0].value, tuple(tuple(sides[p].plan) for p in (0, 1))),
-    )
+def _pole_at(conditions, point: Breakpoint) -> bool:
+    """Whether a condition's denominator vanishes at ``point`` (divisible by its polynomial)."""
+    f = flint_poly(point.polynomial)
+    return any(g.den.degree() > 0 and (g.den % f).is_zero() for g in conditions)
 
 
 def _clip(piece: ValuePiece, a: Breakpoint, b: Breakpoint) -> ValuePiece:
@@ -611,14 +420,17 @@ def _same_formulas(left: ValuePiece, right: ValuePiece) -> bool:
 
 def _holds_on(field: _Field, conditions, lo: Breakpoint, hi: Breakpoint) -> bool:
     """Whether every condition is ``>= 0`` (and finite) on the closed interval ``[lo, hi]``."""
+    if _pole_at(conditions, lo) or _pole_at(conditions, hi):
+        return False
     roots = []
-    for g in conditions:
-        num_f, den_f = field.factors(g)
-        for poly in den_f:  # a pole inside or at an end
-            if any(e.polynomial == poly for e in (lo, hi)) or roots_inside(poly, lo, hi):
+    for poly, is_den in _condition_polynomials(conditions):
+        if not may_have_roots(poly, lo.interval[0], hi.interval[1]):
+            continue  # no root inside (Descartes), nor at an end (a pole there is excluded above)
+        for factor in field.irreducible(poly):
+            inside = roots_inside(factor, lo, hi)
+            if is_den and inside:  # a pole inside
                 return False
-        for poly in num_f:
-            roots += roots_inside(poly, lo, hi)
+            roots += inside
     order = sorted_points([lo, *roots, hi])
     for p, q in zip(order, order[1:]):
         if _same(p, q):

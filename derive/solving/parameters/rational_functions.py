@@ -5,21 +5,19 @@ coefficients (sympy's own fractions are too slow for Leduc-sized bases);
 :class:`RationalFunctionField` converts sympy expressions into it, evaluates and factors.
 :func:`solve_basis` solves a basis system ``B(t) z = r(t)``: singleton rows and columns are
 peeled off, and the dense core is solved by power series about a point where ``B`` is invertible
-and Padé approximation modulo word-size primes, lifted to the rationals by Chinese remaindering
-and rational reconstruction, then proved by substituting the result back as an identity of
-rational functions.
+and Padé approximation modulo word-size primes (one common denominator for all unknowns), lifted
+to the rationals by Chinese remaindering and rational reconstruction, then proved by substituting
+the result back as an identity of polynomials.
 """
 
 from __future__ import annotations
-
-import itertools
 
 import sympy as sp
 from sympy.polys.domains import QQ
 
 from derive.solving.exact_solve import elimination_order
 
-__all__ = ["RationalFunction", "RationalFunctionField", "solve_basis"]
+__all__ = ["RationalFunction", "RationalFunctionField", "combination", "solve_basis"]
 
 
 class RationalFunction:
@@ -101,6 +99,27 @@ class RationalFunction:
         return f"({self.num})/({self.den})"
 
 
+def combination(terms) -> RationalFunction:
+    """``sum a * f`` over the pairs ``(a, f)`` of ``terms`` (rational functions or numbers): the
+    products with one denominator are added as polynomials first, so only a few fractions are
+    reduced (a row of a basis adds hundreds of functions over a handful of denominators)."""
+    groups: dict[tuple, list] = {}
+    for a, f in terms:
+        a, f = RationalFunction.lift(a), RationalFunction.lift(f)
+        if a.num.is_zero() or f.num.is_zero():
+            continue
+        num, den = a.num * f.num, (f.den if a.den.is_one() else a.den * f.den)
+        key = tuple(den.coeffs())
+        if key in groups:
+            groups[key][0] += num
+        else:
+            groups[key] = [num, den]
+    total = RationalFunction.lift(0)
+    for num, den in groups.values():
+        total = total + RationalFunction(num, den)
+    return total
+
+
 def _poly_from_flint(poly, symbol: sp.Symbol) -> sp.Poly:
     coeffs = [sp.Rational(int(c.p), int(c.q)) for c in reversed(poly.coeffs())]
     return sp.Poly(coeffs or [0], symbol, domain="QQ")
@@ -111,21 +130,28 @@ class RationalFunctionField:
 
     def __init__(self, symbol: sp.Symbol) -> None:
         self.symbol = symbol
-        self._factors: dict[str, list[sp.Poly]] = {}
+        self._factors: dict[tuple, list[sp.Poly]] = {}
+        self._interned: dict[tuple, sp.Poly] = {}
+        self._converted: dict[sp.Basic, RationalFunction] = {}
+        self._exprs: dict[tuple, sp.Expr] = {}
+        self._texts: dict[tuple, str] = {}
 
     def __call__(self, value) -> RationalFunction:
+        if isinstance(value, sp.Basic):
+            if value not in self._converted:  # the same payoffs recur node after node
+                self._converted[value] = self._from_sympy(value)
+            return self._converted[value]
+        return RationalFunction.lift(value)
+
+    def _from_sympy(self, value: sp.Basic) -> RationalFunction:
         import flint
 
-        if isinstance(value, sp.Basic):
-            num, den = sp.fraction(sp.cancel(sp.together(sp.sympify(value))))
-            polys = []
-            for part in (num, den):
-                coeffs = sp.Poly(part, self.symbol).all_coeffs()[::-1]
-                polys.append(
-                    flint.fmpq_poly([flint.fmpq(int(c.p), int(c.q)) for c in map(sp.Rational, coeffs)])
-                )
-            return RationalFunction(polys[0], polys[1])
-        return RationalFunction.lift(value)
+        num, den = sp.fraction(sp.cancel(sp.together(sp.sympify(value))))
+        polys = []
+        for part in (num, den):
+            coeffs = sp.Poly(part, self.symbol).all_coeffs()[::-1]
+            polys.append(flint.fmpq_poly([flint.fmpq(int(c.p), int(c.q)) for c in map(sp.Rational, coeffs)]))
+        return RationalFunction(polys[0], polys[1])
 
     @property
     def zero(self) -> RationalFunction:
@@ -142,24 +168,39 @@ class RationalFunctionField:
         v = f.num(x) / den
         return QQ(int(v.p), int(v.q))
 
-    def _irreducible(self, poly) -> list[sp.Poly]:
-        key = str(poly)
+    def irreducible(self, poly) -> list[sp.Poly]:
+        """The non-constant irreducible factors of the FLINT polynomial ``poly``, as monic sympy Polys,
+        each factor one object however many polynomials it divides (cached)."""
+        key = tuple(poly.coeffs())
         if key not in self._factors:
-            self._factors[key] = [
-                _poly_from_flint(g, self.symbol).monic() for g, _ in poly.factor()[1] if g.degree() > 0
-            ]
+            out = []
+            for g, _ in poly.factor()[1]:
+                if g.degree() > 0:
+                    g = g / g.leading_coefficient()
+                    name = tuple(g.coeffs())
+                    if name not in self._interned:
+                        self._interned[name] = _poly_from_flint(g, self.symbol)
+                    out.append(self._interned[name])
+            self._factors[key] = out
         return self._factors[key]
 
     def factors(self, f: RationalFunction) -> tuple[list[sp.Poly], list[sp.Poly]]:
         """The non-constant irreducible factors (monic sympy Polys) of ``f``'s numerator and denominator."""
         return (
-            self._irreducible(f.num) if f.num.degree() > 0 else [],
-            self._irreducible(f.den) if f.den.degree() > 0 else [],
+            self.irreducible(f.num) if f.num.degree() > 0 else [],
+            self.irreducible(f.den) if f.den.degree() > 0 else [],
         )
 
     def to_sympy(self, f: RationalFunction) -> sp.Expr:
         """``f`` as a sympy expression: factored when small, else numerator over denominator with
-        integer coefficients (factoring a degree-30 polynomial only to print it is not worth it)."""
+        integer coefficients (factoring a degree-30 polynomial only to print it is not worth it).
+        Cached: the same functions recur piece after piece."""
+        key = (tuple(f.num.coeffs()), tuple(f.den.coeffs()))
+        if key not in self._exprs:
+            self._exprs[key] = self._to_sympy(f)
+        return self._exprs[key]
+
+    def _to_sympy(self, f: RationalFunction) -> sp.Expr:
         t = self.symbol
         num, den = _poly_from_flint(f.num, t), _poly_from_flint(f.den, t)
         if max(num.degree(), den.degree()) <= 8:
@@ -170,12 +211,95 @@ class RationalFunctionField:
         scale = sp.Rational(c_den, c_num) * g
         return scale * (p_num.quo_ground(g).as_expr() / p_den.quo_ground(g).as_expr())
 
+    def to_text(self, f: RationalFunction) -> str:
+        """``str(self.to_sympy(f))``, the same characters, without building the sympy expression when
+        ``f`` is large (numerator and denominator of two terms or more, one of degree > 8: the
+        integer polynomials are printed directly, as sympy's printer orders and signs their terms).
+        Cached."""
+        key = (tuple(f.num.coeffs()), tuple(f.den.coeffs()))
+        if key not in self._texts:
+            text = _fraction_text(f, str(self.symbol))
+            self._texts[key] = str(self.to_sympy(f)) if text is None else text
+        return self._texts[key]
+
+
+def _integer_coefficients(poly) -> tuple[int, list[int]]:
+    """``(c, [a_0, a_1, ...])`` with ``c * poly = sum a_k t^k``, the ``a_k`` integers, ``c > 0`` the
+    least common denominator of ``poly``'s coefficients (sympy's ``clear_denoms``)."""
+    import math
+
+    coeffs = poly.coeffs()
+    c = math.lcm(*(int(x.q) for x in coeffs)) if coeffs else 1
+    return c, [int(x.p) * (c // int(x.q)) for x in coeffs]
+
+
+def _polynomial_text(coeffs: list[int], name: str) -> str:
+    """sympy's ``str`` of the polynomial ``sum coeffs[k] * t^k`` (two terms or more): highest degree
+    first, ``c*t**k``, ``t`` for ``t**1``, a coefficient 1 left out, ``" - "`` before a negative term;
+    but a positive constant first when the other of two terms is negative (``2 - 3*t``, sympy's
+    ``Expr.as_ordered_terms``)."""
+    out = []
+    terms = [k for k in range(len(coeffs) - 1, -1, -1) if coeffs[k]]
+    if len(terms) == 2 and terms[1] == 0 and coeffs[0] > 0 and coeffs[terms[0]] < 0:
+        terms.reverse()
+    for k in terms:
+        c = coeffs[k]
+        power = "" if k == 0 else (name if k == 1 else f"{name}**{k}")
+        size = abs(c)
+        term = str(size) if not power else (power if size == 1 else f"{size}*{power}")
+        if not out:
+            out.append(f"-{term}" if c < 0 else term)
+        else:
+            out.append(f" - {term}" if c < 0 else f" + {term}")
+    return "".join(out)
+
+
+def _fraction_text(f: RationalFunction, name: str) -> str | None:
+    """The text of :meth:`RationalFunctionField.to_sympy`'s large form, ``scale * (P / Q)`` with
+    integer polynomials ``P``, ``Q`` of two terms or more, as sympy prints it
+    (``-3*(P)/(4*(Q))``); None for every other form (sympy prints those)."""
+    import math
+
+    if max(f.num.degree(), f.den.degree()) <= 8:
+        return None
+    c_num, p_num = _integer_coefficients(f.num)
+    c_den, p_den = _integer_coefficients(f.den)
+    if sum(1 for c in p_num if c) < 2 or sum(1 for c in p_den if c) < 2:
+        return None
+    g = math.gcd(math.gcd(*p_num), math.gcd(*p_den))
+    p_num, p_den = [c // g for c in p_num], [c // g for c in p_den]
+    scale = sp.Rational(c_den * g, c_num)
+    sign, p, q = ("-" if scale < 0 else ""), abs(int(scale.p)), int(scale.q)
+    top = f"({_polynomial_text(p_num, name)})" if p == 1 else f"{p}*({_polynomial_text(p_num, name)})"
+    bottom = f"({_polynomial_text(p_den, name)})" if q == 1 else f"({q}*({_polynomial_text(p_den, name)}))"
+    return f"{sign}{top}/{bottom}"
+
 
 def solve_basis(
     field: RationalFunctionField, mat: dict[int, dict[int, object]], n: int, bounds: list
 ) -> list:
-    """Solve the square system ``mat z = bounds`` over ``Q(t)``: peel singletons, then the core by
-    evaluation and interpolation (:func:`_solve_core`)."""
+    """Solve the square system ``mat z = bounds`` over ``Q(t)``: peel singletons, then the dense core
+    by power series and Padé approximation modulo primes (:func:`_solve_core`).
+
+    Parameters
+    ----------
+    field : RationalFunctionField
+    mat : dict
+        ``{row: {unknown: entry}}``, shape ``(n, n)``; entries rational functions or numbers.
+    n : int
+    bounds : list
+        The right-hand side, ``n`` sympy expressions or numbers.
+
+    Returns
+    -------
+    list of RationalFunction
+        The ``n`` unknowns, reduced.
+
+    Raises
+    ------
+    ZeroDivisionError
+        If the matrix is singular.
+    """
     zero = field.zero
     rows = {i: {j: RationalFunction.lift(v) for j, v in row.items() if v} for i, row in mat.items()}
     rows = {i: row for i, row in rows.items() if row}
@@ -184,11 +308,8 @@ def solve_basis(
     value: dict[int, object] = {}
 
     def residual(i: int, skip) -> object:
-        acc = right.get(i, zero)
-        for k, b in rows[i].items():
-            if k not in skip:
-                acc = acc - b * value[k]
-        return acc
+        terms = [(-b, value[k]) for k, b in rows[i].items() if k not in skip]
+        return combination([(1, right.get(i, zero)), *terms])
 
     for i, j in forward:
         value[j] = residual(i, (j,)) / rows[i][j]
@@ -216,35 +337,56 @@ def _prime(k: int) -> int:
 
 def _mod(c, p: int) -> int:
     """A rational ``c`` (fmpq) modulo ``p``; ValueError if ``p`` divides its denominator."""
-    den = int(c.q) % p
+    den = int(c.q)
+    if den == 1:
+        return int(c.p) % p
+    den %= p
     if den == 0:
         raise ValueError("bad prime")
     return int(c.p) * pow(den, -1, p) % p
 
 
-def _modular_images(prow, prhs, m: int, N: int, p: int, shift):
-    """Each unknown of ``B(t) z = r(t)`` as ``(numerator, denominator)`` polynomials in ``s = t - shift``
-    modulo ``p``; None if ``p`` is unlucky.
+def _pade(series, N: int, p: int):
+    """``(a, b)`` with ``a / b = series`` modulo ``s^N`` and ``deg a, deg b < N / 2``, ``b(0) != 0``,
+    ``b`` monic (Euclid's algorithm on ``s^N`` and the series stopped half-way: Padé approximation,
+    rational function reconstruction); None if there is none."""
+    import flint
+
+    r0, r1 = flint.nmod_poly([0] * N + [1], p), series
+    u0, u1 = flint.nmod_poly([0], p), flint.nmod_poly([1], p)
+    while not r1.is_zero() and r1.degree() >= N // 2:
+        q, rem = divmod(r0, r1)
+        r0, r1 = r1, rem
+        u0, u1 = u1, u0 - q * u1
+    if u1.is_zero() or int(u1.coeffs()[0]) == 0:
+        return None
+    g = r1.gcd(u1)
+    if g.degree() > 0:
+        r1, u1 = r1 // g, u1 // g
+    inv = pow(int(u1.coeffs()[-1]), -1, p)
+    return r1 * inv, u1 * inv
+
+
+def _modular_images(srow, srhs, m: int, N: int, p: int, shift):
+    """The unknowns of ``B(t) z = r(t)`` as ``(numerators, denominator)`` modulo ``p``: polynomials in
+    ``t`` (coefficient lists), ``z_k = n_k / q`` with ``q`` the least common denominator, monic;
+    None if ``p`` is unlucky.  ``srow``, ``srhs``: the system's polynomials in ``s = t - shift``.
 
     ``B(shift + s) = B_0 + B_1 s + ... + B_d s^d`` is inverted at ``s = 0`` once, and the power series
     ``z(s) = z_0 + z_1 s + ...`` follows term by term, ``B_0 z_k = r_k - B_1 z_{k-1} - ... - B_d z_{k-d}``
-    (one matrix-vector product each: x-adic lifting, as in Dixon's method with ``s`` for the prime);
-    its first ``N`` terms give each unknown as a rational function by Euclid's algorithm stopped
-    half-way on ``s^N`` (Padé approximation: rational function reconstruction)."""
+    (one matrix-vector product each: x-adic lifting, as in Dixon's method with ``s`` for the prime).
+    Its first ``N`` terms give the common denominator ``q(s)`` by Padé approximation of one random
+    combination of the unknowns (whose denominator is, but for a chance of about ``deg q / p``, the
+    least common one); each numerator is then ``q(s) z_k(s)`` truncated.  Any mistake is caught by
+    the caller's exact check of the lifted solution."""
+    import random
+
     import flint
 
     try:
         x0 = _mod(shift, p)
-    except ValueError:
-        return None
-    move = flint.nmod_poly([x0, 1], p)
-
-    def shifted(poly) -> list[int]:
-        return [int(c) for c in flint.nmod_poly([_mod(c, p) for c in poly.coeffs()], p)(move).coeffs()]
-
-    try:
-        rows = [{k: shifted(poly) for k, poly in line.items()} for line in prow]
-        rhs = [shifted(poly) for poly in prhs]
+        rows = [{k: [_mod(c, p) for c in poly.coeffs()] for k, poly in line.items()} for line in srow]
+        rhs = [[_mod(c, p) for c in poly.coeffs()] for poly in srhs]
     except ValueError:
         return None
     d = max([len(c) for line in rows for c in line.values()] + [1]) - 1
@@ -255,11 +397,7 @@ def _modular_images(prow, prhs, m: int, N: int, p: int, shift):
                 if c:
                     blocks[e][i, k] = c
     e_rhs = max([len(c) for c in rhs] + [1])
-    right = [flint.nmod_mat(m, 1, p) for _ in range(e_rhs)]
-    for i, coeffs in enumerate(rhs):
-        for e, c in enumerate(coeffs):
-            if c:
-                right[e][i, 0] = c
+    right = [flint.nmod_mat(m, 1, [c[e] if e < len(c) else 0 for c in rhs], p) for e in range(e_rhs)]
     try:
         inverse = blocks[0].inv()
     except ZeroDivisionError:
@@ -271,25 +409,21 @@ def _modular_images(prow, prhs, m: int, N: int, p: int, shift):
         for e in range(1, min(k, d) + 1):
             v = v - blocks[e] * terms[k - e]
         terms.append(inverse * v)
-    series = [[int(terms[k][i, 0]) for k in range(N)] for i in range(m)]
-    M = flint.nmod_poly([0] * N + [1], p)
-    out = []
-    for k in range(m):
-        r0, r1 = M, flint.nmod_poly(series[k], p)
-        u0, u1 = flint.nmod_poly([0], p), flint.nmod_poly([1], p)
-        while not r1.is_zero() and r1.degree() >= N // 2:
-            q, rem = divmod(r0, r1)
-            r0, r1 = r1, rem
-            u0, u1 = u1, u0 - q * u1
-        if u1.is_zero() or int(u1.coeffs()[0]) == 0:
-            return None
-        g = r1.gcd(u1)
-        if g.degree() > 0:
-            r1, u1 = r1 // g, u1 // g
-        lead = int(u1.coeffs()[-1])
-        inv = pow(lead, -1, p)
-        out.append((r1 * inv, u1 * inv))
-    return out
+    weights = flint.nmod_mat(1, m, random.Random(p).choices(range(1, p), k=m), p)
+    mixed = flint.nmod_poly([int((weights * term)[0, 0]) for term in terms], p)
+    pade = _pade(mixed, N, p)
+    if pade is None:
+        return None
+    q = pade[1]
+    back = flint.nmod_poly([(-x0) % p, 1], p)  # s = t - shift
+    q_t = q(back)
+    lead = pow(int(q_t.coeffs()[-1]), -1, p)
+    columns = [term.entries() for term in terms]
+    nums = []
+    for i in range(m):
+        n_i = flint.nmod_poly([col[i] for col in columns], p).mul_low(q, N)  # degree >= N/2: too few terms
+        nums.append([int(c) for c in n_i(back) * lead])
+    return nums, [int(c) for c in q_t * lead]
 
 
 _SHIFTS = ((0, 1), (1, 1), (-1, 1), (2, 1), (-2, 1), (3, 1), (1, 2), (-1, 2), (5, 1), (7, 1), (1, 3), (11, 1))
@@ -355,11 +489,12 @@ def _solve_core(
     system: list[dict[int, RationalFunction]], rhs: list[RationalFunction]
 ) -> list[RationalFunction]:
     """Solve the dense core ``B(t) z = r(t)`` over ``Q(t)`` by power series about a point where ``B`` is
-    invertible and Padé approximation modulo word-size primes (:func:`_modular_images`), lifted to the rationals (Chinese remaindering and
-    rational number reconstruction), then *proved*: the result must satisfy ``B(t) z(t) = r(t)``
-    as an identity of rational functions, which makes it the solution (``B(t)`` is nonsingular
-    wherever it is at one point, and it is at the series' point modulo a prime).  More terms and more
-    primes are taken until it does.
+    invertible and Padé approximation modulo word-size primes (:func:`_modular_images`): numerators
+    ``n_k(t)`` over one common denominator ``q(t)``, lifted to the rationals (Chinese remaindering and
+    rational number reconstruction), then *proved*: ``B(t) n(t) = r(t) q(t)`` must hold as an
+    identity of polynomials, which makes ``n / q`` the solution (``B(t)`` is nonsingular wherever it
+    is at one point, and it is at the series' point modulo a prime).  More terms and more primes are
+    taken until it does.
 
     Raises
     ------
@@ -385,68 +520,71 @@ def _solve_core(
             break
     if shift is None:
         raise ZeroDivisionError("the basis is singular at every point tried")
-    back = flint.fmpq_poly([-shift, 1])  # s = t - shift
+    move = flint.fmpq_poly([shift, 1])  # t = shift + s
+    srow = [{k: poly(move) for k, poly in line.items()} for line in prow] if shift != 0 else prow
+    srhs = [poly(move) for poly in prhs] if shift != 0 else prhs
     N = min(_DEGREE_HINT[0], 2 * bound + 2)
     while True:
-        degrees = None
+        shape = None
         residues: list = []
         modulus = 1
         previous = None
-        for k in itertools.count():
-            if k > 40:
-                break
+        for k in range(41):
             p = _prime(k)
-            images = _modular_images(prow, prhs, m, N, p, shift)
+            images = _modular_images(srow, srhs, m, N, p, shift)
             if images is None:
                 continue
-            shape = [(a.degree(), b.degree()) for a, b in images]
-            if max(max(d) for d in shape) >= N // 2 - 1 and N <= 2 * bound + 2:
+            nums, den = images
+            now = ([len(c) for c in nums], len(den))
+            if max(max(now[0]), now[1]) >= N // 2 - 1 and N <= 2 * bound + 2:
                 break  # not enough terms for these degrees
-            if degrees is None:  # the degrees are known: the next primes need no more terms than this
-                N = min(N, 2 * max(max(d) for d in shape) + 6)
-                degrees = shape
-                longest = max(range(m), key=lambda k: sum(shape[k]))
-                residues = [[int(c) for c in a.coeffs()] + [int(c) for c in b.coeffs()] for a, b in images]
+            if shape is None:  # the degrees are known: the next primes need no more terms than this
+                N = min(N, 2 * max(max(now[0]), now[1]) + 6)
+                shape = now
+                longest = max(range(m), key=lambda k: now[0][k])
+                residues = [*nums, den]
                 modulus = p
-            elif shape != degrees:
+            elif now != shape:
                 continue  # an unlucky prime
             else:
-                new = [[int(c) for c in a.coeffs()] + [int(c) for c in b.coeffs()] for a, b in images]
+                inverse = pow(modulus, -1, p)
                 residues = [
-                    [_crt(r, s, modulus, p) for r, s in zip(old, now)] for old, now in zip(residues, new)
+                    [_crt(r, s, modulus, p, inverse) for r, s in zip(old, new)]
+                    for old, new in zip(residues, [*nums, den])
                 ]
                 modulus *= p
-            # rational reconstruction of a few coefficients first (the longest unknown's): the
-            # whole solution is lifted, and proved, only once those agree for two moduli in a row
-            sample = _lift([residues[longest]], modulus) if degrees else None
+            # rational reconstruction of a few coefficients first (the denominator's and the longest
+            # numerator's): the whole solution is lifted, and proved, only once those agree for two
+            # moduli in a row
+            sample = _lift([residues[longest], residues[-1]], modulus)
             if sample is None or sample != previous:
                 previous = sample
                 continue
-            split = [a + 1 for a, _ in degrees]
-            lifted = _lift([coeffs[:n] for coeffs, n in zip(residues, split)], modulus)
-            dens = _lift([coeffs[n:] for coeffs, n in zip(residues, split)], modulus)
-            if lifted is None or dens is None:
+            lifted = _lift(residues, modulus)
+            if lifted is None:
                 continue
-            z = [RationalFunction(a(back), b(back)) for a, b in zip(lifted, dens)]
-            if _satisfies(prow, prhs, z):
-                _DEGREE_HINT[0] = max(16, 1 << (N - 1).bit_length())
-                return z
+            *numerators, q = lifted
+            if q.is_zero() or not _satisfies(prow, prhs, numerators, q):
+                continue
+            _DEGREE_HINT[0] = max(16, 1 << (N - 1).bit_length())
+            return [RationalFunction(n, q) for n in numerators]
         if N > 2 * bound + 2:
             raise ZeroDivisionError("no rational solution of the basis within its degree bound")
         N *= 2
 
 
-def _crt(r: int, s: int, m: int, p: int) -> int:
-    """The residue modulo ``m p`` that is ``r`` mod ``m`` and ``s`` mod ``p``."""
-    return (r + m * ((s - r) * pow(m, -1, p) % p)) % (m * p)
+def _crt(r: int, s: int, m: int, p: int, inverse: int) -> int:
+    """The residue modulo ``m p`` that is ``r`` mod ``m`` (``0 <= r < m``) and ``s`` mod ``p``
+    (``inverse``: ``1/m`` mod ``p``)."""
+    return r + m * ((s - r) * inverse % p)
 
 
-def _satisfies(prow, prhs, z: list[RationalFunction]) -> bool:
-    """Whether ``sum_k B_ik(t) z_k(t) = r_i(t)`` for every row, exactly."""
+def _satisfies(prow, prhs, numerators: list, q) -> bool:
+    """Whether ``sum_k B_ik(t) n_k(t) = r_i(t) q(t)`` for every row, exactly (polynomials)."""
     for line, r in zip(prow, prhs):
-        total = RationalFunction.lift(0)
+        total = r * q
         for k, poly in line.items():
-            total = total + RationalFunction(poly) * z[k]
-        if total != RationalFunction(r):
+            total -= poly * numerators[k]
+        if not total.is_zero():
             return False
     return True

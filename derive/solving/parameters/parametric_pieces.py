@@ -1,0 +1,252 @@
+"""The result of a parametric solve: pieces of the parameter's interval, each with exact formulas
+for the value and both players' optimal strategies
+(:func:`derive.solving.parameters.parametric_lp.parametric_solve` finds and proves them).
+
+A piece keeps its formulas as rational functions (FLINT polynomials) and shows them as sympy
+expressions or text only when asked (:class:`_Lazy`): Leduc hold'em's pieces hold thousands of
+functions of degree up to 42, and building sympy expressions for all of them cost more than
+proving the pieces.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+import sympy as sp
+
+from derive.extensive_form.game import Game
+from derive.solving.parameters.breakpoints import Breakpoint
+from derive.solving.parameters.breakpoints import less as _less
+from derive.solving.parameters.breakpoints import same as _same
+
+__all__ = ["ParametricSolution", "ValuePiece", "make_piece"]
+
+
+@dataclass(frozen=True)
+class ValuePiece:
+    """One interval of the parameter on which one formula gives the value and both strategies.
+
+    Attributes
+    ----------
+    lower, upper : Breakpoint
+        The interval's ends (exact).
+    closed : (bool, bool)
+        Whether each end belongs to the piece (an end is open only at a pole of a formula).
+    value : sympy.Expr
+        Player 0's equilibrium payoff ``v(t)`` (the game value), a rational function of ``t``.
+    plans : (dict, dict)
+        Each player's optimal realization plan, ``sequence label -> rational function of t``.
+    strategies : (dict, dict)
+        The same plans as behaviour strategies, ``information-set label -> {action: expression}``
+        (an information set the player's own plan never reaches gets the uniform distribution,
+        which changes no payoff).
+    off_path : (tuple of str, tuple of str)
+        Each player's information sets his own plan never reaches on this piece (left out of
+        ``strategies``: any play there is optimal).
+    conditions : tuple
+        The sign conditions (variables and slacks of both LPs, rational functions of ``t``) proved
+        ``>= 0`` on the interval.
+    """
+
+    lower: Breakpoint
+    upper: Breakpoint
+    closed: tuple[bool, bool]
+    value: sp.Expr
+    plans: tuple[dict[str, sp.Expr], dict[str, sp.Expr]]
+    strategies: tuple[dict[str, dict[str, sp.Expr]], dict[str, dict[str, sp.Expr]]]
+    off_path: tuple[tuple[str, ...], tuple[str, ...]]
+    conditions: tuple = dataclasses.field(default=(), repr=False, compare=False)
+    formulas: tuple = dataclasses.field(default=(), repr=False, compare=False)
+
+    def strategies_at(self, symbol: sp.Symbol, t0, game: Game) -> tuple[dict, dict]:
+        """Both behaviour strategies at the rational ``t0`` (exact), every information set given: one
+        the player's own plan never reaches gets the uniform distribution (any play there is optimal).
+
+        Raises
+        ------
+        ValueError
+            If ``t0`` is not a rational number.
+        """
+        r = sp.Rational(t0)
+        out = []
+        for p in (0, 1):
+            strategy = {}
+            for info in game.infosets_of(p):
+                if info.label in self.strategies[p]:
+                    strategy[info.label] = {
+                        a: sp.Rational(v.subs(symbol, r)) for a, v in self.strategies[p][info.label].items()
+                    }
+                else:
+                    strategy[info.label] = {a: sp.Rational(1, len(info.actions)) for a in info.actions}
+            out.append(strategy)
+        return out[0], out[1]
+
+    def strategy_texts(self, p: int) -> dict[str, dict[str, str]]:
+        """Player ``p``'s behaviour strategy as text: ``{information set: {action: str(probability)}}``,
+        the characters of ``str`` of each expression in ``strategies[p]``, without building the
+        expressions of long formulas (Leduc's run to degree 40; JSON output needs only their text)."""
+        return {
+            info: {a: dist.text(a) if isinstance(dist, _Lazy) else str(dist[a]) for a in dist}
+            for info, dist in self.strategies[p].items()
+        }
+
+    def interval_text(self, symbol: sp.Symbol | str = "t") -> str:
+        """``"1/2 <= t < 2"``-style text of the interval."""
+        left = "<=" if self.closed[0] else "<"
+        right = "<=" if self.closed[1] else "<"
+        return f"{self.lower} {left} {symbol} {right} {self.upper}"
+
+
+@dataclass(frozen=True)
+class ParametricSolution:
+    """A game's value and optimal strategies as exact piecewise functions of one parameter.
+
+    Attributes
+    ----------
+    game : Game
+        The game, with the parameter as a sympy symbol in its payoffs or probabilities.
+    symbol : sympy.Symbol
+    lower, upper : sympy.Rational
+        The interval the user asked about.
+    pieces : tuple of ValuePiece
+        Left to right, covering ``[lower, upper]`` (ends where a formula has a pole excepted).
+    constant : sympy.Expr
+        The players' payoffs add up to it on every play.
+    solves : int
+        Rational points at which the LPs were solved.
+    checked : tuple of sympy.Rational
+        The points at which each piece's value was compared with an exact solve of the game.
+    """
+
+    game: Game
+    symbol: sp.Symbol
+    lower: sp.Rational
+    upper: sp.Rational
+    pieces: tuple[ValuePiece, ...]
+    constant: sp.Expr
+    solves: int
+    checked: tuple[sp.Rational, ...] = ()
+
+    @property
+    def breakpoints(self) -> tuple[Breakpoint, ...]:
+        """The points inside ``(lower, upper)`` where the formulas change."""
+        return tuple(p.upper for p in self.pieces[:-1])
+
+    @property
+    def value_changes(self) -> tuple[bool, ...]:
+        """For each breakpoint, whether the value's formula changes there (else only the strategy does)."""
+        out = []
+        for left, right in zip(self.pieces, self.pieces[1:]):
+            if left.formulas and right.formulas:
+                out.append(left.formulas[0] != right.formulas[0])
+            else:
+                out.append(sp.cancel(left.value - right.value) != 0)
+        return tuple(out)
+
+    def value_runs(self) -> list[tuple[ValuePiece, ValuePiece]]:
+        """The first and last piece of each run of neighbouring pieces with the same value formula,
+        left to right (pieces where only the strategy changes belong to one run)."""
+        runs = [[self.pieces[0], self.pieces[0]]]
+        for piece, changes in zip(self.pieces[1:], self.value_changes):
+            if changes:
+                runs.append([piece, piece])
+            else:
+                runs[-1][1] = piece
+        return [(first, last) for first, last in runs]
+
+    @property
+    def value(self) -> sp.Piecewise:
+        """``v(t)`` as a sympy ``Piecewise``: one branch for each run of neighbouring pieces with the
+        same value formula (pieces where only the strategy changes share one branch)."""
+        t = self.symbol
+        args = []
+        for first, last in self.value_runs():
+            lo = t >= first.lower.point if first.closed[0] else t > first.lower.point
+            hi = t <= last.upper.point if last.closed[1] else t < last.upper.point
+            args.append((first.value, sp.And(lo, hi)))
+        return sp.Piecewise(*args)
+
+    def piece_at(self, t0) -> ValuePiece:
+        """The piece holding the rational ``t0``.
+
+        Raises
+        ------
+        ValueError
+            If ``t0`` is outside every piece.
+        """
+        r = sp.Rational(t0)
+        point = Breakpoint.rational(r, self.symbol)
+        for p in self.pieces:
+            inside_lo = _less(p.lower, point) or (p.closed[0] and _same(p.lower, point))
+            inside_hi = _less(point, p.upper) or (p.closed[1] and _same(p.upper, point))
+            if inside_lo and inside_hi:
+                return p
+        raise ValueError(f"{self.symbol} = {r} is outside every piece ({self.lower} to {self.upper})")
+
+    def value_at(self, t0) -> sp.Rational:
+        """The exact value at the rational ``t0``, from its piece's formula."""
+        return sp.Rational(self.piece_at(t0).value.subs(self.symbol, sp.Rational(t0)))
+
+
+class _Lazy(Mapping):
+    """A read-only mapping whose values are rational functions shown as sympy expressions on first
+    access (converting hundreds of degree-40 formulas that nobody prints is most of a piece's cost),
+    or as the text of those expressions (:meth:`text`, which builds no expression for a long one)."""
+
+    def __init__(self, items: dict, convert, show) -> None:
+        self._items, self._convert, self._show, self._done = items, convert, show, {}
+
+    def __getitem__(self, key):
+        if key not in self._done:
+            self._done[key] = self._convert(self._items[key])
+        return self._done[key]
+
+    def text(self, key) -> str:
+        """``str(self[key])``, the same characters."""
+        return str(self._done[key]) if key in self._done else self._show(self._items[key])
+
+    def __iter__(self):
+        return iter(self._items)
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def __repr__(self) -> str:
+        return repr(dict(self.items()))
+
+
+def make_piece(field, sf, sides, conditions, ends, closed) -> ValuePiece:
+    """The piece with interval ``ends`` (``closed`` at each end or not) of both players' solved bases
+    ``sides`` (plans and value as rational functions of ``field``), its strategies shown lazily."""
+    plans = tuple(
+        _Lazy({sf.label(p, k): v for k, v in enumerate(sides[p].plan)}, field.to_sympy, field.to_text)
+        for p in (0, 1)
+    )
+    strategies, off_path = [], []
+    for p in (0, 1):
+        plan, strategy, unreached = sides[p].plan, {}, []
+        for info in sf.infosets_of(p):
+            reach = plan[sf.parent[info.index]]
+            if not reach:
+                unreached.append(info.label)
+                continue
+            strategy[info.label] = _Lazy(
+                {a: (plan[sf.index[p][(info.index, j)]], reach) for j, a in enumerate(info.actions)},
+                lambda pair: field.to_sympy(pair[0] / pair[1]),
+                lambda pair: field.to_text(pair[0] / pair[1]),
+            )
+        strategies.append(strategy)
+        off_path.append(tuple(unreached))
+    return ValuePiece(
+        lower=ends[0],
+        upper=ends[1],
+        closed=closed,
+        value=field.to_sympy(sides[0].value),
+        plans=plans,  # type: ignore[arg-type]
+        strategies=tuple(strategies),  # type: ignore[arg-type]
+        off_path=tuple(off_path),  # type: ignore[arg-type]
+        conditions=tuple(conditions),
+        formulas=(sides[0].value, tuple(tuple(sides[p].plan) for p in (0, 1))),
+    )
