@@ -95,13 +95,16 @@ class Breakpoint:
         return Breakpoint(self.polynomial, (sp.Rational(int(a.p), int(a.q)), sp.Rational(int(b.p), int(b.q))))
 
     def decimal(self, digits: int = 6) -> str:
-        """The point rounded to ``digits`` significant digits (display only): the midpoint of an
-        isolating interval refined far below the last digit."""
+        """The point rounded to ``digits`` significant digits, trailing zeros dropped (display only:
+        ``"0"``, ``"10"``, ``"2.41421"``): for an algebraic point the midpoint of an isolating interval
+        refined far below the last digit."""
         if self.is_rational:
-            return str(sp.Float(sp.N(self.interval[0], digits + 5), digits))
-        scale = max(abs(self.interval[0]), abs(self.interval[1]), sp.Rational(1, 10**6))
-        a, b = self.refined(scale / sp.Integer(10) ** (digits + 8)).interval
-        return str(sp.Float(sp.N((a + b) / 2, digits + 5), digits))
+            near = self.interval[0]
+        else:
+            scale = max(abs(self.interval[0]), abs(self.interval[1]), sp.Rational(1, 10**6))
+            a, b = self.refined(scale / sp.Integer(10) ** (digits + 8)).interval
+            near = (a + b) / 2
+        return f"{float(sp.N(near, digits + 5)):.{digits}g}"
 
     def short(self) -> str:
         """The rational itself, or ``≈`` and six significant digits of an algebraic point (display only)."""
