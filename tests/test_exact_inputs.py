@@ -1041,6 +1041,8 @@ EXCLUDED = {
     ("derive.solving.lp.highs_model", "cost"): _LP,
     ("derive.solving.exact_solve.ExactFactor", "matrix"): _LP,
     ("derive.solving.exact_solve.ExactFactor", "n"): "a matrix size: " + _INT,
+    ("derive.solving.sparse_lu.SparseLU", "rows"): _LP,
+    ("derive.solving.sparse_lu.SparseLU", "max_entries"): "a size limit: " + _INT,
     ("derive.games.liars_dice.liars_dice_size", "dice"): "a count of dice: " + _INT,
     ("derive.games.liars_dice.liars_dice_size", "faces"): "a count of faces: " + _INT,
     ("derive.games.goofspiel.goofspiel_size", "cards"): "a count of cards: " + _INT,

@@ -4,7 +4,8 @@ A basis of a sequence-form LP is nearly triangular.  :func:`elimination_order` p
 columns with one entry (each unknown then follows by one division); :func:`block_triangular_order`
 splits what is left by a perfect matching and the strongly connected components of its graph
 (Duff 1981; Tarjan 1972) into blocks solved one after another; :func:`solve_exact` solves each
-block, a 1 x 1 block by one division and a larger one by FLINT's exact solver, or by a
+block, a 1 x 1 block by one division and a larger one by its exact sparse LU factors
+(:class:`~derive.solving.sparse_lu.SparseLU`, or FLINT's dense solver if they fill in), or by a
 floating-point solve whose result is rounded to fractions and kept only if it satisfies every
 equation exactly, or by iterative refinement in integers and rational reconstruction (Wan 2006).
 :class:`ExactFactor` keeps one factored basis for the primal values and the duals.
@@ -17,6 +18,8 @@ import sys
 from fractions import Fraction
 
 from sympy.polys.domains import QQ
+
+from derive.solving.sparse_lu import FillError, SparseLU
 
 __all__ = ["ExactFactor", "block_triangular_order", "elimination_order", "solve_exact"]
 
@@ -398,6 +401,10 @@ def solve_exact(
     return {(j, c): v for j, vals in z.items() for c, v in enumerate(vals) if v}
 
 
+#: A block's sparse LU factors (:class:`~derive.solving.sparse_lu.SparseLU`) may hold this many times
+#: its nonzeros (or an eighth of its dense size, if more); beyond, FLINT's dense solver takes over.
+SPARSE_FILL = 8
+
 #: A core left by peeling singletons (:func:`elimination_order`) larger than this is split into its
 #: strongly connected blocks (:func:`block_triangular_order`, with SciPy); a smaller one is one block.
 CORE_SPLIT = 400
@@ -436,7 +443,11 @@ class ExactFactor:
     is solved once the unknowns of the blocks before it are substituted: a block of
     :data:`GUESS_BLOCK` or more unknowns is first solved in floating point and rounded to simple
     fractions, kept if it satisfies the block's equations exactly, and otherwise (and every smaller
-    block) solved densely by FLINT's ``fmpq_mat.solve``.  A 23,000 x 23,000 basis of Liar's Dice
+    block) solved by its exact sparse LU factors (:class:`~derive.solving.sparse_lu.SparseLU`, made at
+    the first solve and kept: Leduc's bases have a core of about 290 unknowns and three nonzeros a
+    row, which FLINT's dense ``fmpq_mat.solve`` solves in tens of milliseconds each time, its
+    factors in a few once), or by ``fmpq_mat.solve`` if the factors would hold more than
+    :data:`SPARSE_FILL` times the block's nonzeros.  A 23,000 x 23,000 basis of Liar's Dice
     (six faces) has blocks of at most about a thousand unknowns, where one dense core would have
     thousands (5 s -> 0.4 s).  The transposed system is solved with the same blocks in the reverse
     order.  The results are exact either way: a rounded guess is only accepted after an exact
@@ -472,6 +483,7 @@ class ExactFactor:
             tuple[int, bool], object
         ] = {}  # (block, transposed) -> its FLINT matrix, when needed
         self._no_guess: set[tuple[int, bool]] = set()  # blocks whose rounded solution was not exact
+        self._sparse: dict[int, SparseLU | None] = {}  # block -> its sparse LU factors (None: too dense)
 
     def _block_matrix(self, k: int, transpose: bool):
         import flint
@@ -551,8 +563,27 @@ class ExactFactor:
                         value[u] = guess[c]
                     continue
                 self._no_guess.add((k, transpose))  # not simple fractions: FLINT from now on
-            value.update(self._dense_solve(k, transpose, solved, right_side, width))
+            value.update(self._exact_block(k, transpose, solved, right_side, width))
         return value
+
+    def _exact_block(self, k: int, transpose: bool, solved: list[int], right_side: list[list], width: int):
+        """Block ``k`` solved exactly: by its sparse LU factors (:class:`~derive.solving.sparse_lu.SparseLU`,
+        made once and kept for every later solve), or by FLINT's dense solver if they fill in too much."""
+        lu = self._sparse.get(k, False)
+        if lu is False:
+            block_rows, unknowns = self.blocks[k]
+            where = {j: c for c, j in enumerate(unknowns)}
+            local = [{where[j]: v for j, v in self.rows[i].items() if j in where} for i in block_rows]
+            m = len(block_rows)
+            try:
+                lu = SparseLU(local, max_entries=max(SPARSE_FILL * sum(map(len, local)), m * m // 8))
+            except FillError:
+                lu = None
+            self._sparse[k] = lu
+        if lu is None:
+            return self._dense_solve(k, transpose, solved, right_side, width)
+        z = lu.solve_transpose(right_side, width) if transpose else lu.solve(right_side, width)
+        return dict(zip(solved, z))
 
     def _dense_solve(self, k: int, transpose: bool, solved: list[int], right_side: list[list], width: int):
         import flint
