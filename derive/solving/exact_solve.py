@@ -21,7 +21,7 @@ from sympy.polys.domains import QQ
 
 from derive.solving.sparse_lu import FillError, SparseLU
 
-__all__ = ["ExactFactor", "block_triangular_order", "elimination_order", "solve_exact"]
+__all__ = ["ExactFactor", "block_triangular_order", "elimination_order", "largest_block", "solve_exact"]
 
 
 def elimination_order(
@@ -433,6 +433,25 @@ def _blocks(rows: dict[int, dict[int, object]], n: int) -> list[tuple[list[int],
             blocks.append((core_rows, core_cols))
     blocks.extend(([i], [j]) for i, j in reversed(deferred))
     return blocks
+
+
+def largest_block(matrix: dict[int, dict[int, object]], n: int) -> int:
+    """The most unknowns of one block of ``matrix`` in :class:`ExactFactor` (its ``largest_block``),
+    from the sparsity pattern alone, without factoring anything.
+
+    Parameters
+    ----------
+    matrix : dict
+        ``B`` as ``{row: {col: entry}}``, shape ``(n, n)``, entries nonzero (only the keys are read).
+    n : int
+        The size of ``B``.
+
+    Raises
+    ------
+    ZeroDivisionError
+        If ``B`` is structurally singular.
+    """
+    return max((len(b[0]) for b in _blocks(matrix, n)), default=0)
 
 
 class ExactFactor:

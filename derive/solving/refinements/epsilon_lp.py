@@ -18,6 +18,7 @@ from sympy.polys.domains import QQ
 
 from derive.solving.exact_solve import ExactFactor
 from derive.solving.lp import Basis, ExactLPError, LinearProgram, basis_system, optimal_basis, warm_bases
+from derive.solving.refinements.basis_update import REFACTOR, FactoredBasis, basis_block
 
 __all__ = [
     "EPSILON",
@@ -99,7 +100,11 @@ class PivotBudget:
 
     def note(self, factor: ExactFactor) -> None:
         """Record the size of the largest dense block of ``factor``, a basis the search solves."""
-        self.largest_block = max(self.largest_block, factor.largest_block)
+        self.note_block(factor.largest_block)
+
+    def note_block(self, size: int) -> None:
+        """Record ``size``, the most unknowns of one block of a basis the search solves."""
+        self.largest_block = max(self.largest_block, size)
 
     def spend(self, what: str = "exact pivots") -> None:
         """Count one step; raise :class:`PivotBudgetError` (saying ``what``) past the limit."""
@@ -213,6 +218,11 @@ class StandardForm:
         self.cost = [list(c) for c in lp.cost] + [list(zero) for _ in self.slack_of]
         self.free = set(lp.free)
         self.nrows = len(lp.rows)
+        #: Each row's entries ``[(column, QQ)]``, slacks included (for the pivot rows).
+        self.row_entries: list[list[tuple[int, object]]] = [[] for _ in range(self.nrows)]
+        for c, column in enumerate(self.columns):
+            for r, v in column.items():
+                self.row_entries[r].append((c, v))
 
     def basis_from(self, basis: Basis) -> list[int] | None:
         """The standard-form basis of ``basis`` (None if an equality row is basic: a degenerate report)."""
@@ -246,80 +256,68 @@ class StandardForm:
             taken.add(c)
         return chosen
 
-    def _matrix(self, basic: list[int]) -> tuple:
-        """The basis split into blocks: slack columns are unit columns, so only ``B11`` needs a solve.
+    def _state(self, basic: list[int]) -> tuple:
+        """``(factored basis, basic values, reduced costs of the nonbasic columns)`` of ``basic``, afresh.
 
-        ``B11`` has the rows whose slack is not basic (the tight rows) and the structural basic
-        columns; a basic slack of row ``r`` gives ``z_slack = ±(v_r - A_r z_S)``.
+        Raises
+        ------
+        ValueError, ZeroDivisionError
+            If ``basic`` is not a basis.
         """
-        structural = [(k, c) for k, c in enumerate(basic) if c < self.lp.ncols]
-        slack_rows = {}
-        for k, c in enumerate(basic):
-            if c >= self.lp.ncols:
-                ((r, sign),) = self.columns[c].items()
-                slack_rows[r] = (k, sign)
-        tight = [r for r in range(self.nrows) if r not in slack_rows]
-        if len(tight) != len(structural):
-            raise ZeroDivisionError("not a basis")
-        tpos = {r: i for i, r in enumerate(tight)}
-        b11: dict[int, dict[int, object]] = {}
-        for i, (_, c) in enumerate(structural):
-            for r, v in self.columns[c].items():
-                if r in tpos:
-                    b11.setdefault(tpos[r], {})[i] = v
-        return structural, slack_rows, tight, ExactFactor(b11, len(tight))
+        factored = FactoredBasis(self.columns, self.nrows, self.lp.ncols, basic)
+        xb = factored.ftran(self.rhs)
+        pi = factored.btran([self.cost[c] for c in basic])
+        in_basis = set(basic)
+        reduced = {}
+        for j in range(len(self.columns)):
+            if j in in_basis:
+                continue
+            d = list(self.cost[j])
+            for r, v in self.columns[j].items():
+                for k in range(self.width):
+                    if pi[r][k]:
+                        d[k] -= pi[r][k] * v
+            reduced[j] = d
+        return factored, xb, reduced
 
-    def _solve(self, B: tuple, vectors: list[list], transpose: bool = False) -> list[list]:
-        """``B^-1 v`` (or ``B^-T v``) for polynomial vectors ``v``, coefficient by coefficient."""
-        structural, slack_rows, tight, factor = B
-        n, m = self.nrows, len(tight)
-        width = len(vectors[0]) if vectors else 0
-        out = [[QQ(0)] * width for _ in range(n)]
+    def _pivot_row(self, factored: FactoredBasis, k: int, reduced: dict) -> dict[int, object]:
+        """Row ``k`` of ``B^-1 A`` at the nonbasic columns (``e_k^T B^-1 a_j`` for each ``j`` of ``reduced``)."""
+        unit = [[QQ(0)] for _ in range(self.nrows)]
+        unit[k][0] = QQ(1)
+        row = factored.btran(unit)
+        acc: dict[int, object] = {}
+        for r, (y,) in enumerate(row):
+            if y:
+                for j, v in self.row_entries[r]:
+                    acc[j] = acc[j] + y * v if j in acc else y * v
+        zero = QQ(0)
+        return {j: acc.get(j, zero) for j in reduced}
 
-        def solve11(rhs: list[list], trans: bool) -> list[list]:
-            data = {i: v for i, v in enumerate(rhs) if any(v)}
-            res = [[QQ(0)] * width for _ in range(m)]
-            if data and m:
-                for i, v in (
-                    factor.solve_transpose(data, width) if trans else factor.solve(data, width)
-                ).items():
-                    res[i] = v
-            return res
+    def _pivot(self, state: tuple, basic: list[int], k: int, j: int, alpha, row) -> None:
+        """Column ``j`` enters at basis position ``k``: update ``basic`` and ``state`` (:meth:`_state`) in place.
 
-        if not transpose:  # vectors indexed by row; the result by basis position
-            zs = solve11([vectors[r] for r in tight], False)
-            for i, (k, _) in enumerate(structural):
-                out[k] = zs[i]
-            accs = {r: list(vectors[r]) for r in slack_rows}
-            for i, (_, c) in enumerate(structural):
-                z = zs[i]
-                if not any(z):
-                    continue
-                for r, a in self.columns[c].items():
-                    if r in accs:
-                        acc = accs[r]
-                        for d in range(width):
-                            if z[d]:
-                                acc[d] -= a * z[d]
-            for r, (k, sign) in slack_rows.items():
-                out[k] = accs[r] if sign > 0 else [-v for v in accs[r]]
-            return out
-        # transposed: vectors indexed by basis position; the result (row duals) by row
-        for r, (k, sign) in slack_rows.items():
-            out[r] = [sign * v for v in vectors[k]]
-        rhs = []
-        for k, c in structural:
-            acc = list(vectors[k])
-            for r, a in self.columns[c].items():
-                if r in slack_rows:
-                    for d in range(width):
-                        if out[r][d]:
-                            acc[d] -= a * out[r][d]
-            rhs.append(acc)
-        pis = solve11(rhs, True)
-        for i, r in enumerate(tight):
-            out[r] = pis[i]
-        return out
+        ``alpha`` is ``B^-1 a_j`` and ``row`` the pivot row (:meth:`_pivot_row`), each computed here
+        if None.  The basic values and the reduced costs follow by the usual updates
+        (``x_k <- x_k / α_k``, ``x_i <- x_i - α_i x_k``; ``d <- d - (d_j / α_k) row``), exactly.
+        """
+        factored, xb, reduced = state
+        if alpha is None:
+            alpha = factored.ftran([[v] for v in self._dense(j)])
+        if row is None:
+            row = self._pivot_row(factored, k, reduced)
+        pivot = alpha[k][0]
+        theta = [v / pivot for v in xb[k]]
+        for i, (a,) in enumerate(alpha):
+            if a and i != k:
+                xb[i] = [x - a * t for x, t in zip(xb[i], theta)]
+        xb[k] = theta
+        step = [v / pivot for v in reduced.pop(j)]
+        for c, a in row.items():
+            if a and c != j:
+                reduced[c] = [d - a * t for d, t in zip(reduced[c], step)]
+        reduced[basic[k]] = [-t for t in step]  # the leaving column: its row entry is 1
+        basic[k] = j
+        factored.replace(k, alpha)
 
     def solve_from(
         self, basic: list[int], max_pivots: int = MAX_PIVOTS, budget: PivotBudget | None = None
@@ -328,7 +326,10 @@ class StandardForm:
 
         A primal simplex step where only the costs are wrong, a dual simplex step where only the
         bounds are, and, once both are wrong at the same basis, Terlaky's least-index criss-cross
-        method (1985) from then on, which needs neither a feasible start nor a phase 1.
+        method (1985) from then on, which needs neither a feasible start nor a phase 1.  The basis
+        is factored once and then updated by each pivot (:class:`FactoredBasis`, afresh every
+        :data:`~derive.solving.refinements.basis_update.REFACTOR` pivots), as are its basic values and
+        reduced costs.
 
         Returns ``(w(ε), 0, final basis)`` on success, else ``(None, k, last basis)`` with ``k`` the
         number of violated optimality conditions at ``basic`` (how far HiGHS's basis is from the answer).
@@ -338,28 +339,21 @@ class StandardForm:
             return None, 10**9, basic
         violations = None
         criss_cross = False
+        state = None
         for _ in range(max_pivots + 1):
             if budget is not None:
                 budget.spend()
-            try:
-                B = self._matrix(basic)
-                if budget is not None:
-                    budget.note(B[3])
-                xb = self._solve(B, self.rhs)
-                pi = self._solve(B, [self.cost[c] for c in basic], transpose=True)
-            except (ValueError, ZeroDivisionError):
-                return None, 10**9, basic
-            in_basis = set(basic)
-            reduced = {}
-            for j in range(len(self.columns)):
-                if j in in_basis:
-                    continue
-                d = list(self.cost[j])
-                for r, v in self.columns[j].items():
-                    for k in range(self.width):
-                        if pi[r][k]:
-                            d[k] -= pi[r][k] * v
-                reduced[j] = d
+            if state is None or state[0].updates >= REFACTOR:
+                try:
+                    state = self._state(basic)
+                except (ValueError, ZeroDivisionError):
+                    return None, 10**9, basic
+                block = state[0].largest_block
+            else:  # the cost report: the block this basis would have, factored afresh
+                block = basis_block(self.columns, self.nrows, self.lp.ncols, basic)
+            if budget is not None:
+                budget.note_block(block)
+            factored, xb, reduced = state
             infeasible = [k for k, c in enumerate(basic) if c not in self.free and poly_sign(xb[k]) < 0]
             entering = [
                 j
@@ -377,13 +371,15 @@ class StandardForm:
                 return None, violations, basic
             if criss_cross or (infeasible and entering):
                 criss_cross = True
-                if not self._criss_cross_step(B, basic, infeasible, entering, reduced):
+                move = self._criss_cross_step(factored, basic, infeasible, entering, reduced)
+                if move is None:
                     return None, violations, basic
+                self._pivot(state, basic, *move)
                 continue
             if entering:  # primal simplex step (Bland: smallest entering index, smallest leaving column)
                 j = entering[0]
                 direction = 1 if poly_sign(reduced[j]) > 0 else -1
-                alpha = self._solve(B, [[v] for v in self._dense(j)])
+                alpha = factored.ftran([[v] for v in self._dense(j)])
                 best = None
                 for k, c in enumerate(basic):
                     a = alpha[k][0] * direction
@@ -399,16 +395,14 @@ class StandardForm:
                         best = (*key, k)
                 if best is None:
                     return None, violations, basic  # unbounded: cannot happen for these LPs
-                basic[best[2]] = j
+                self._pivot(state, basic, best[2], j, alpha, None)
                 continue
             # dual simplex step: a basic variable is negative; it leaves
             k = min(infeasible, key=lambda t: basic[t])
-            unit = [[QQ(0)] for _ in range(self.nrows)]
-            unit[k][0] = QQ(1)
-            row = self._solve(B, unit, transpose=True)
+            row = self._pivot_row(factored, k, reduced)
             best = None
             for j, d in sorted(reduced.items()):
-                a = sum((row[r][0] * v for r, v in self.columns[j].items()), QQ(0))
+                a = row[j]
                 if a == 0:
                     continue
                 if j in self.free:
@@ -423,32 +417,30 @@ class StandardForm:
                     best = (ratio, j)
             if best is None:
                 return None, violations, basic  # primal infeasible: cannot happen for these LPs
-            basic[k] = best[1]
+            self._pivot(state, basic, k, best[1], None, row)
         return None, violations, basic
 
-    def _criss_cross_step(self, B, basic, infeasible, entering, reduced) -> bool:
-        """One least-index criss-cross pivot (Terlaky 1985); False if the LP is infeasible or unbounded."""
+    def _criss_cross_step(self, factored, basic, infeasible, entering, reduced):
+        """One least-index criss-cross pivot (Terlaky 1985) as ``(position, entering column, α, pivot
+        row)`` for :meth:`_pivot` (α or the row None where not computed); None if the LP is infeasible
+        or unbounded."""
         leaving_candidates = {basic[k]: k for k in infeasible}
         r = min([*leaving_candidates, *entering])
         if r in leaving_candidates:  # a negative basic variable leaves; the least eligible column enters
             k = leaving_candidates[r]
-            unit = [[QQ(0)] for _ in range(self.nrows)]
-            unit[k][0] = QQ(1)
-            row = self._solve(B, unit, transpose=True)
+            row = self._pivot_row(factored, k, reduced)
             for j in sorted(reduced):
-                a = sum((row[i][0] * v for i, v in self.columns[j].items()), QQ(0))
+                a = row[j]
                 if (j in self.free and a != 0) or a < 0:
-                    basic[k] = j
-                    return True
-            return False
+                    return k, j, None, row
+            return None
         # a column with the wrong reduced cost enters; the least eligible basic column leaves
         direction = 1 if poly_sign(reduced[r]) > 0 else -1
-        alpha = self._solve(B, [[v] for v in self._dense(r)])
+        alpha = factored.ftran([[v] for v in self._dense(r)])
         eligible = [(c, k) for k, c in enumerate(basic) if c not in self.free and alpha[k][0] * direction > 0]
         if not eligible:
-            return False
-        basic[min(eligible)[1]] = r
-        return True
+            return None
+        return min(eligible)[1], r, alpha, None
 
     def _dense(self, j: int) -> list:
         out = [QQ(0)] * self.nrows
