@@ -12,6 +12,7 @@ quasi-perfect equilibria is :mod:`derive.solving.refinements.quasi_perfect`.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 import sympy as sp
 from sympy.polys.domains import QQ
@@ -199,30 +200,60 @@ class StandardForm:
     def __init__(self, lp: ParametricLP):
         self.lp = lp
         self.width = len(lp.cost[0])
-        zero = [QQ(0)] * self.width
-        self.columns: list[dict[int, object]] = [{} for _ in range(lp.ncols)]
-        for r, row in enumerate(lp.rows):
-            for c, v in row.items():
-                self.columns[c][r] = v
-        self.rhs: list[list] = []
         self.slack_of: dict[int, int] = {}
         for r, (lo, hi) in enumerate(zip(lp.lower, lp.upper)):
             if lo is not None and hi is not None and lo != hi:
                 raise ExactLPError("a ranged row in the perturbed LP (not expected)")
-            if lo is not None and hi is not None:
-                self.rhs.append(list(lo))
-                continue
-            self.slack_of[r] = len(self.columns)
-            self.columns.append({r: QQ(1) if hi is not None else QQ(-1)})
-            self.rhs.append(list(hi if hi is not None else lo))
-        self.cost = [list(c) for c in lp.cost] + [list(zero) for _ in self.slack_of]
+            if lo is None or hi is None:
+                self.slack_of[r] = lp.ncols + len(self.slack_of)
         self.free = set(lp.free)
         self.nrows = len(lp.rows)
-        #: Each row's entries ``[(column, QQ)]``, slacks included (for the pivot rows).
-        self.row_entries: list[list[tuple[int, object]]] = [[] for _ in range(self.nrows)]
-        for c, column in enumerate(self.columns):
-            for r, v in column.items():
-                self.row_entries[r].append((c, v))
+        # the factored final bases of successful searches, shared with the forms of :meth:`at`: the
+        # exact optimum at ε₀ is where the search in the polynomials starts (:func:`_pivot_from`)
+        self._finished: dict[tuple[int, ...], FactoredBasis] = {}
+
+    # the LP's data in standard form, built when the simplex first needs it (often it never does)
+
+    @cached_property
+    def columns(self) -> list[dict[int, object]]:
+        """Each column as ``{row: QQ}``: the LP's, then one slack per inequality row (``+1`` for an
+        upper bound, ``-1`` for a lower one)."""
+        columns: list[dict[int, object]] = [{} for _ in range(self.lp.ncols)]
+        for r, row in enumerate(self.lp.rows):
+            for c, v in row.items():
+                columns[c][r] = v
+        for r in self.slack_of:
+            columns.append({r: QQ(1) if self.lp.upper[r] is not None else QQ(-1)})
+        return columns
+
+    @cached_property
+    def rhs(self) -> list[list]:
+        """Each row's right-hand side, a polynomial in ε."""
+        return [list(hi if hi is not None else lo) for lo, hi in zip(self.lp.lower, self.lp.upper)]
+
+    @cached_property
+    def cost(self) -> list[list]:
+        """Each column's cost, a polynomial in ε (0 for the slacks)."""
+        return [list(c) for c in self.lp.cost] + [[QQ(0)] * self.width for _ in self.slack_of]
+
+    @cached_property
+    def row_entries(self) -> list[list[tuple[int, object]]]:
+        """Each row's entries ``[(column, QQ)]``, slacks included (for the pivot rows)."""
+        out = [list(row.items()) for row in self.lp.rows]
+        for r, c in self.slack_of.items():
+            out[r].append((c, self.columns[c][r]))
+        return out
+
+    def at(self, eps: object) -> StandardForm:
+        """The same LP at ``ε = eps`` (right-hand sides and costs of degree 0), as
+        ``StandardForm(lp.fixed(eps))`` but sharing this one's columns: its exact simplex runs in Q."""
+        self.row_entries  # noqa: B018 (built here once, shared by the copy)
+        fixed = object.__new__(StandardForm)
+        fixed.__dict__.update(self.__dict__)
+        fixed.width = 1
+        fixed.rhs = [[evaluate(p, eps)] for p in self.rhs]
+        fixed.cost = [[evaluate(p, eps)] for p in self.cost]
+        return fixed
 
     def basis_from(self, basis: Basis) -> list[int] | None:
         """The standard-form basis of ``basis`` (None if an equality row is basic: a degenerate report)."""
@@ -264,7 +295,9 @@ class StandardForm:
         ValueError, ZeroDivisionError
             If ``basic`` is not a basis.
         """
-        factored = FactoredBasis(self.columns, self.nrows, self.lp.ncols, basic)
+        factored = self._finished.pop(tuple(basic), None)
+        if factored is None or factored.updates >= REFACTOR:
+            factored = FactoredBasis(self.columns, self.nrows, self.lp.ncols, basic)
         xb = factored.ftran(self.rhs)
         pi = factored.btran([self.cost[c] for c in basic])
         in_basis = set(basic)
@@ -348,11 +381,13 @@ class StandardForm:
                     state = self._state(basic)
                 except (ValueError, ZeroDivisionError):
                     return None, 10**9, basic
-                block = state[0].largest_block
-            else:  # the cost report: the block this basis would have, factored afresh
-                block = basis_block(self.columns, self.nrows, self.lp.ncols, basic)
-            if budget is not None:
-                budget.note_block(block)
+            if budget is not None:  # the cost report: the largest block of this basis, factored afresh
+                fresh = state[0].updates == 0
+                budget.note_block(
+                    state[0].largest_block
+                    if fresh
+                    else basis_block(self.columns, self.nrows, self.lp.ncols, basic)
+                )
             factored, xb, reduced = state
             infeasible = [k for k, c in enumerate(basic) if c not in self.free and poly_sign(xb[k]) < 0]
             entering = [
@@ -364,6 +399,7 @@ class StandardForm:
                 w = [[QQ(0)] * self.width for _ in self.columns]
                 for k, c in enumerate(basic):
                     w[c] = xb[k]
+                self._finished[tuple(basic)] = factored
                 return w, 0, basic
             if violations is None:
                 violations = len(infeasible) + len(entering)
@@ -547,7 +583,7 @@ def _pivot_from(lp, standard: StandardForm, eps0, start, polish: int, pivots: in
     first the exact optimum at ``ε₀`` (at most ``polish`` pivots in Q), then at most ``pivots``
     pivots in the polynomials from there (from ``start`` if the first step failed).
     """
-    exact, _, polished = StandardForm(lp.fixed(eps0)).solve_from(start, polish, budget)
+    exact, _, polished = standard.at(eps0).solve_from(start, polish, budget)
     z, _, _ = standard.solve_from(polished if exact is not None else start, pivots, budget)
     return z
 
@@ -566,10 +602,13 @@ def _warm_search(lp: ParametricLP, standard: StandardForm, budget: PivotBudget |
         if basis is not None
     ]
     starts = []
+    checked: dict[Basis, tuple] = {}  # the basis often settles before the last ε₀: checked once
     for rank, (eps0, basis) in enumerate(reversed(bases[-WARM_STARTS:])):
         if budget is not None:
             budget.spend()
-        z, violations = stable_solution(lp, basis, budget)
+        if basis not in checked:
+            checked[basis] = stable_solution(lp, basis, budget)
+        z, violations = checked[basis]
         if z is not None:
             return eps0, z
         start = standard.basis_from(basis)
