@@ -301,16 +301,16 @@ class StandardForm:
         xb = factored.ftran(self.rhs)
         pi = factored.btran([self.cost[c] for c in basic])
         in_basis = set(basic)
-        reduced = {}
-        for j in range(len(self.columns)):
-            if j in in_basis:
+        reduced = {j: list(self.cost[j]) for j in range(len(self.columns)) if j not in in_basis}
+        for r, line in enumerate(pi):  # d = c - A^T pi, row by row over the rows' nonzero duals
+            terms = [(k, x) for k, x in enumerate(line) if x]
+            if not terms:
                 continue
-            d = list(self.cost[j])
-            for r, v in self.columns[j].items():
-                for k in range(self.width):
-                    if pi[r][k]:
-                        d[k] -= pi[r][k] * v
-            reduced[j] = d
+            for c, v in self.row_entries[r]:
+                d = reduced.get(c)
+                if d is not None:
+                    for k, x in terms:
+                        d[k] -= x * v
         return factored, xb, reduced
 
     def _pivot_row(self, factored: FactoredBasis, k: int, reduced: dict) -> dict[int, object]:
@@ -527,12 +527,14 @@ def stable_solution(
     nonzero = {c: [(d, x) for d, x in enumerate(z_poly[c]) if x] for c in basis.basic}
     nonzero = {c: terms for c, terms in nonzero.items() if terms}
     zero = QQ(0)
+    basic_nonzero = nonzero.keys()
     for r, row in enumerate(lp.rows):
         if r in tight_rows:
             continue
         act = [zero] * width
-        for c, v in row.items():
-            for d, x in nonzero.get(c, ()):
+        for c in row.keys() & basic_nonzero:  # the row's basic columns that are not 0
+            v = row[c]
+            for d, x in nonzero[c]:
                 act[d] += v * x
         if lp.upper[r] is not None and not nonnegative_near_zero([u - a for u, a in zip(lp.upper[r], act)]):
             bad += 1
@@ -549,6 +551,11 @@ def stable_solution(
     for k, (r, _) in enumerate(basis.tight):
         terms = [(d, x) for d, x in enumerate(pi[k]) if x]
         if not terms:
+            continue
+        if len(terms) == 1:  # the common case: one power of ε
+            ((d, x),) = terms
+            for c, v in lp.rows[r].items():
+                reduced[c][d] -= x * v
             continue
         for c, v in lp.rows[r].items():
             line = reduced[c]
