@@ -488,3 +488,23 @@ def test_exact_pivots_give_the_same_plans_when_the_basis_is_factored_afresh_more
         results.append([(pp.plan, pp.steps, pp.largest_block) for pp in sol.perturbed])
     assert results[0] == results[1] == results[2]
     assert sum(steps for _, steps, _ in results[0]) > 40
+
+
+def test_the_perturbed_lp_evaluated_at_several_epsilons_at_once_is_the_same_as_one_at_a_time():
+    from sympy.polys.domains import QQ
+
+    from derive.solving.refinements.quasi_perfect import _perturbed_program, sequence_lengths
+
+    sf = game_sequence_form(to_extensive_form(one_raise_poker()))
+    mats = (sf.numeric_matrix(0), transpose(sf.numeric_matrix(0)))
+    lp = _perturbed_program(sf, mats, 1, (sequence_lengths(sf, 0), sequence_lengths(sf, 1)))
+    epsilons = [QQ(1, 7), QQ(1, 330), QQ(2, 3)]
+    for (prog, cost), eps in zip(lp.at_each(epsilons), epsilons):
+        one, one_cost = lp.at(eps)
+        assert (prog.lower, prog.upper, prog.rows, prog.free, cost) == (
+            one.lower,
+            one.upper,
+            one.rows,
+            one.free,
+            one_cost,
+        )

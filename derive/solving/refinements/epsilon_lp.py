@@ -11,8 +11,10 @@ quasi-perfect equilibria is :mod:`derive.solving.refinements.quasi_perfect`.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import cached_property
+from itertools import chain
 
 import sympy as sp
 from sympy.polys.domains import QQ
@@ -164,6 +166,45 @@ class ParametricLP:
         cost = {c: value(p) for c, p in enumerate(self.cost)}
         return prog, {c: v for c, v in cost.items() if v}
 
+    def at_each(self, epsilons: Iterable[object]) -> Iterator[tuple[LinearProgram, dict[int, object]]]:
+        """:meth:`at` for each of ``epsilons`` in turn (lazily), the same programs: each distinct
+        polynomial of the bounds and costs (a few hundred in thousands) is evaluated once per ε."""
+        index: dict[tuple, int] = {}
+        terms: list[list[tuple[object, int]]] = []
+
+        def slot(poly: Poly | None) -> int | None:
+            if poly is None:
+                return None
+            key = tuple(poly)
+            if key not in index:
+                index[key] = len(terms)
+                terms.append([(c, d) for d, c in enumerate(poly) if c])
+            return index[key]
+
+        lower = [slot(p) for p in self.lower]
+        upper = [slot(p) for p in self.upper]
+        cost = [slot(p) for p in self.cost]
+        zero = QQ(0)
+        for eps in epsilons:
+            powers = [QQ(1)]
+            for _ in range(len(self.cost[0]) - 1 if self.cost else 0):
+                powers.append(powers[-1] * eps)
+            values = []
+            for line in terms:
+                total = zero
+                for c, d in line:
+                    total += c * powers[d]
+                values.append(total)
+            prog = LinearProgram(
+                self.ncols,
+                list(self.rows),
+                [None if k is None else values[k] for k in lower],
+                [],
+                set(self.free),
+            )
+            prog.upper = [None if k is None else values[k] for k in upper]
+            yield prog, {c: values[k] for c, k in enumerate(cost) if values[k]}
+
     def fixed(self, eps: object) -> ParametricLP:
         """The same LP at ``ε = eps`` (every polynomial of degree 0): its exact simplex runs in Q."""
 
@@ -236,18 +277,10 @@ class StandardForm:
         """Each column's cost, a polynomial in ε (0 for the slacks)."""
         return [list(c) for c in self.lp.cost] + [[QQ(0)] * self.width for _ in self.slack_of]
 
-    @cached_property
-    def row_entries(self) -> list[list[tuple[int, object]]]:
-        """Each row's entries ``[(column, QQ)]``, slacks included (for the pivot rows)."""
-        out = [list(row.items()) for row in self.lp.rows]
-        for r, c in self.slack_of.items():
-            out[r].append((c, self.columns[c][r]))
-        return out
-
     def at(self, eps: object) -> StandardForm:
         """The same LP at ``ε = eps`` (right-hand sides and costs of degree 0), as
         ``StandardForm(lp.fixed(eps))`` but sharing this one's columns: its exact simplex runs in Q."""
-        self.row_entries  # noqa: B018 (built here once, shared by the copy)
+        self.columns  # noqa: B018 (built here once, shared by the copy)
         fixed = object.__new__(StandardForm)
         fixed.__dict__.update(self.__dict__)
         fixed.width = 1
@@ -287,6 +320,12 @@ class StandardForm:
             taken.add(c)
         return chosen
 
+    def _row_items(self, r: int) -> Iterable[tuple[int, object]]:
+        """Row ``r``'s entries ``(column, QQ)``, its slack's included."""
+        slack = self.slack_of.get(r)
+        items = self.lp.rows[r].items()
+        return items if slack is None else chain(items, ((slack, self.columns[slack][r]),))
+
     def _state(self, basic: list[int]) -> tuple:
         """``(factored basis, basic values, reduced costs of the nonbasic columns)`` of ``basic``, afresh.
 
@@ -306,7 +345,7 @@ class StandardForm:
             terms = [(k, x) for k, x in enumerate(line) if x]
             if not terms:
                 continue
-            for c, v in self.row_entries[r]:
+            for c, v in self._row_items(r):
                 d = reduced.get(c)
                 if d is not None:
                     for k, x in terms:
@@ -321,7 +360,7 @@ class StandardForm:
         acc: dict[int, object] = {}
         for r, (y,) in enumerate(row):
             if y:
-                for j, v in self.row_entries[r]:
+                for j, v in self._row_items(r):
                     acc[j] = acc[j] + y * v if j in acc else y * v
         zero = QQ(0)
         return {j: acc.get(j, zero) for j in reduced}
@@ -605,7 +644,7 @@ def _warm_search(lp: ParametricLP, standard: StandardForm, budget: PivotBudget |
     """
     bases = [
         (eps0, basis)
-        for eps0, basis in zip(WARM_EPSILONS, warm_bases(lp.at(e) for e in WARM_EPSILONS))
+        for eps0, basis in zip(WARM_EPSILONS, warm_bases(lp.at_each(WARM_EPSILONS)))
         if basis is not None
     ]
     starts = []
