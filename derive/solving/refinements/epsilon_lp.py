@@ -167,15 +167,16 @@ class ParametricLP:
         return prog, {c: v for c, v in cost.items() if v}
 
     def at_each(self, epsilons: Iterable[object]) -> Iterator[tuple[LinearProgram, dict[int, object]]]:
-        """:meth:`at` for each of ``epsilons`` in turn (lazily), the same programs: each distinct
-        polynomial of the bounds and costs (a few hundred in thousands) is evaluated once per ε."""
-        index: dict[tuple, int] = {}
+        """:meth:`at` for each of ``epsilons`` in turn (lazily), the same programs: the nonzero terms of
+        each polynomial of the bounds and costs are found once (a bound shared by two rows once), not
+        once per ε.  (Polynomials are told apart by identity: hashing rationals is slow.)"""
+        index: dict[int, int] = {}
         terms: list[list[tuple[object, int]]] = []
 
         def slot(poly: Poly | None) -> int | None:
             if poly is None:
                 return None
-            key = tuple(poly)
+            key = id(poly)
             if key not in index:
                 index[key] = len(terms)
                 terms.append([(c, d) for d, c in enumerate(poly) if c])
@@ -605,7 +606,7 @@ def stable_solution(
             continue
         if c in lp.free:
             bad += any(reduced[c])
-        elif not nonnegative_near_zero([-v for v in reduced[c]]):
+        elif poly_sign(reduced[c]) > 0:  # not <= 0 for all small ε
             bad += 1
     return (z_poly, 0) if bad == 0 else (None, bad)
 
