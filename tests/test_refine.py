@@ -508,29 +508,3 @@ def test_the_perturbed_lp_evaluated_at_several_epsilons_at_once_is_the_same_as_o
             one.free,
             one_cost,
         )
-
-
-def _divide(a, b):
-    return a / b
-
-
-def test_work_in_a_forked_child_returns_its_value_or_raises_its_error_here():
-    from derive.solving.limits import InBackground
-
-    for fork in (True, False):
-        with InBackground(_divide, 1, 4, fork=fork) as job:
-            assert job.result() == 0.25
-        with InBackground(_divide, 1, 0, fork=fork) as job, pytest.raises(ZeroDivisionError):
-            job.result()
-
-
-def test_the_second_players_search_in_a_child_process_gives_the_same_plans(monkeypatch):
-    from derive.solving.refinements import quasi_perfect
-
-    game = one_raise_poker()
-    results = []
-    for threshold in (0, 10**9):  # the second player's search forked, then in this process
-        monkeypatch.setattr(quasi_perfect, "PARALLEL_SEQUENCES", threshold)
-        sol = solve_zero_sum(to_extensive_form(game))
-        results.append([(dict(pp.plan), pp.behaviour, pp.steps, pp.largest_block) for pp in sol.perturbed])
-    assert results[0] == results[1]

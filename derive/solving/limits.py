@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import contextlib
 import multiprocessing
-import os
 import signal
 import threading
 import time
@@ -23,7 +22,7 @@ from dataclasses import dataclass, field
 
 from derive.extensive_form.game import NotSupportedError
 
-__all__ = ["InBackground", "TimeLimit", "TimeLimitError", "can_fork"]
+__all__ = ["TimeLimit", "TimeLimitError"]
 
 
 class TimeLimitError(NotSupportedError):
@@ -167,74 +166,3 @@ def _run(send, function, args) -> None:
         result = (False, exc)
     send.send(result)
     send.close()
-
-
-def can_fork() -> bool:
-    """Whether work can go to a forked child process that runs beside this one: ``fork`` exists, this
-    process may use at least 2 CPUs, and it is not itself a daemonic child (which may not have any)."""
-    if "fork" not in multiprocessing.get_all_start_methods() or multiprocessing.current_process().daemon:
-        return False
-    cpus = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
-    return cpus >= 2
-
-
-class InBackground:
-    """``function(*args)`` computed in a forked child process while this process goes on.
-
-    Where :func:`can_fork` is false (or ``fork`` is False) nothing starts: :meth:`result` computes the
-    value here.  The value comes back pickled; an exception raised in the child is raised again by
-    :meth:`result`.  Use it as a context manager (or call :meth:`close`): a child whose result is
-    not wanted is ended.
-
-    Parameters
-    ----------
-    function : callable
-    *args
-        Its arguments.
-    fork : bool
-        False: compute in this process (when the work is too small to be worth a process).
-
-    Raises
-    ------
-    NotSupportedError
-        From :meth:`result`, if the child ended without sending a result.
-    """
-
-    def __init__(self, function: Callable, *args, fork: bool = True) -> None:
-        self._function, self._args = function, args
-        self._child = None
-        if fork and can_fork():
-            context = multiprocessing.get_context("fork")
-            self._receive, send = context.Pipe(duplex=False)
-            self._child = context.Process(target=_run, args=(send, function, args), daemon=True)
-            self._child.start()
-            send.close()
-
-    def result(self):
-        """The value of ``function(*args)`` (waiting for the child), or its exception raised here."""
-        if self._child is None:
-            return self._function(*self._args)
-        try:
-            ok, value = self._receive.recv()
-        except EOFError:
-            raise NotSupportedError("a child process ended without its result") from None
-        finally:
-            self.close()
-        if not ok:
-            raise value
-        return value
-
-    def close(self) -> None:
-        """End the child (if it still runs) and release its pipe."""
-        if self._child is not None:
-            if self._child.is_alive():
-                self._child.kill()
-            self._child.join()
-            self._receive.close()
-            self._child = None
-
-    def __enter__(self) -> InBackground:
-        return self
-
-    def __exit__(self, *exc) -> None:
-        self.close()

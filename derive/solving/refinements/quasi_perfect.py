@@ -49,7 +49,6 @@ import sympy as sp
 from sympy.polys.domains import QQ
 
 from derive.sequence_form.general import GameSequenceForm
-from derive.solving.limits import InBackground
 from derive.solving.lp import ExactLPError, transpose
 from derive.solving.refinements.epsilon_lp import (
     EPSILON,
@@ -67,11 +66,6 @@ from derive.solving.refinements.epsilon_lp import (
 #: polynomials of ε costs many times the plain solve (Liar's Dice with six faces: 49,000 sequences).
 MAX_SEQUENCES = 6_000
 
-#: From this many sequences (both players') the second player's search runs in a forked child process
-#: beside the first (:class:`~derive.solving.limits.InBackground`, where two CPUs are free); below,
-#: a process costs more than it saves.
-PARALLEL_SEQUENCES = 400
-
 #: Most exact steps (checks and pivots, :class:`~derive.solving.refinements.epsilon_lp.PivotBudget`) per
 #: player; Leduc hold'em takes about 25, one-card poker with 52 cards and 6 bets about 6.
 MAX_STEPS = 40
@@ -80,7 +74,6 @@ __all__ = [
     "EPSILON",
     "MAX_SEQUENCES",
     "MAX_STEPS",
-    "PARALLEL_SEQUENCES",
     "PerturbedPlan",
     "PlanPolynomials",
     "perturbed_plans",
@@ -259,50 +252,37 @@ def perturbed_plans(sf: GameSequenceForm, mats) -> tuple[PerturbedPlan, Perturbe
             f"through bases of a perturbed LP in polynomials of degree {degree}, at many times the cost of "
             "the plain solve"
         )
-    # the two players' searches are independent: the second runs in a forked child process meanwhile
-    with InBackground(_search, sf, mats, 1, lengths, degree, fork=total >= PARALLEL_SEQUENCES) as second:
-        searches = [_search(sf, mats, 0, lengths, degree), second.result()]
     out = []
-    for p, (eps0, z, steps, block) in enumerate(searches):
+    for p in (0, 1):
+        lp = _perturbed_program(sf, mats, p, lengths)
+        n = sf.shape[p]
+        standard = StandardForm(lp)  # cheap: its columns are built only if the search pivots
+        budget = PivotBudget(MAX_STEPS)
+        try:
+            found = search_basis(lp, standard, budget)
+        except PivotBudgetError:
+            raise ExactLPError(
+                f"{sf.players[p]}'s perturbed LP needed more than {MAX_STEPS} exact pivots and checks, the limit "
+                f"(HiGHS's bases at small ε₀ are far from one optimal for all small ε in this LP of degree {degree}, "
+                "and each exact step re-solves the basis)"
+            ) from None
+        if found is None:
+            raise ExactLPError(
+                f"no basis of {sf.players[p]}'s perturbed sequence-form LP was proved optimal "
+                f"for all small ε (tried {len(TRIAL_EPSILONS)} values of ε₀ between 1/10 and 1/10^5)"
+            )
+        eps0, z = found
         plan_polys = []
-        for k in range(sf.shape[p]):
+        for k in range(n):
             poly = list(z[k])
             if k:
                 poly[lengths[p][k]] += 1
             plan_polys.append(poly)
-        out.append(_limit(sf, p, plan_polys, lengths[p], eps0, steps, block, degree))
+        out.append(_limit(sf, p, plan_polys, lengths[p], eps0, budget, degree))
     return out[0], out[1]
 
 
-def _search(sf, mats, p: int, lengths, degree: int) -> tuple:
-    """``(ε₀, z(ε), exact steps, largest block)``: player ``p``'s perturbed LP solved for all small ε.
-
-    Raises
-    ------
-    ExactLPError
-        If the search fails or outgrows :data:`MAX_STEPS` (the message says which).
-    """
-    lp = _perturbed_program(sf, mats, p, lengths)
-    standard = StandardForm(lp)  # cheap: its columns are built only if the search pivots
-    budget = PivotBudget(MAX_STEPS)
-    try:
-        found = search_basis(lp, standard, budget)
-    except PivotBudgetError:
-        raise ExactLPError(
-            f"{sf.players[p]}'s perturbed LP needed more than {MAX_STEPS} exact pivots and checks, the limit "
-            f"(HiGHS's bases at small ε₀ are far from one optimal for all small ε in this LP of degree {degree}, "
-            "and each exact step re-solves the basis)"
-        ) from None
-    if found is None:
-        raise ExactLPError(
-            f"no basis of {sf.players[p]}'s perturbed sequence-form LP was proved optimal "
-            f"for all small ε (tried {len(TRIAL_EPSILONS)} values of ε₀ between 1/10 and 1/10^5)"
-        )
-    eps0, z = found
-    return eps0, z[: sf.shape[p]], budget.used, budget.largest_block
-
-
-def _limit(sf, p, polys, lengths, eps0, steps, block, degree) -> PerturbedPlan:
+def _limit(sf, p, polys, lengths, eps0, budget, degree) -> PerturbedPlan:
     labels = [sf.label(p, k) for k in range(sf.shape[p])]
     behaviour: dict[str, dict[str, sp.Rational]] = {}
     order: dict[str, int] = {}
@@ -325,7 +305,7 @@ def _limit(sf, p, polys, lengths, eps0, steps, block, degree) -> PerturbedPlan:
         order=order,
         epsilon0=None if eps0 is None else QQ.to_sympy(eps0),
         parent={info.label: labels[sf.parent[info.index]] for info in sf.infosets_of(p)},
-        steps=steps,
-        largest_block=block,
+        steps=budget.used,
+        largest_block=budget.largest_block,
         degree=degree,
     )
