@@ -479,11 +479,11 @@ def test_exact_pivots_give_the_same_plans_when_the_basis_is_factored_afresh_more
     """The updated basic values and reduced costs of StandardForm.solve_from agree with fresh
     factorizations: Leduc hold'em with one raise a round takes about 50 exact pivots."""
     from derive.games.leduc import leduc_holdem
-    from derive.solving.refinements import epsilon_lp
+    from derive.solving.refinements import exact_simplex
 
     results = []
-    for refactor in (epsilon_lp.REFACTOR, 3, 0):
-        monkeypatch.setattr(epsilon_lp, "REFACTOR", refactor)
+    for refactor in (exact_simplex.REFACTOR, 3, 0):
+        monkeypatch.setattr(exact_simplex, "REFACTOR", refactor)
         sol = solve_zero_sum(leduc_holdem(max_raises=1))
         results.append([(pp.plan, pp.steps, pp.largest_block) for pp in sol.perturbed])
     assert results[0] == results[1] == results[2]

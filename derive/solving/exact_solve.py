@@ -471,7 +471,7 @@ class ExactFactor:
     thousands (5 s -> 0.4 s).  The transposed system is solved with the same blocks in the reverse
     order.  The results are exact either way: a rounded guess is only accepted after an exact
     check.  Preparing the blocks once serves every solve with the same matrix (the primal values
-    and the duals of a basis, the simplex steps of :mod:`derive.solving.refinements.epsilon_lp`).
+    and the duals of a basis, the simplex steps of :mod:`derive.solving.refinements.exact_simplex`).
 
     Parameters
     ----------

@@ -1,6 +1,6 @@
 """A basis of a standard-form LP, factored once and updated by each simplex pivot (the product form).
 
-The exact simplex method of :mod:`derive.solving.refinements.epsilon_lp` changes one column of the
+The exact simplex method of :mod:`derive.solving.refinements.exact_simplex` changes one column of the
 basis per pivot.  Factoring each new basis afresh (its dense core has about 290 unknowns in Leduc
 hold'em) made the pivots cost most of a refined solve.  Here the starting basis ``B_0`` is factored
 once (:class:`~derive.solving.exact_solve.ExactFactor`; its slack columns are unit columns, so only

@@ -66,7 +66,7 @@ from derive.solving.refinements.epsilon_lp import (
 #: polynomials of ε costs many times the plain solve (Liar's Dice with six faces: 49,000 sequences).
 MAX_SEQUENCES = 6_000
 
-#: Most exact steps (checks and pivots, :class:`~derive.solving.refinements.epsilon_lp.PivotBudget`) per
+#: Most exact steps (checks and pivots, :class:`~derive.solving.refinements.exact_simplex.PivotBudget`) per
 #: player; Leduc hold'em takes about 25, one-card poker with 52 cards and 6 bets about 6.
 MAX_STEPS = 40
 
