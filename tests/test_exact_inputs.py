@@ -1043,6 +1043,8 @@ EXCLUDED = {
     ("derive.solving.exact_solve.ExactFactor", "n"): "a matrix size: " + _INT,
     ("derive.solving.sparse_lu.SparseLU", "rows"): _LP,
     ("derive.solving.exact_solve.largest_block", "matrix"): _LP,
+    ("derive.solving.float_guess.guessed_block", "local"): _LP,
+    ("derive.solving.float_guess.guessed_block", "width"): "a count of right-hand sides: " + _INT,
     ("derive.solving.exact_solve.largest_block", "n"): "a matrix size: " + _INT,
     ("derive.solving.refinements.basis_update.FactoredBasis", "columns"): _LP,
     ("derive.solving.refinements.basis_update.FactoredBasis", "basic"): "basis column indices: " + _INT,
