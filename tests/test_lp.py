@@ -154,3 +154,33 @@ def test_sparse_exact_solve_on_a_triangular_chain_with_a_dense_core():
     got = solve_exact(matrix, 5, rhs, 1)
     # x0 = 2, x1 = 3, 3 x2 = 7 -> x2 = x3 = 7/3, x4 = 1 - 7/3
     assert got == {(0, 0): q(2), (1, 0): q(3), (2, 0): q(7, 3), (3, 0): q(7, 3), (4, 0): q(-4, 3)}
+
+
+@settings(max_examples=100, deadline=None)
+@given(n=st.integers(1, 14), density=st.sampled_from([0.1, 0.25, 0.5]), seed=st.integers(0, 10**6))
+def test_sparse_lu_solves_both_ways_or_finds_the_matrix_singular(n, density, seed):
+    """SparseLU (exact Markowitz elimination) solves B x = r and B^T y = s as sympy does, and raises
+    ZeroDivisionError exactly when B is singular; with no room for fill-in it raises FillError."""
+    import random
+
+    from derive.solving.sparse_lu import FillError, SparseLU
+
+    rng = random.Random(seed)
+    rows = [
+        {j: QQ(rng.randint(-4, 4), rng.randint(1, 3)) for j in range(n) if rng.random() < density or i == j}
+        for i in range(n)
+    ]
+    rhs = [[QQ(rng.randint(-3, 3)), QQ(rng.randint(-3, 3), 2)] for _ in range(n)]
+    B = sp.Matrix(n, n, lambda i, j: QQ.to_sympy(rows[i].get(j, QQ(0))))
+    if B.det() == 0:
+        with pytest.raises(ZeroDivisionError):
+            SparseLU(rows)
+        return
+    lu = SparseLU(rows)
+    R = sp.Matrix(n, 2, lambda i, c: QQ.to_sympy(rhs[i][c]))
+    for got, system in ((lu.solve(rhs, 2), B), (lu.solve_transpose(rhs, 2), B.T)):
+        expected = system.LUsolve(R)
+        assert [[QQ.to_sympy(v) for v in line] for line in got] == expected.tolist()
+    if lu.entries > n:
+        with pytest.raises(FillError):
+            SparseLU(rows, max_entries=n)

@@ -439,3 +439,72 @@ def test_refinement_limits_are_said_and_the_count_of_exact_steps_reported(monkey
     monkeypatch.setattr(qp, "MAX_STEPS", 0)
     with pytest.raises(ExactLPError, match="more than 0 exact pivots and checks, the limit"):
         perturbed_plans(sf, mats)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_basis_updated_by_pivots_solves_as_the_new_basis_factored_afresh(seed):
+    """FactoredBasis.replace (product form) gives exactly the solves of the new basis factored afresh."""
+    import random
+
+    from sympy.polys.domains import QQ
+
+    from derive.solving.refinements.basis_update import FactoredBasis
+
+    rng = random.Random(seed)
+    nrows, structural = 6, 7
+    columns = [
+        {r: QQ(rng.randint(-3, 3) or 1, rng.randint(1, 2)) for r in range(nrows) if rng.random() < 0.5}
+        for _ in range(structural)
+    ]
+    columns += [{r: QQ(1 if r % 2 else -1)} for r in range(nrows)]  # a slack per row
+    basic = list(range(structural, structural + nrows))
+    factored = FactoredBasis(columns, nrows, structural, basic)
+    vectors = [[QQ(rng.randint(-4, 4)), QQ(rng.randint(-4, 4), 3)] for _ in range(nrows)]
+    for j in rng.sample(range(structural), 5):
+        if j in basic:
+            continue
+        dense = [[columns[j].get(r, QQ(0))] for r in range(nrows)]
+        alpha = factored.ftran(dense)
+        k = next((k for k in range(nrows) if alpha[k][0]), None)
+        if k is None:
+            continue
+        factored.replace(k, alpha)
+        basic[k] = j
+        fresh = FactoredBasis(columns, nrows, structural, basic)
+        assert factored.ftran(vectors) == fresh.ftran(vectors)
+        assert factored.btran(vectors) == fresh.btran(vectors)
+
+
+def test_exact_pivots_give_the_same_plans_when_the_basis_is_factored_afresh_more_often(monkeypatch):
+    """The updated basic values and reduced costs of StandardForm.solve_from agree with fresh
+    factorizations: Leduc hold'em with one raise a round takes about 50 exact pivots."""
+    from derive.games.leduc import leduc_holdem
+    from derive.solving.refinements import exact_simplex
+
+    results = []
+    for refactor in (exact_simplex.REFACTOR, 3, 0):
+        monkeypatch.setattr(exact_simplex, "REFACTOR", refactor)
+        sol = solve_zero_sum(leduc_holdem(max_raises=1))
+        results.append([(pp.plan, pp.steps, pp.largest_block) for pp in sol.perturbed])
+    assert results[0] == results[1] == results[2]
+    assert sum(steps for _, steps, _ in results[0]) > 40
+
+
+def test_the_perturbed_lp_evaluated_at_several_epsilons_at_once_is_the_same_as_one_at_a_time():
+    from sympy.polys.domains import QQ
+
+    from derive.solving.refinements.quasi_perfect import _perturbed_program, sequence_lengths
+
+    sf = game_sequence_form(to_extensive_form(one_raise_poker()))
+    mats = (sf.numeric_matrix(0), transpose(sf.numeric_matrix(0)))
+    lp = _perturbed_program(sf, mats, 1, (sequence_lengths(sf, 0), sequence_lengths(sf, 1)))
+    epsilons = [QQ(1, 7), QQ(1, 330), QQ(2, 3)]
+    for (prog, cost), eps in zip(lp.at_each(epsilons), epsilons):
+        one, one_cost = lp.at(eps)
+        assert (prog.lower, prog.upper, prog.rows, prog.free, cost) == (
+            one.lower,
+            one.upper,
+            one.rows,
+            one.free,
+            one_cost,
+        )

@@ -4,7 +4,8 @@ A basis of a sequence-form LP is nearly triangular.  :func:`elimination_order` p
 columns with one entry (each unknown then follows by one division); :func:`block_triangular_order`
 splits what is left by a perfect matching and the strongly connected components of its graph
 (Duff 1981; Tarjan 1972) into blocks solved one after another; :func:`solve_exact` solves each
-block, a 1 x 1 block by one division and a larger one by FLINT's exact solver, or by a
+block, a 1 x 1 block by one division and a larger one by its exact sparse LU factors
+(:class:`~derive.solving.sparse_lu.SparseLU`, or FLINT's dense solver if they fill in), or by a
 floating-point solve whose result is rounded to fractions and kept only if it satisfies every
 equation exactly, or by iterative refinement in integers and rational reconstruction (Wan 2006).
 :class:`ExactFactor` keeps one factored basis for the primal values and the duals.
@@ -12,13 +13,14 @@ equation exactly, or by iterative refinement in integers and rational reconstruc
 
 from __future__ import annotations
 
-import math
 import sys
-from fractions import Fraction
 
 from sympy.polys.domains import QQ
 
-__all__ = ["ExactFactor", "block_triangular_order", "elimination_order", "solve_exact"]
+from derive.solving.float_guess import DENSE_GUESS, GUESS_BLOCK, guessed_block
+from derive.solving.sparse_lu import FillError, SparseLU
+
+__all__ = ["ExactFactor", "block_triangular_order", "elimination_order", "largest_block", "solve_exact"]
 
 
 def elimination_order(
@@ -147,215 +149,14 @@ def block_triangular_order(rows: dict[int, dict[int, object]], n: int) -> list[t
     return [(members[blk], [matched[i] for i in members[blk]]) for blk in order]
 
 
-#: Blocks of at least this many unknowns are first solved in floating point, rounded to simple
-#: fractions and checked exactly (:func:`solve_exact`); smaller ones go straight to FLINT.
-GUESS_BLOCK = 12
-
-#: Blocks up to this size are solved in floating point by NumPy's dense LU, larger ones by SciPy's sparse LU.
-DENSE_GUESS = 64
-
-#: The largest denominator a floating-point solution is rounded to (continued fractions).
-GUESS_DENOMINATOR = 10**7
-
-
-def _guessed_block(local: list[dict[int, object]], right: list[list], width: int) -> list[list] | None:
-    """The exact solution of one block if rounding its floating-point solution gives it, else None.
-
-    ``local[r]`` is row ``r`` of the block (``{unknown: QQ}``), ``right[r]`` its right-hand sides.
-    NumPy's or SciPy's LU solves the block in floating point; each value is rounded to a simple fraction
-    (:func:`_simple_fractions`, denominator at most :data:`GUESS_DENOMINATOR`); the guess is
-    returned only if it satisfies every equation *exactly* (rational arithmetic), so it is then the
-    exact solution.  A block of more than :data:`DENSE_GUESS` unknowns whose solution is not simple
-    fractions is solved by iterative refinement in integers instead (:func:`_refined_block`, with the
-    same LU factors), also checked exactly.
-    """
-    import warnings
-
-    import numpy as np
-
-    m = len(local)
-    simple = not any(QQ.denom(a) > GUESS_DENOMINATOR for line in right for a in line)
-    if not simple and m <= DENSE_GUESS:
-        return None  # the solution will not be simple fractions either (Leduc's bases): FLINT
-    rows_i, cols_j, vals = [], [], []
-    for r, line in enumerate(local):
-        for k, b in line.items():
-            rows_i.append(r)
-            cols_j.append(k)
-            vals.append(float(b))
-    with warnings.catch_warnings(), np.errstate(all="ignore"):
-        warnings.simplefilter("ignore")
-        try:
-            if m <= DENSE_GUESS:
-                A = np.zeros((m, m))
-                A[rows_i, cols_j] = vals
-                lu_solve = lambda b: np.linalg.solve(A, b)  # noqa: E731
-            else:
-                import scipy.sparse as sps
-                import scipy.sparse.linalg as spla
-
-                factors = spla.splu(sps.csc_matrix((vals, (rows_i, cols_j)), shape=(m, m)))
-                lu_solve = lambda b: np.asarray(factors.solve(b)).reshape(m, width)  # noqa: E731
-            if simple:
-                b = np.array([[float(a) for a in line] for line in right], dtype=float).reshape(m, width)
-                z = lu_solve(b) if np.isfinite(b).all() else None
-            else:
-                z = None
-        except (RuntimeError, ValueError, OverflowError, np.linalg.LinAlgError):  # singular, or huge
-            return None
-    if z is not None and np.isfinite(z).all():
-        fractions = _simple_fractions(z.ravel())
-        if fractions is not None:
-            num, den = (a.reshape(m, width).tolist() for a in fractions)
-            guess = [[QQ(a, b) for a, b in zip(na, da)] for na, da in zip(num, den)]
-            if _satisfies(local, right, guess, width):
-                return guess
-    if m <= DENSE_GUESS:
-        return None
-    return _refined_block(local, right, width, lu_solve)
-
-
-def _satisfies(local: list[dict[int, object]], right: list[list], z: list[list], width: int) -> bool:
-    """Whether ``z`` satisfies every equation of the block exactly (rational arithmetic)."""
-    zero = QQ(0)
-    for r, line in enumerate(local):
-        for c in range(width):
-            if sum((b * z[k][c] for k, b in line.items()), zero) != right[r][c]:
-                return False
-    return True
-
-
-#: Most rounds of iterative refinement in :func:`_refined_block` (each gains about 20 bits or more).
-REFINE_ROUNDS = 16
-
-
-def _refined_block(
-    local: list[dict[int, object]], right: list[list], width: int, lu_solve
-) -> list[list] | None:
-    """The exact solution of one block by iterative refinement and rational reconstruction, or None.
-
-    The rows are scaled to integers.  With ``x ~ N / D`` (integers ``N``, ``D = 2^e``) the residual
-    ``r = D b - A N`` is computed *exactly* in integers, the correction ``A^{-1} r`` in floating point
-    (``lu_solve``, the block's LU factors), scaled by a power of two so that its largest entry has
-    about 40 bits, rounded to integers and added to ``N`` -- each round gains as many bits as the
-    floating-point solve is accurate (Wan 2006, "An algorithm to solve integer linear systems exactly
-    using numerical methods", J. Symbolic Comput. 41).  From 64 bits of ``D`` on, each entry is
-    reconstructed as the simplest fraction near ``N / D`` (continued fractions, denominators up to
-    about ``sqrt(D)``); the result is returned only if it satisfies every equation exactly.  So the
-    solution's denominators may be large (one-card poker with 1,000 cards: billions), where
-    :func:`_simple_fractions` needs them below :data:`GUESS_DENOMINATOR`.
-    """
-    import warnings
-
-    import numpy as np
-
-    m = len(local)
-    rows: list[list[tuple[int, int]]] = []
-    res: list[list[int]] = []
-    scale = np.empty(m)
-    for r, line in enumerate(local):
-        d = math.lcm(*(int(QQ.denom(b)) for b in line.values()), *(int(QQ.denom(a)) for a in right[r]))
-        rows.append([(k, int(QQ.numer(b)) * (d // int(QQ.denom(b)))) for k, b in line.items()])
-        res.append([int(QQ.numer(a)) * (d // int(QQ.denom(a))) for a in right[r]])
-        scale[r] = float(d)
-    if not np.isfinite(scale).all():
-        return None
-    num = [[0] * width for _ in range(m)]
-    den = 1
-    with warnings.catch_warnings(), np.errstate(all="ignore"):
-        warnings.simplefilter("ignore")
-        for _ in range(REFINE_ROUNDS):
-            try:
-                rf = np.array(res, dtype=float).reshape(m, width) / scale[:, None]
-                y = lu_solve(rf)
-            except (RuntimeError, ValueError, OverflowError, np.linalg.LinAlgError):
-                return None
-            if not np.isfinite(y).all():
-                return None
-            big = float(np.abs(y).max(initial=0.0))
-            if big == 0.0:  # the residual is zero: N / D is the exact solution
-                return [[QQ(a, den) for a in line] for line in num]
-            shift = 40 - math.frexp(big)[1]
-            if shift < 1:
-                return None  # the floating-point solve does not converge
-            step = np.rint(np.ldexp(y, shift)).astype(np.int64).tolist()
-            alpha = 1 << shift
-            den *= alpha
-            num = [[alpha * a + s for a, s in zip(line, steps)] for line, steps in zip(num, step)]
-            new_res = []
-            for line, coefficients in zip(res, rows):
-                acc = [alpha * a for a in line]
-                for k, b in coefficients:
-                    s = step[k]
-                    for c in range(width):
-                        if s[c]:
-                            acc[c] -= b * s[c]
-                new_res.append(acc)
-            res = new_res
-            if den.bit_length() >= 64:
-                guess = _reconstructed(num, den)
-                if guess is not None and _satisfies(local, right, guess, width):
-                    return guess
-    return None
-
-
-def _reconstructed(num: list[list[int]], den: int) -> list[list] | None:
-    """Each ``a / den`` as the simplest fraction near it with denominator at most ``sqrt(den / 2^16)``,
-    or None as soon as one needs a denominator above ``2^-8`` of that bound (``den`` is not yet
-    precise enough to tell: :func:`_refined_block` refines further)."""
-    bound = math.isqrt(den >> 16)
-    sure = bound >> 8
-    out = []
-    for line in num:
-        values = []
-        for a in line:
-            f = Fraction(a, den).limit_denominator(bound)
-            if f.denominator > sure:
-                return None
-            values.append(QQ(f.numerator, f.denominator))
-        out.append(values)
-    return out
-
-
 def _worth_guessing(m: int) -> bool:
-    """Whether a block of ``m`` unknowns is first solved in floating point (:func:`_guessed_block`): from
-    :data:`GUESS_BLOCK` unknowns, by NumPy up to :data:`DENSE_GUESS`, beyond only when SciPy is loaded
-    anyway (a core larger than :data:`CORE_SPLIT`: importing it takes longer than FLINT's solve of a
-    block of a few hundred)."""
+    """Whether a block of ``m`` unknowns is first solved in floating point
+    (:func:`~derive.solving.float_guess.guessed_block`): from
+    :data:`~derive.solving.float_guess.GUESS_BLOCK` unknowns, by NumPy up to
+    :data:`~derive.solving.float_guess.DENSE_GUESS`, beyond only when SciPy is loaded anyway (a core
+    larger than :data:`CORE_SPLIT`: importing it takes longer than an exact solve of a block of a few
+    hundred)."""
     return GUESS_BLOCK <= m and (m <= DENSE_GUESS or m > CORE_SPLIT or "scipy.sparse.linalg" in sys.modules)
-
-
-def _simple_fractions(x, steps: int = 40):
-    """``(numerators, denominators)``: each float of the array ``x`` as the first convergent of its
-    continued fraction within ``1e-11`` of it (relative), denominators at most
-    :data:`GUESS_DENOMINATOR`; None if some float has no such convergent.  (All floats at once, in
-    numpy: a guess, checked exactly by the caller.)"""
-    import numpy as np
-
-    with np.errstate(all="ignore"):
-        x = np.asarray(x, dtype=float)
-        if np.abs(x).max(initial=0.0) > 1e9:
-            return None
-        tol = 1e-11 * np.maximum(1.0, np.abs(x))
-        a = np.floor(x)
-        p0, q0 = np.ones_like(x), np.zeros_like(x)
-        p1, q1 = a.copy(), np.ones_like(x)
-        rest = x - a
-        done = np.abs(x - p1) <= tol
-        for _ in range(steps):
-            if done.all():
-                break
-            live = ~done & (rest > 0)
-            inverse = np.where(live, 1.0 / np.where(live, rest, 1.0), 0.0)
-            a = np.floor(inverse)
-            rest = np.where(live, inverse - a, rest)
-            p2 = np.where(live, a * p1 + p0, p1)
-            q2 = np.where(live, a * q1 + q0, q1)
-            p0, q0, p1, q1 = p1, q1, p2, q2
-            done |= np.abs(x - p1 / q1) <= tol
-        if not done.all() or q1.max(initial=1.0) > GUESS_DENOMINATOR:
-            return None
-    return p1.astype(np.int64), q1.astype(np.int64)
 
 
 def solve_exact(
@@ -398,6 +199,10 @@ def solve_exact(
     return {(j, c): v for j, vals in z.items() for c, v in enumerate(vals) if v}
 
 
+#: A block's sparse LU factors (:class:`~derive.solving.sparse_lu.SparseLU`) may hold this many times
+#: its nonzeros (or an eighth of its dense size, if more); beyond, FLINT's dense solver takes over.
+SPARSE_FILL = 8
+
 #: A core left by peeling singletons (:func:`elimination_order`) larger than this is split into its
 #: strongly connected blocks (:func:`block_triangular_order`, with SciPy); a smaller one is one block.
 CORE_SPLIT = 400
@@ -428,20 +233,43 @@ def _blocks(rows: dict[int, dict[int, object]], n: int) -> list[tuple[list[int],
     return blocks
 
 
+def largest_block(matrix: dict[int, dict[int, object]], n: int) -> int:
+    """The most unknowns of one block of ``matrix`` in :class:`ExactFactor` (its ``largest_block``),
+    from the sparsity pattern alone, without factoring anything.
+
+    Parameters
+    ----------
+    matrix : dict
+        ``B`` as ``{row: {col: entry}}``, shape ``(n, n)``, entries nonzero (only the keys are read).
+    n : int
+        The size of ``B``.
+
+    Raises
+    ------
+    ZeroDivisionError
+        If ``B`` is structurally singular.
+    """
+    return max((len(b[0]) for b in _blocks(matrix, n)), default=0)
+
+
 class ExactFactor:
     """A sparse square matrix ``B`` over ``QQ``, prepared for exact solves of ``B z = r`` and ``B^T z = r``.
 
     Sequence-form bases are sparse and nearly triangular.  The matrix is put in block triangular
     form (:func:`block_triangular_order`); a ``1 x 1`` block is one division, and each larger block
     is solved once the unknowns of the blocks before it are substituted: a block of
-    :data:`GUESS_BLOCK` or more unknowns is first solved in floating point and rounded to simple
-    fractions, kept if it satisfies the block's equations exactly, and otherwise (and every smaller
-    block) solved densely by FLINT's ``fmpq_mat.solve``.  A 23,000 x 23,000 basis of Liar's Dice
+    :data:`~derive.solving.float_guess.GUESS_BLOCK` or more unknowns is first solved in floating
+    point and rounded to simple fractions, kept if it satisfies the block's equations exactly, and otherwise (and every smaller
+    block) solved by its exact sparse LU factors (:class:`~derive.solving.sparse_lu.SparseLU`, made at
+    the first solve and kept: Leduc's bases have a core of about 290 unknowns and three nonzeros a
+    row, which FLINT's dense ``fmpq_mat.solve`` solves in tens of milliseconds each time, its
+    factors in a few once), or by ``fmpq_mat.solve`` if the factors would hold more than
+    :data:`SPARSE_FILL` times the block's nonzeros.  A 23,000 x 23,000 basis of Liar's Dice
     (six faces) has blocks of at most about a thousand unknowns, where one dense core would have
     thousands (5 s -> 0.4 s).  The transposed system is solved with the same blocks in the reverse
     order.  The results are exact either way: a rounded guess is only accepted after an exact
     check.  Preparing the blocks once serves every solve with the same matrix (the primal values
-    and the duals of a basis, the simplex steps of :mod:`derive.solving.refinements.epsilon_lp`).
+    and the duals of a basis, the simplex steps of :mod:`derive.solving.refinements.exact_simplex`).
 
     Parameters
     ----------
@@ -472,6 +300,7 @@ class ExactFactor:
             tuple[int, bool], object
         ] = {}  # (block, transposed) -> its FLINT matrix, when needed
         self._no_guess: set[tuple[int, bool]] = set()  # blocks whose rounded solution was not exact
+        self._sparse: dict[int, SparseLU | None] = {}  # block -> its sparse LU factors (None: too dense)
 
     def _block_matrix(self, k: int, transpose: bool):
         import flint
@@ -545,14 +374,33 @@ class ExactFactor:
             right_side = [residual(eq, where) for eq in equations]
             if _worth_guessing(len(equations)) and (k, transpose) not in self._no_guess:
                 local = [{where[u]: b for u, b in lines[eq].items() if u in where} for eq in equations]
-                guess = _guessed_block(local, right_side, width)
+                guess = guessed_block(local, right_side, width)
                 if guess is not None:
                     for u, c in where.items():
                         value[u] = guess[c]
                     continue
                 self._no_guess.add((k, transpose))  # not simple fractions: FLINT from now on
-            value.update(self._dense_solve(k, transpose, solved, right_side, width))
+            value.update(self._exact_block(k, transpose, solved, right_side, width))
         return value
+
+    def _exact_block(self, k: int, transpose: bool, solved: list[int], right_side: list[list], width: int):
+        """Block ``k`` solved exactly: by its sparse LU factors (:class:`~derive.solving.sparse_lu.SparseLU`,
+        made once and kept for every later solve), or by FLINT's dense solver if they fill in too much."""
+        lu = self._sparse.get(k, False)
+        if lu is False:
+            block_rows, unknowns = self.blocks[k]
+            where = {j: c for c, j in enumerate(unknowns)}
+            local = [{where[j]: v for j, v in self.rows[i].items() if j in where} for i in block_rows]
+            m = len(block_rows)
+            try:
+                lu = SparseLU(local, max_entries=max(SPARSE_FILL * sum(map(len, local)), m * m // 8))
+            except FillError:
+                lu = None
+            self._sparse[k] = lu
+        if lu is None:
+            return self._dense_solve(k, transpose, solved, right_side, width)
+        z = lu.solve_transpose(right_side, width) if transpose else lu.solve(right_side, width)
+        return dict(zip(solved, z))
 
     def _dense_solve(self, k: int, transpose: bool, solved: list[int], right_side: list[list], width: int):
         import flint

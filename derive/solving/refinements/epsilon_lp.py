@@ -4,13 +4,15 @@ small ε > 0, solved for all small ε at once.
 A basis is *stable* if it is optimal for every small enough ε: its basic values and reduced costs,
 rational functions of ε found by exact solves, have the right signs as ε → 0 (decided by the lowest
 power with a non-zero coefficient).  HiGHS proposes a basis at a trial ε₀ (:data:`TRIAL_EPSILONS`);
-exact pivots (:class:`StandardForm`, at most :data:`MAX_PIVOTS`) finish from there.  The method
+exact pivots (:class:`~derive.solving.refinements.exact_simplex.StandardForm`, at most
+:data:`~derive.solving.refinements.exact_simplex.MAX_PIVOTS`) finish from there.  The method
 follows the basis-stability argument of Miltersen & Sørensen (2010); its use for
 quasi-perfect equilibria is :mod:`derive.solving.refinements.quasi_perfect`.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 import sympy as sp
@@ -18,6 +20,15 @@ from sympy.polys.domains import QQ
 
 from derive.solving.exact_solve import ExactFactor
 from derive.solving.lp import Basis, ExactLPError, LinearProgram, basis_system, optimal_basis, warm_bases
+from derive.solving.refinements.exact_simplex import (
+    MAX_PIVOTS,
+    PivotBudget,
+    PivotBudgetError,
+    Poly,
+    StandardForm,
+    evaluate,
+    poly_sign,
+)
 
 __all__ = [
     "EPSILON",
@@ -61,64 +72,11 @@ POLISH_PIVOTS = 100
 #: the middle of the range works most often.
 TRIAL_EPSILONS = tuple(QQ(1, d) for d in (330, 150, 1000, 70, 2200, 40, 500, 5000, 20, 100, 10, 10**4, 10**5))
 
-#: Most exact pivots from one starting basis (each costs a few exact solves).
-MAX_PIVOTS = 150
-
-Poly = list  # coefficients in QQ, lowest power first, fixed length (the largest sequence length + 1)
-
-
-class PivotBudgetError(ExactLPError):
-    """The exact search for a basis optimal for all small ε used up its :class:`PivotBudget`."""
-
-
-class PivotBudget:
-    """How many exact steps (simplex pivots and exact checks of a basis) a search may take.
-
-    Each step costs about one exact solve of the basis; :meth:`spend` raises
-    :class:`PivotBudgetError` past ``limit`` (None: no limit), so that a search on a game whose bases
-    HiGHS cannot resolve stops at a known cost instead of running for minutes.
-
-    Parameters
-    ----------
-    limit : int or None
-        The most steps.
-
-    Attributes
-    ----------
-    used : int
-        The steps taken so far.
-    largest_block : int
-        The most unknowns of one block of a basis solved so far (:meth:`note`).
-    """
-
-    def __init__(self, limit: int | None = None) -> None:
-        self.limit, self.used = limit, 0
-        #: The most unknowns of one dense block (:class:`~derive.solving.exact_solve.ExactFactor`) of a basis
-        #: the search solved: what one exact step costs.
-        self.largest_block = 0
-
-    def note(self, factor: ExactFactor) -> None:
-        """Record the size of the largest dense block of ``factor``, a basis the search solves."""
-        self.largest_block = max(self.largest_block, factor.largest_block)
-
-    def spend(self, what: str = "exact pivots") -> None:
-        """Count one step; raise :class:`PivotBudgetError` (saying ``what``) past the limit."""
-        self.used += 1
-        if self.limit is not None and self.used > self.limit:
-            raise PivotBudgetError(f"more than {self.limit} {what}")
-
 
 def monomial(power: int, degree: int) -> Poly:
     out = [QQ(0)] * (degree + 1)
     out[power] = QQ(1)
     return out
-
-
-def evaluate(poly: Poly, eps: object) -> object:
-    total = QQ(0)
-    for c in reversed(poly):
-        total = total * eps + c if total else c
-    return total
 
 
 @dataclass
@@ -158,6 +116,46 @@ class ParametricLP:
         cost = {c: value(p) for c, p in enumerate(self.cost)}
         return prog, {c: v for c, v in cost.items() if v}
 
+    def at_each(self, epsilons: Iterable[object]) -> Iterator[tuple[LinearProgram, dict[int, object]]]:
+        """:meth:`at` for each of ``epsilons`` in turn (lazily), the same programs: the nonzero terms of
+        each polynomial of the bounds and costs are found once (a bound shared by two rows once), not
+        once per ε.  (Polynomials are told apart by identity: hashing rationals is slow.)"""
+        index: dict[int, int] = {}
+        terms: list[list[tuple[object, int]]] = []
+
+        def slot(poly: Poly | None) -> int | None:
+            if poly is None:
+                return None
+            key = id(poly)
+            if key not in index:
+                index[key] = len(terms)
+                terms.append([(c, d) for d, c in enumerate(poly) if c])
+            return index[key]
+
+        lower = [slot(p) for p in self.lower]
+        upper = [slot(p) for p in self.upper]
+        cost = [slot(p) for p in self.cost]
+        zero = QQ(0)
+        for eps in epsilons:
+            powers = [QQ(1)]
+            for _ in range(len(self.cost[0]) - 1 if self.cost else 0):
+                powers.append(powers[-1] * eps)
+            values = []
+            for line in terms:
+                total = zero
+                for c, d in line:
+                    total += c * powers[d]
+                values.append(total)
+            prog = LinearProgram(
+                self.ncols,
+                list(self.rows),
+                [None if k is None else values[k] for k in lower],
+                [],
+                set(self.free),
+            )
+            prog.upper = [None if k is None else values[k] for k in upper]
+            yield prog, {c: values[k] for c, k in enumerate(cost) if values[k]}
+
     def fixed(self, eps: object) -> ParametricLP:
         """The same LP at ``ε = eps`` (every polynomial of degree 0): its exact simplex runs in Q."""
 
@@ -172,289 +170,6 @@ class ParametricLP:
             [value(p) for p in self.cost],
             self.free,
         )
-
-
-def poly_sign(poly) -> int:
-    """Sign of a polynomial for all small enough ε > 0: the sign of its lowest nonzero coefficient."""
-    for c in poly:
-        if c != 0:
-            return 1 if c > 0 else -1
-    return 0
-
-
-class StandardForm:
-    """``max c(ε)^T w`` s.t. ``A w = b(ε)``, ``w >= 0`` except free columns: ``lp`` with one slack per inequality row.
-
-    The simplex method runs here exactly, in the ordered field of polynomials in ε (a polynomial
-    is positive when it is positive for all small enough ε > 0).  It starts from HiGHS's basis,
-    which is usually right already, and pivots (Bland's rule) only where HiGHS's tolerances
-    hid terms of order ε², ε³ ...
-    """
-
-    def __init__(self, lp: ParametricLP):
-        self.lp = lp
-        self.width = len(lp.cost[0])
-        zero = [QQ(0)] * self.width
-        self.columns: list[dict[int, object]] = [{} for _ in range(lp.ncols)]
-        for r, row in enumerate(lp.rows):
-            for c, v in row.items():
-                self.columns[c][r] = v
-        self.rhs: list[list] = []
-        self.slack_of: dict[int, int] = {}
-        for r, (lo, hi) in enumerate(zip(lp.lower, lp.upper)):
-            if lo is not None and hi is not None and lo != hi:
-                raise ExactLPError("a ranged row in the perturbed LP (not expected)")
-            if lo is not None and hi is not None:
-                self.rhs.append(list(lo))
-                continue
-            self.slack_of[r] = len(self.columns)
-            self.columns.append({r: QQ(1) if hi is not None else QQ(-1)})
-            self.rhs.append(list(hi if hi is not None else lo))
-        self.cost = [list(c) for c in lp.cost] + [list(zero) for _ in self.slack_of]
-        self.free = set(lp.free)
-        self.nrows = len(lp.rows)
-
-    def basis_from(self, basis: Basis) -> list[int] | None:
-        """The standard-form basis of ``basis`` (None if an equality row is basic: a degenerate report)."""
-        tight = {r for r, _ in basis.tight}
-        loose = [r for r in range(self.nrows) if r not in tight]
-        if any(r not in self.slack_of for r in loose):
-            return None
-        return list(basis.basic) + [self.slack_of[r] for r in loose]
-
-    def crash_basis(self) -> list[int]:
-        """A starting basis needing no LP solver: a slack for every inequality row and, for each
-        equality row ``x_empty = 1`` or ``sum_a x_(I,a) - x_sigma(I) = 0``, its first column with
-        coefficient 1 (the sequence form makes this block triangular, hence nonsingular)."""
-        chosen: list[int] = []
-        taken: set[int] = set()
-        for r in range(self.nrows):
-            if r in self.slack_of:
-                chosen.append(self.slack_of[r])
-                continue
-            c = min(
-                (
-                    c
-                    for c in range(self.lp.ncols)
-                    if c not in taken and c not in self.free and self.columns[c].get(r) == 1
-                ),
-                default=None,
-            )
-            if c is None:
-                return []
-            chosen.append(c)
-            taken.add(c)
-        return chosen
-
-    def _matrix(self, basic: list[int]) -> tuple:
-        """The basis split into blocks: slack columns are unit columns, so only ``B11`` needs a solve.
-
-        ``B11`` has the rows whose slack is not basic (the tight rows) and the structural basic
-        columns; a basic slack of row ``r`` gives ``z_slack = ±(v_r - A_r z_S)``.
-        """
-        structural = [(k, c) for k, c in enumerate(basic) if c < self.lp.ncols]
-        slack_rows = {}
-        for k, c in enumerate(basic):
-            if c >= self.lp.ncols:
-                ((r, sign),) = self.columns[c].items()
-                slack_rows[r] = (k, sign)
-        tight = [r for r in range(self.nrows) if r not in slack_rows]
-        if len(tight) != len(structural):
-            raise ZeroDivisionError("not a basis")
-        tpos = {r: i for i, r in enumerate(tight)}
-        b11: dict[int, dict[int, object]] = {}
-        for i, (_, c) in enumerate(structural):
-            for r, v in self.columns[c].items():
-                if r in tpos:
-                    b11.setdefault(tpos[r], {})[i] = v
-        return structural, slack_rows, tight, ExactFactor(b11, len(tight))
-
-    def _solve(self, B: tuple, vectors: list[list], transpose: bool = False) -> list[list]:
-        """``B^-1 v`` (or ``B^-T v``) for polynomial vectors ``v``, coefficient by coefficient."""
-        structural, slack_rows, tight, factor = B
-        n, m = self.nrows, len(tight)
-        width = len(vectors[0]) if vectors else 0
-        out = [[QQ(0)] * width for _ in range(n)]
-
-        def solve11(rhs: list[list], trans: bool) -> list[list]:
-            data = {i: v for i, v in enumerate(rhs) if any(v)}
-            res = [[QQ(0)] * width for _ in range(m)]
-            if data and m:
-                for i, v in (
-                    factor.solve_transpose(data, width) if trans else factor.solve(data, width)
-                ).items():
-                    res[i] = v
-            return res
-
-        if not transpose:  # vectors indexed by row; the result by basis position
-            zs = solve11([vectors[r] for r in tight], False)
-            for i, (k, _) in enumerate(structural):
-                out[k] = zs[i]
-            accs = {r: list(vectors[r]) for r in slack_rows}
-            for i, (_, c) in enumerate(structural):
-                z = zs[i]
-                if not any(z):
-                    continue
-                for r, a in self.columns[c].items():
-                    if r in accs:
-                        acc = accs[r]
-                        for d in range(width):
-                            if z[d]:
-                                acc[d] -= a * z[d]
-            for r, (k, sign) in slack_rows.items():
-                out[k] = accs[r] if sign > 0 else [-v for v in accs[r]]
-            return out
-        # transposed: vectors indexed by basis position; the result (row duals) by row
-        for r, (k, sign) in slack_rows.items():
-            out[r] = [sign * v for v in vectors[k]]
-        rhs = []
-        for k, c in structural:
-            acc = list(vectors[k])
-            for r, a in self.columns[c].items():
-                if r in slack_rows:
-                    for d in range(width):
-                        if out[r][d]:
-                            acc[d] -= a * out[r][d]
-            rhs.append(acc)
-        pis = solve11(rhs, True)
-        for i, r in enumerate(tight):
-            out[r] = pis[i]
-        return out
-
-    def solve_from(
-        self, basic: list[int], max_pivots: int = MAX_PIVOTS, budget: PivotBudget | None = None
-    ) -> tuple[list[list] | None, int, list[int]]:
-        """Pivot from ``basic`` to a basis optimal for all small ε.
-
-        A primal simplex step where only the costs are wrong, a dual simplex step where only the
-        bounds are, and, once both are wrong at the same basis, Terlaky's least-index criss-cross
-        method (1985) from then on, which needs neither a feasible start nor a phase 1.
-
-        Returns ``(w(ε), 0, final basis)`` on success, else ``(None, k, last basis)`` with ``k`` the
-        number of violated optimality conditions at ``basic`` (how far HiGHS's basis is from the answer).
-        """
-        basic = list(basic)
-        if len(basic) != self.nrows:
-            return None, 10**9, basic
-        violations = None
-        criss_cross = False
-        for _ in range(max_pivots + 1):
-            if budget is not None:
-                budget.spend()
-            try:
-                B = self._matrix(basic)
-                if budget is not None:
-                    budget.note(B[3])
-                xb = self._solve(B, self.rhs)
-                pi = self._solve(B, [self.cost[c] for c in basic], transpose=True)
-            except (ValueError, ZeroDivisionError):
-                return None, 10**9, basic
-            in_basis = set(basic)
-            reduced = {}
-            for j in range(len(self.columns)):
-                if j in in_basis:
-                    continue
-                d = list(self.cost[j])
-                for r, v in self.columns[j].items():
-                    for k in range(self.width):
-                        if pi[r][k]:
-                            d[k] -= pi[r][k] * v
-                reduced[j] = d
-            infeasible = [k for k, c in enumerate(basic) if c not in self.free and poly_sign(xb[k]) < 0]
-            entering = [
-                j
-                for j, d in sorted(reduced.items())
-                if (poly_sign(d) != 0 if j in self.free else poly_sign(d) > 0)
-            ]
-            if not infeasible and not entering:
-                w = [[QQ(0)] * self.width for _ in self.columns]
-                for k, c in enumerate(basic):
-                    w[c] = xb[k]
-                return w, 0, basic
-            if violations is None:
-                violations = len(infeasible) + len(entering)
-            if max_pivots == 0:
-                return None, violations, basic
-            if criss_cross or (infeasible and entering):
-                criss_cross = True
-                if not self._criss_cross_step(B, basic, infeasible, entering, reduced):
-                    return None, violations, basic
-                continue
-            if entering:  # primal simplex step (Bland: smallest entering index, smallest leaving column)
-                j = entering[0]
-                direction = 1 if poly_sign(reduced[j]) > 0 else -1
-                alpha = self._solve(B, [[v] for v in self._dense(j)])
-                best = None
-                for k, c in enumerate(basic):
-                    a = alpha[k][0] * direction
-                    if c in self.free or a <= 0:
-                        continue
-                    ratio = [v / a for v in xb[k]]
-                    key = (ratio, c)
-                    if (
-                        best is None
-                        or poly_sign([u - v for u, v in zip(ratio, best[0])]) < 0
-                        or (poly_sign([u - v for u, v in zip(ratio, best[0])]) == 0 and c < best[1])
-                    ):
-                        best = (*key, k)
-                if best is None:
-                    return None, violations, basic  # unbounded: cannot happen for these LPs
-                basic[best[2]] = j
-                continue
-            # dual simplex step: a basic variable is negative; it leaves
-            k = min(infeasible, key=lambda t: basic[t])
-            unit = [[QQ(0)] for _ in range(self.nrows)]
-            unit[k][0] = QQ(1)
-            row = self._solve(B, unit, transpose=True)
-            best = None
-            for j, d in sorted(reduced.items()):
-                a = sum((row[r][0] * v for r, v in self.columns[j].items()), QQ(0))
-                if a == 0:
-                    continue
-                if j in self.free:
-                    if poly_sign(d) == 0:
-                        best = ([QQ(0)] * self.width, j)
-                        break
-                    continue
-                if a >= 0:
-                    continue
-                ratio = [v / a for v in d]  # d <= 0 and a < 0: a nonnegative ratio
-                if best is None or poly_sign([u - v for u, v in zip(ratio, best[0])]) < 0:
-                    best = (ratio, j)
-            if best is None:
-                return None, violations, basic  # primal infeasible: cannot happen for these LPs
-            basic[k] = best[1]
-        return None, violations, basic
-
-    def _criss_cross_step(self, B, basic, infeasible, entering, reduced) -> bool:
-        """One least-index criss-cross pivot (Terlaky 1985); False if the LP is infeasible or unbounded."""
-        leaving_candidates = {basic[k]: k for k in infeasible}
-        r = min([*leaving_candidates, *entering])
-        if r in leaving_candidates:  # a negative basic variable leaves; the least eligible column enters
-            k = leaving_candidates[r]
-            unit = [[QQ(0)] for _ in range(self.nrows)]
-            unit[k][0] = QQ(1)
-            row = self._solve(B, unit, transpose=True)
-            for j in sorted(reduced):
-                a = sum((row[i][0] * v for i, v in self.columns[j].items()), QQ(0))
-                if (j in self.free and a != 0) or a < 0:
-                    basic[k] = j
-                    return True
-            return False
-        # a column with the wrong reduced cost enters; the least eligible basic column leaves
-        direction = 1 if poly_sign(reduced[r]) > 0 else -1
-        alpha = self._solve(B, [[v] for v in self._dense(r)])
-        eligible = [(c, k) for k, c in enumerate(basic) if c not in self.free and alpha[k][0] * direction > 0]
-        if not eligible:
-            return False
-        basic[min(eligible)[1]] = r
-        return True
-
-    def _dense(self, j: int) -> list:
-        out = [QQ(0)] * self.nrows
-        for r, v in self.columns[j].items():
-            out[r] = v
-        return out
 
 
 def nonnegative_near_zero(poly: Poly) -> bool:
@@ -499,12 +214,14 @@ def stable_solution(
     nonzero = {c: [(d, x) for d, x in enumerate(z_poly[c]) if x] for c in basis.basic}
     nonzero = {c: terms for c, terms in nonzero.items() if terms}
     zero = QQ(0)
+    basic_nonzero = nonzero.keys()
     for r, row in enumerate(lp.rows):
         if r in tight_rows:
             continue
         act = [zero] * width
-        for c, v in row.items():
-            for d, x in nonzero.get(c, ()):
+        for c in row.keys() & basic_nonzero:  # the row's basic columns that are not 0
+            v = row[c]
+            for d, x in nonzero[c]:
                 act[d] += v * x
         if lp.upper[r] is not None and not nonnegative_near_zero([u - a for u, a in zip(lp.upper[r], act)]):
             bad += 1
@@ -522,6 +239,11 @@ def stable_solution(
         terms = [(d, x) for d, x in enumerate(pi[k]) if x]
         if not terms:
             continue
+        if len(terms) == 1:  # the common case: one power of ε
+            ((d, x),) = terms
+            for c, v in lp.rows[r].items():
+                reduced[c][d] -= x * v
+            continue
         for c, v in lp.rows[r].items():
             line = reduced[c]
             for d, x in terms:
@@ -531,7 +253,7 @@ def stable_solution(
             continue
         if c in lp.free:
             bad += any(reduced[c])
-        elif not nonnegative_near_zero([-v for v in reduced[c]]):
+        elif poly_sign(reduced[c]) > 0:  # not <= 0 for all small ε
             bad += 1
     return (z_poly, 0) if bad == 0 else (None, bad)
 
@@ -555,7 +277,7 @@ def _pivot_from(lp, standard: StandardForm, eps0, start, polish: int, pivots: in
     first the exact optimum at ``ε₀`` (at most ``polish`` pivots in Q), then at most ``pivots``
     pivots in the polynomials from there (from ``start`` if the first step failed).
     """
-    exact, _, polished = StandardForm(lp.fixed(eps0)).solve_from(start, polish, budget)
+    exact, _, polished = standard.at(eps0).solve_from(start, polish, budget)
     z, _, _ = standard.solve_from(polished if exact is not None else start, pivots, budget)
     return z
 
@@ -570,14 +292,17 @@ def _warm_search(lp: ParametricLP, standard: StandardForm, budget: PivotBudget |
     """
     bases = [
         (eps0, basis)
-        for eps0, basis in zip(WARM_EPSILONS, warm_bases(lp.at(e) for e in WARM_EPSILONS))
+        for eps0, basis in zip(WARM_EPSILONS, warm_bases(lp.at_each(WARM_EPSILONS)))
         if basis is not None
     ]
     starts = []
+    checked: dict[Basis, tuple] = {}  # the basis often settles before the last ε₀: checked once
     for rank, (eps0, basis) in enumerate(reversed(bases[-WARM_STARTS:])):
         if budget is not None:
             budget.spend()
-        z, violations = stable_solution(lp, basis, budget)
+        if basis not in checked:
+            checked[basis] = stable_solution(lp, basis, budget)
+        z, violations = checked[basis]
         if z is not None:
             return eps0, z
         start = standard.basis_from(basis)

@@ -42,6 +42,7 @@ worst one, on or off the path of play.
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
 import sympy as sp
@@ -66,7 +67,7 @@ from derive.solving.refinements.epsilon_lp import (
 #: polynomials of ε costs many times the plain solve (Liar's Dice with six faces: 49,000 sequences).
 MAX_SEQUENCES = 6_000
 
-#: Most exact steps (checks and pivots, :class:`~derive.solving.refinements.epsilon_lp.PivotBudget`) per
+#: Most exact steps (checks and pivots, :class:`~derive.solving.refinements.exact_simplex.PivotBudget`) per
 #: player; Leduc hold'em takes about 25, one-card poker with 52 cards and 6 bets about 6.
 MAX_STEPS = 40
 
@@ -75,6 +76,7 @@ __all__ = [
     "MAX_SEQUENCES",
     "MAX_STEPS",
     "PerturbedPlan",
+    "PlanPolynomials",
     "perturbed_plans",
     "sequence_lengths",
 ]
@@ -89,8 +91,8 @@ class PerturbedPlan:
     player : int
     lower_bounds : dict
         ``sequence label -> ε**length``, the perturbation (``"∅" -> 1``).
-    plan : dict
-        ``sequence label -> polynomial in EPSILON``: an optimal perturbed realization plan,
+    plan : Mapping
+        ``sequence label -> polynomial in EPSILON`` (:class:`PlanPolynomials`): an optimal perturbed realization plan,
         the same basic solution for every ``0 < ε < ε̄`` (exact).
     limit : dict
         ``sequence label -> Rational``: the plan at ε = 0, optimal in the unperturbed game.
@@ -117,7 +119,7 @@ class PerturbedPlan:
 
     player: int
     lower_bounds: dict[str, sp.Expr]
-    plan: dict[str, sp.Expr]
+    plan: Mapping[str, sp.Expr]
     limit: dict[str, sp.Rational]
     behaviour: dict[str, dict[str, sp.Rational]]
     order: dict[str, int]
@@ -126,6 +128,35 @@ class PerturbedPlan:
     steps: int = 0
     largest_block: int = 0
     degree: int = 0
+
+
+class PlanPolynomials(Mapping):
+    """``sequence label -> polynomial in EPSILON`` (sympy), each made from its exact coefficients
+    when first read: a large game's plan has thousands of them, and only the LaTeX document reads them.
+
+    Parameters
+    ----------
+    polys : dict
+        ``label -> [QQ]``, the coefficients of each polynomial, lowest power first.
+    """
+
+    def __init__(self, polys: dict[str, list]) -> None:
+        self._polys = polys
+        self._made: dict[str, sp.Expr] = {}
+
+    def __getitem__(self, label: str) -> sp.Expr:
+        if label not in self._made:
+            self._made[label] = to_expr(self._polys[label])
+        return self._made[label]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._polys)
+
+    def __len__(self) -> int:
+        return len(self._polys)
+
+    def __repr__(self) -> str:
+        return repr(dict(self))
 
 
 def sequence_lengths(sf: GameSequenceForm, player: int) -> list[int]:
@@ -226,7 +257,7 @@ def perturbed_plans(sf: GameSequenceForm, mats) -> tuple[PerturbedPlan, Perturbe
     for p in (0, 1):
         lp = _perturbed_program(sf, mats, p, lengths)
         n = sf.shape[p]
-        standard = StandardForm(lp)
+        standard = StandardForm(lp)  # cheap: its columns are built only if the search pivots
         budget = PivotBudget(MAX_STEPS)
         try:
             found = search_basis(lp, standard, budget)
@@ -269,7 +300,7 @@ def _limit(sf, p, polys, lengths, eps0, budget, degree) -> PerturbedPlan:
     return PerturbedPlan(
         player=p,
         lower_bounds={lab: EPSILON ** lengths[k] if k else sp.S.One for k, lab in enumerate(labels)},
-        plan={lab: to_expr(polys[k]) for k, lab in enumerate(labels)},
+        plan=PlanPolynomials({lab: polys[k] for k, lab in enumerate(labels)}),
         limit={lab: QQ.to_sympy(polys[k][0]) for k, lab in enumerate(labels)},
         behaviour=behaviour,
         order=order,

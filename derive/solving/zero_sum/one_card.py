@@ -15,6 +15,7 @@ from dataclasses import dataclass
 import sympy as sp
 from sympy.polys.domains import QQ
 
+from derive.extensive_form.bulk import paused_gc
 from derive.extensive_form.exact import exact_number
 from derive.games.one_card import Action, SymbolicGameError
 from derive.games.one_card_tree import ExtensiveFormGame, InformationSet, Sequence
@@ -247,26 +248,27 @@ def solve_rules(rules, refine: str = "quasi-perfect", progress=None) -> OneCardS
             f"not attempted on {rules.name}: its payoff matrix has {matrix_entries(rules):,} entries, more than "
             f"the {MAX_ENTRIES:,} the perturbed LP is built with (about 1 KB of memory each)"
         )
-    sf = one_card_sequence_form(rules)
-    # solve in units of the ante (well scaled whatever the chip amounts), then scale back
-    ante = QQ(int(rules.ante.p), int(rules.ante.q))
-    if large:  # the LP with running sums over the cards: no N (N - 1) matrix
-        from derive.solving.zero_sum.running_sums import prefix_equilibrium
+    with paused_gc():  # the sequence form and the exact LPs make many small objects, none in a cycle
+        sf = one_card_sequence_form(rules)
+        # solve in units of the ante (well scaled whatever the chip amounts), then scale back
+        ante = QQ(int(rules.ante.p), int(rules.ante.q))
+        if large:  # the LP with running sums over the cards: no N (N - 1) matrix
+            from derive.solving.zero_sum.running_sums import prefix_equilibrium
 
-        eq = prefix_equilibrium(sf, ante, progress)
-    else:
-        matrix = {i: {j: v / ante for j, v in row.items()} for i, row in sf.numeric_matrix(0).items()}
-        eq = sequence_form_equilibrium(sf, (matrix, transpose(matrix, sign=-1)), QQ(0), refine, progress)
-    return OneCardSolution(
-        rules=rules,
-        value=QQ.to_sympy(eq.value * ante),
-        plans=tuple({sf.label(p, k): QQ.to_sympy(v) for k, v in enumerate(eq.plans[p])} for p in (0, 1)),
-        strategies=eq.strategies,
-        off_path=eq.off_path,
-        refinement=refine,
-        method=eq.method,
-        perturbed=eq.perturbed,
-    )
+            eq = prefix_equilibrium(sf, ante, progress)
+        else:
+            matrix = {i: {j: v / ante for j, v in row.items()} for i, row in sf.numeric_matrix(0).items()}
+            eq = sequence_form_equilibrium(sf, (matrix, transpose(matrix, sign=-1)), QQ(0), refine, progress)
+        return OneCardSolution(
+            rules=rules,
+            value=QQ.to_sympy(eq.value * ante),
+            plans=tuple({sf.label(p, k): QQ.to_sympy(v) for k, v in enumerate(eq.plans[p])} for p in (0, 1)),
+            strategies=eq.strategies,
+            off_path=eq.off_path,
+            refinement=refine,
+            method=eq.method,
+            perturbed=eq.perturbed,
+        )
 
 
 def _quasi_perfect(game: ExtensiveFormGame) -> Equilibrium:
