@@ -1,6 +1,6 @@
-"""``python -m derive``: the command line, as the ``derive`` script (:func:`derive.cli.main`)."""
+"""``python -m derive``: the command line, as the ``derive`` script (:func:`derive.launch.main`)."""
 
 if __name__ == "__main__":
-    from derive.cli import main
+    from derive.launch import main
 
     raise SystemExit(main())
