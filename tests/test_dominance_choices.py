@@ -245,3 +245,27 @@ def test_the_random_games_exercise_both_kinds_and_several_rounds():
                 (d.kind, d.round > 1) for d in dominated_choices(game_sequence_form(maker(seed))).eliminated
             }
     assert {("strict", False), ("weak", False), ("weak", True)} <= kinds
+
+
+def test_a_witness_is_an_opponent_choice_or_the_plays_without_his_move():
+    """P0 at I: a leads to P1's choice (L pays P0 1, R pays 0), b pays 1 at once. b weakly dominates
+    a; the witness is P1's R (not his empty sequence); where only plays without a move of P1 favour
+    the dominator, the reason says so."""
+    game = extensive_form(
+        ["P0", "P1"],
+        decision(
+            "P0", "I", {"a": decision("P1", "J", {"L": payoff(1, 0), "R": payoff(0, 0)}), "b": payoff(1, 0)}
+        ),
+    )
+    (d,) = _check(game).eliminated
+    assert (d.action, d.dominator, d.kind, d.witness) == ("a", "b", "weak", "J:R")
+    assert d.reason.endswith("earns less against a strategy of P1 that plays R at J")
+    other = extensive_form(
+        ["P0", "P1"],
+        decision(
+            "P0",
+            "I",
+            {"a": decision("P1", "J", {"L": payoff(0, 0), "R": payoff(2, 0)}), "b": payoff(1, 0)},
+        ),
+    )
+    assert _check(other).eliminated == ()  # neither dominates: R favours a, L favours b

@@ -62,7 +62,8 @@ class ChoiceDomination:
         Elimination round (1 = dominated in the full game).
     witness : str or None
         For a weak domination, an opponent choice ``"<information set>:<action>"`` on a pure strategy
-        against which ``dominator`` earns strictly more; ``None`` for a strict one.
+        of his against which ``dominator`` earns strictly more (``"∅"`` when what favours it are the
+        plays on which he makes no move); ``None`` for a strict one.
     gain : Rational
         The least advantage of ``dominator``, ``min_y D(y) / x(I)``: chips times chance's probability
         (``> 0`` strict, ``0`` weak).
@@ -126,9 +127,10 @@ def _columns(sf: GameSequenceForm, player: int) -> dict[int, dict[int, object]]:
     return out
 
 
-def _extremum(sf, opponent: int, c: dict[int, object], allowed, pick) -> tuple[object, dict[int, int]]:
+def _extremum(sf, opponent: int, c: dict[int, object], allowed, pick) -> tuple[object, dict[int, int], dict]:
     """``pick`` (min or max) of ``sum_o c(o) y(o)`` over the opponent's pure strategies that use only
-    ``allowed`` actions, by backward induction; returns the value and the chosen action per information set."""
+    ``allowed`` actions, by backward induction; returns the value, the chosen action per information
+    set and each sequence's value (its ``c`` plus the picked values of the information sets after it)."""
     val = dict(c)
     chosen: dict[int, int] = {}
     index = sf.index[opponent]
@@ -138,20 +140,24 @@ def _extremum(sf, opponent: int, c: dict[int, object], allowed, pick) -> tuple[o
         chosen[info.index] = best[1]
         parent = sf.parent[info.index]
         val[parent] = val.get(parent, QQ(0)) + best[0]
-    return val.get(0, QQ(0)), chosen
+    return val.get(0, QQ(0)), chosen, val
 
 
-def _witness(sf, opponent: int, c: dict[int, object], chosen: dict[int, int]) -> str | None:
-    """The opponent sequence with the largest positive ``c`` on the pure strategy ``chosen``."""
-    best, label = QQ(0), None
+def _witness(sf, opponent: int, val: dict, chosen: dict[int, int], allowed) -> str:
+    """The first choice, from the top of the tree, of the maximising pure strategy ``chosen`` that earns the
+    dominator strictly more than another allowed action there: the opponent's choice that makes the
+    difference positive (``"∅"`` if none does, which a weak domination never gives)."""
+    index = sf.index[opponent]
     stack = [0]
     while stack:
         s = stack.pop()
-        if c.get(s, QQ(0)) > best:
-            best, label = c[s], sf.label(opponent, s)
-        for i in sf.children(opponent, s):
-            stack.append(sf.index[opponent][(i, chosen[i])])
-    return label
+        after = sorted(sf.children(opponent, s))
+        for i in after:
+            here = val.get(index[(i, chosen[i])], QQ(0))
+            if any(val.get(index[(i, b)], QQ(0)) < here for b in allowed[i]):
+                return sf.label(opponent, index[(i, chosen[i])])
+        stack.extend(index[(i, chosen[i])] for i in reversed(after))
+    return "∅"
 
 
 def dominated_choices(sf: GameSequenceForm, weak: bool = True) -> ChoiceDominanceResult:
@@ -188,7 +194,7 @@ def dominated_choices(sf: GameSequenceForm, weak: bool = True) -> ChoiceDominanc
      (1, 'A:x', 'check', 'bet', 'weak'), (1, 'A:b', 'fold', 'call', 'weak'),
      (1, 'Q:b', 'call', 'fold', 'weak'), (2, 'K:x', 'bet', 'check', 'weak')]
     >>> r.eliminated[0].reason
-    'opener at Q:xb: call is weakly dominated by fold: never earns more; earns less when dealer plays bet at A:x'
+    'opener at Q:xb: call is weakly dominated by fold: never earns more; earns less against a strategy of dealer that plays bet at K:x'
 
     References
     ----------
@@ -221,9 +227,11 @@ def dominated_choices(sf: GameSequenceForm, weak: bool = True) -> ChoiceDominanc
                     info = infos[i]
                     me, them = game.players[p], game.players[q]
                     when = ""
-                    if witness is not None:
+                    if witness == "∅":
+                        when = f"; earns less on the plays where {them} makes no move"
+                    elif witness is not None:
                         w_info, _, w_action = witness.rpartition(":")
-                        when = f"; earns less when {them} plays {w_action} at {w_info}"
+                        when = f"; earns less against a strategy of {them} that plays {w_action} at {w_info}"
                     reason = (
                         f"{me} at {info.label}: {info.actions[a]} is {kind}ly dominated by {info.actions[b]}: "
                         f"{'always earns less' if kind == 'strict' else 'never earns more'}{when}"
@@ -256,11 +264,11 @@ def _dominator(sf, p, i, a, acts, columns, allowed, weak):
         c = {o: v for o, v in c.items() if v}
         if not c:
             continue  # the two choices earn the same against everything
-        low, _ = _extremum(sf, 1 - p, c, allowed, min)
+        low, _, _ = _extremum(sf, 1 - p, c, allowed, min)
         if low > 0:
             return b, "strict", low, None
         if weak and weak_hit is None and low == 0:
-            high, chosen = _extremum(sf, 1 - p, c, allowed, max)
+            high, chosen, val = _extremum(sf, 1 - p, c, allowed, max)
             if high > 0:
-                weak_hit = (b, "weak", low, _witness(sf, 1 - p, c, chosen))
+                weak_hit = (b, "weak", low, _witness(sf, 1 - p, val, chosen, allowed))
     return weak_hit

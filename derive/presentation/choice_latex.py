@@ -80,9 +80,13 @@ def choice_dominance_latex(result: ChoiceDominanceResult, max_rows: int = MAX_RO
     rows = []
     for d in result.eliminated[:max_rows]:
         witness = ""
-        if d.witness is not None:
+        them = escape_text(game.players[1 - d.player])
+        if d.witness == "∅":
+            said = f"the plays where {them} makes no move"
+        elif d.witness is not None:
             where, _, action = d.witness.rpartition(":")
-            said = f"{escape_text(game.players[1 - d.player])} plays {_tt(action)} at {_tt(where)}"
+            said = f"a strategy of {them} with {_tt(action)} at {_tt(where)}"
+        if d.witness is not None:
             witness = f"\\parbox[t]{{4.2cm}}{{\\raggedright {said}}}"
         rows.append(
             f"{d.round} & {escape_text(game.players[d.player])} & {_tt(d.infoset)} & {_tt(d.action)} & "
@@ -90,7 +94,7 @@ def choice_dominance_latex(result: ChoiceDominanceResult, max_rows: int = MAX_RO
         )
     body = [
         *_head(
-            "round & player & information set & choice & kind & dominated by & earns less when",
+            "round & player & information set & choice & kind & dominated by & earns less against",
             "rllllll",
         ),
         *rows,
@@ -137,7 +141,9 @@ def choice_values_latex(
         "A choice's value is the payoff of the plays through it, with the best play after it, against "
         "the opponent's optimal strategy; given the information set it is divided by the probability that "
         "chance and the opponent lead play there. A strategy is a best response exactly when, at every "
-        "information set it reaches, it plays only choices of the highest value there (Kuhn 1953)."
+        "information set it reaches, it plays only choices of the highest value there (Kuhn 1953). "
+        "A blank value given the information set: chance and the opponent never lead play there, so "
+        "every choice there contributes 0."
     ]
     for p in (0, 1):
         mine = strategies[p]
@@ -152,9 +158,17 @@ def choice_values_latex(
                 failures.append(f"{v.infoset}:{v.action}")
             entries.append((v, played))
         count = len(entries)
-        if count > max_rows:  # keep the choices the equilibrium plays first, in table order
-            keep = sorted(sorted(range(count), key=lambda k: not entries[k][1])[:max_rows])
-            entries = [entries[k] for k in keep]
+        groups: dict[str, list] = {}
+        for entry in entries:
+            groups.setdefault(entry[0].infoset, []).append(entry)
+        if count > max_rows:  # whole information sets, those play reaches first, in game order
+            order = sorted(groups, key=lambda label: groups[label][0][0].conditional is None)
+            kept, rows_left = set(), max_rows
+            for label in order:
+                if len(groups[label]) <= rows_left:
+                    kept.add(label)
+                    rows_left -= len(groups[label])
+            entries = [e for e in entries if e[0].infoset in kept]
         rows = []
         for v, played in entries:
             given = "" if v.conditional is None else f"${to_latex(v.conditional)}$"
@@ -165,12 +179,20 @@ def choice_values_latex(
             f"\\paragraph{{{escape_text(game.players[p])}'s choices against {them}'s optimal strategy.}} "
             "$\\ast$ marks the choices the equilibrium plays."
         )
+        head = _head("information set & choice & value given the information set & contribution", "llll")
+        head[0] = head[0].replace("{1.3}", "{2.0}")  # room for long exact fractions, one above the next
         out += [
-            *_head("information set & choice & value given the information set & contribution", "llll"),
+            *head,
             *rows,
             *_tail(),
         ]
-        out += _cut(len(rows), count, "choices")
+        shown_sets = len({v.infoset for v, _ in entries})
+        if count > len(rows):
+            out.append(
+                f"\\noindent Table cut: the choices of {shown_sets} of {len(groups)} information sets shown "
+                f"({len(rows)} of {count} choices), whole information sets, those play reaches first; "
+                f"{count - len(rows)} more are not printed."
+            )
         if failures:  # cannot happen for an equilibrium; said rather than hidden
             out.append(
                 "\\textbf{Check failed}: the choices "

@@ -115,9 +115,9 @@ def choice_values(
 
     Examples
     --------
-    Kuhn poker, the dealer always calling and betting when checked to: the opener holding A does
-    best by betting (value 2 given A) rather than checking and calling his bet (also 2), both above
-    checking and folding:
+    Kuhn poker, the dealer always calling and betting when checked to: the opener holding A earns 2
+    given A by betting and 2 by checking (then calling the bet, his best play after the check); after
+    checking and being bet to, folding earns -1 and calling 2:
 
     >>> from derive.games.one_card import kuhn_poker, to_extensive_form
     >>> from derive.sequence_form.general import game_sequence_form
