@@ -16,7 +16,7 @@ from collections.abc import Mapping
 
 from derive.dominance.choices import ChoiceDominanceResult
 from derive.presentation.latex import escape_text, to_latex
-from derive.presentation.plan_latex import MAX_ROWS, _cut, _head, _tail, _tt
+from derive.presentation.plan_latex import MAX_ROWS, _cut, _table, _tt
 from derive.sequence_form.choice_values import choice_values
 from derive.sequence_form.general import GameSequenceForm
 from derive.sequence_form.plans import MAX_PLANS, count_plans
@@ -47,7 +47,7 @@ def plan_counts_latex(sf: GameSequenceForm, max_rows: int = MAX_ROWS) -> str:
         f"{MAX_PLANS:,} this document lists, so the steps below work one information set at a time: "
         "dominated choices instead of dominated plans, and each choice's value instead of each plan's."
     )
-    body = [*_head("player & situation & plans", "llr"), *rows[:max_rows], *_tail()]
+    body = _table("player & situation & plans", "llr", rows[:max_rows])
     return "\n\n".join([text, "\n".join(body + _cut(min(len(rows), max_rows), len(rows), "situations"))])
 
 
@@ -92,14 +92,11 @@ def choice_dominance_latex(result: ChoiceDominanceResult, max_rows: int = MAX_RO
             f"{d.round} & {escape_text(game.players[d.player])} & {_tt(d.infoset)} & {_tt(d.action)} & "
             f"{d.kind} & {_tt(d.dominator)} & {witness} \\\\"
         )
-    body = [
-        *_head(
-            "round & player & information set & choice & kind & dominated by & earns less against",
-            "rllllll",
-        ),
-        *rows,
-        *_tail(),
-    ]
+    body = _table(
+        "round & player & information set & choice & kind & dominated by & earns less against",
+        "rllllll",
+        rows,
+    )
     out.append("\n".join(body + _cut(len(rows), len(result.eliminated), "eliminated choices")))
     counts = "; ".join(
         f"{escape_text(game.players[p])}: {sum(1 for d in result.eliminated if d.player == p)} choices removed "
@@ -179,13 +176,10 @@ def choice_values_latex(
             f"\\paragraph{{{escape_text(game.players[p])}'s choices against {them}'s optimal strategy.}} "
             "$\\ast$ marks the choices the equilibrium plays."
         )
-        head = _head("information set & choice & value given the information set & contribution", "llll")
-        head[0] = head[0].replace("{1.3}", "{2.0}")  # room for long exact fractions, one above the next
-        out += [
-            *head,
-            *rows,
-            *_tail(),
-        ]
+        columns = "information set & choice & value given the information set & contribution"
+        out += _table(
+            columns, "llll", rows, stretch="2.0"
+        )  # room for long exact fractions, one above the next
         shown_sets = len({v.infoset for v, _ in entries})
         if count > len(rows):
             out.append(

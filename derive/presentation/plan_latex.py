@@ -41,21 +41,21 @@ MAX_ROWS = 40
 MAX_NAMES = 12
 
 
-def _head(columns: str, spec: str) -> list[str]:
+def _table(columns: str, spec: str, rows: list[str], stretch: str = "1.3") -> list[str]:
+    """A small ``longtable`` with the header ``columns`` repeated on every page, rows spaced by ``stretch``."""
     rule = f"\\toprule {columns} \\\\ \\midrule"
     return [
-        f"\\begin{{small}}\\renewcommand{{\\arraystretch}}{{1.3}}\\begin{{longtable}}{{{spec}}}",
+        f"\\begin{{small}}\\renewcommand{{\\arraystretch}}{{{stretch}}}\\begin{{longtable}}{{{spec}}}",
         rule,
         "\\endfirsthead",
         rule,
         "\\endhead",
         "\\bottomrule",
         "\\endlastfoot",
+        *rows,
+        "\\end{longtable}\\end{small}",
+        "\\vspace{0.5\\baselineskip}",
     ]
-
-
-def _tail() -> list[str]:
-    return ["\\end{longtable}\\end{small}", "\\vspace{0.5\\baselineskip}"]
 
 
 def _cut(shown: int, total: int, what: str) -> list[str]:
@@ -113,7 +113,7 @@ def plans_latex(pf: GamePlanForm, max_rows: int = MAX_ROWS) -> str:
             f"\\paragraph{{{escape_text(game.players[p])}.}} {real} situation{'s' if real != 1 else ''}, "
             f"{sum(1 for q in pf.plans[p] if not q.is_empty)} plans{silent}."
         )
-        out += [*_head("situation & plans & names", "lrp{11cm}"), *rows, *_tail()]
+        out += _table("situation & plans & names", "lrp{11cm}", rows)
         out += _cut(min(max_rows, len(groups)), len(groups), "situations")
     return "\n".join(out)
 
@@ -149,14 +149,11 @@ def dominance_latex(result: PlanDominanceResult, max_rows: int = MAX_ROWS) -> st
             f"{d.round} & {escape_text(game.players[d.plan.player])} & {_tt(d.plan.label)} & {d.kind} & "
             f"{_tt(d.dominator.name)} & {escape_text(d.choice)} & {witness} \\\\"
         )
-    body = [
-        *_head(
-            "round & player & plan & kind & dominated by & first differing choice & earns less when",
-            "rlp{2.2cm}lp{2.0cm}p{3.2cm}p{3.2cm}",
-        ),
-        *rows,
-        *_tail(),
-    ]
+    body = _table(
+        "round & player & plan & kind & dominated by & first differing choice & earns less when",
+        "rlp{2.2cm}lp{2.0cm}p{3.2cm}p{3.2cm}",
+        rows,
+    )
     out.append("\n".join(body + _cut(len(rows), len(result.eliminated), "eliminated plans")))
     survivors = "; ".join(
         f"{escape_text(game.players[p])} keeps {sum(1 for q in result.remaining[p] if not q.is_empty)} of "
@@ -299,11 +296,7 @@ def plan_values_latex(
             f"\\paragraph{{{escape_text(game.players[p])}'s plans against {them}'s optimal strategy.}} "
             "$\\ast$ marks the plans the equilibrium uses."
         )
-        out += [
-            *_head("situation & plan & value given the situation & contribution", "llll"),
-            *rows,
-            *_tail(),
-        ]
+        out += _table("situation & plan & value given the situation & contribution", "llll", rows)
         out += _cut(len(rows), count, "plans")
         if failures:  # cannot happen for an equilibrium; said rather than hidden
             out.append(
