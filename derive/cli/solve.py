@@ -87,26 +87,13 @@ def run(args, out, err) -> int:
             )
         return _solve_parametric(args, out)
     if args.game is not None or args.all:
-        from derive.presentation.solve_report import solve_report
         from derive.solving.limits import TimeLimitError
 
         game = game_from_args(args)
         for message in game.metadata.get("rationalized", ()):
             print(f"derive: {message}", file=err)
         try:
-            report = refined_or_plain(
-                lambda refine: solve_report(
-                    game,
-                    all_optimal=args.all,
-                    as_json=args.json,
-                    refine=refine,
-                    general_sum=args.general_sum,
-                    progress=args.progress,
-                    time_limit=limit,
-                ),
-                args,
-                err,
-            )
+            report = _game_report(game, args, err, limit)
         except TimeLimitError as exc:
             raise TimeLimitError(f"{exc} (--time-limit SECONDS allows more)") from None
         print(report, file=out)
@@ -165,7 +152,6 @@ def run(args, out, err) -> int:
 def _solve_matrix(args, out, err, limit) -> int:
     """``derive solve --matrix ROWS`` / ``--bimatrix A;B``: the typed game, solved as any other."""
     from derive.games.matrix import matrix_game, read_bimatrix, read_matrix
-    from derive.presentation.solve_report import solve_report
 
     if args.game is not None or args.param is not None:
         raise UsageError("give either GAME, --param or --matrix/--bimatrix, not both")
@@ -174,7 +160,15 @@ def _solve_matrix(args, out, err, limit) -> int:
         game = matrix_game(read_matrix(args.matrix, "--matrix"))
     else:
         game = matrix_game(*read_bimatrix(args.bimatrix, "--bimatrix"))
-    report = refined_or_plain(
+    print(_game_report(game, args, err, limit), file=out)
+    return 0
+
+
+def _game_report(game, args, err, limit) -> str:
+    """The solve report (text or JSON) of a game given as GAME or typed as a matrix, refined as asked."""
+    from derive.presentation.solve_report import solve_report
+
+    return refined_or_plain(
         lambda refine: solve_report(
             game,
             all_optimal=args.all,
@@ -187,8 +181,6 @@ def _solve_matrix(args, out, err, limit) -> int:
         args,
         err,
     )
-    print(report, file=out)
-    return 0
 
 
 def _solve_parametric(args, out) -> int:
