@@ -16,7 +16,7 @@ from collections.abc import Mapping
 
 from derive.dominance.choices import ChoiceDominanceResult
 from derive.presentation.latex import escape_text, to_latex
-from derive.presentation.plan_latex import MAX_ROWS, _cut, _table, _tt
+from derive.presentation.plan_latex import MAX_ROWS, _after_rounds, _cut, _table, _tt
 from derive.sequence_form.choice_values import choice_values
 from derive.sequence_form.general import GameSequenceForm
 from derive.sequence_form.plans import MAX_PLANS, count_plans
@@ -103,8 +103,7 @@ def choice_dominance_latex(result: ChoiceDominanceResult, max_rows: int = MAX_RO
         f"at {result.last_decisions[p]} last decisions"
         for p in (0, 1)
     )
-    rounds = max(d.round for d in result.eliminated)
-    out.append(f"After {rounds} round{'s' if rounds > 1 else ''}: {counts}.")
+    out.append(_after_rounds(result.eliminated, counts))
     return "\n\n".join(out)
 
 

@@ -58,6 +58,12 @@ def _table(columns: str, spec: str, rows: list[str], stretch: str = "1.3") -> li
     ]
 
 
+def _after_rounds(eliminated, summary: str) -> str:
+    """``"After 2 rounds: <summary>."``: the closing line of an iterated elimination (its records have ``round``)."""
+    rounds = max(d.round for d in eliminated)
+    return f"After {rounds} round{'s' if rounds > 1 else ''}: {summary}."
+
+
 def _cut(shown: int, total: int, what: str) -> list[str]:
     if total <= shown:
         return []
@@ -160,8 +166,7 @@ def dominance_latex(result: PlanDominanceResult, max_rows: int = MAX_ROWS) -> st
         f"{sum(1 for q in pf.plans[p] if not q.is_empty)} plans"
         for p in (0, 1)
     )
-    rounds = max(d.round for d in result.eliminated)
-    out.append(f"After {rounds} round{'s' if rounds > 1 else ''}: {survivors}.")
+    out.append(_after_rounds(result.eliminated, survivors))
     return "\n\n".join(out)
 
 
