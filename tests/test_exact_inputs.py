@@ -1131,6 +1131,7 @@ EXCLUDED = {
     ("derive.presentation.plan_latex.plan_values_latex", "max_rows"): "a table size: " + _INT,
     ("derive.presentation.plan_latex.plans_latex", "max_rows"): "a table size: " + _INT,
     ("derive.presentation.choice_latex.plan_counts_latex", "max_rows"): "a table size: " + _INT,
+    ("derive.sequence_form.choice_values.backward_values", "weights"): "exact QQ weights computed from a game, not typed in",
     ("derive.presentation.general_latex.plain_comment", "limit"): "a text length: " + _INT,
     ("derive.presentation.choice_latex.choice_dominance_latex", "max_rows"): "a table size: " + _INT,
     ("derive.presentation.choice_latex.choice_values_latex", "max_rows"): "a table size: " + _INT,

@@ -33,7 +33,7 @@ from derive.extensive_form.game import CHANCE, NotSupportedError
 from derive.sequence_form.general import GameSequenceForm
 from derive.sequence_form.plans import PlanDistributionError
 
-__all__ = ["ChoiceValue", "choice_values"]
+__all__ = ["ChoiceValue", "backward_values", "choice_values"]
 
 
 @dataclass(frozen=True)
@@ -141,12 +141,8 @@ def choice_values(
         for o, row in rows.items():
             for s, v in row.items():
                 w[s] = w.get(s, QQ(0)) + v * y[o]
-    value = dict(w)
+    value, _ = backward_values(sf, player, w)
     index = sf.index[player]
-    for info in sf.bottom_up(player):
-        best = max(value.get(index[(info.index, a)], QQ(0)) for a in range(len(info.actions)))
-        parent = sf.parent[info.index]
-        value[parent] = value.get(parent, QQ(0)) + best
     reach = _reach(sf, player, opponent)
     out = []
     for info in game.infosets_of(player):
@@ -164,6 +160,43 @@ def choice_values(
                 )
             )
     return tuple(out)
+
+
+def backward_values(
+    sf: GameSequenceForm, player: int, weights: Mapping[int, object]
+) -> tuple[dict[int, object], dict[int, int]]:
+    """Backward induction over ``player``'s information sets (children before parents, perfect recall).
+
+    ``V(s) = weights(s) + sum over the player's information sets J right after s of max_a V(J, a)``,
+    for every sequence ``s`` (indices of ``sf.sequences[player]``; ``V`` of the empty sequence, index
+    0, is the best-response value), and the first action of highest ``V`` at each information set.
+
+    Parameters
+    ----------
+    sf : sequence form (any :class:`~derive.sequence_form.general.SequenceBookkeeping`)
+    player : int
+    weights : mapping
+        ``sequence index -> exact number`` (``QQ``): the payoff of the plays on which that sequence is the
+        player's last, weighted by chance and the other players' probabilities (missing: 0).
+
+    Returns
+    -------
+    (dict, dict)
+        ``sequence index -> V`` and ``information set index -> index of its first best action``.
+    """
+    value = dict(weights)
+    choice: dict[int, int] = {}
+    index = sf.index[player]
+    for info in sf.bottom_up(player):
+        options = [value.get(index[(info.index, a)], QQ(0)) for a in range(len(info.actions))]
+        best = 0
+        for a in range(1, len(options)):
+            if options[a] > options[best]:
+                best = a
+        choice[info.index] = best
+        parent = sf.parent[info.index]
+        value[parent] = value.get(parent, QQ(0)) + options[best]
+    return value, choice
 
 
 def _reach(sf: GameSequenceForm, player: int, opponent: Mapping) -> dict[int, object]:

@@ -29,6 +29,7 @@ import sympy as sp
 from derive.extensive_form.build import exact_value
 from derive.extensive_form.exact import exact_number, is_float
 from derive.extensive_form.game import CHANCE, Game, GameModelError, NotSupportedError
+from derive.sequence_form.choice_values import backward_values
 from derive.sequence_form.general import game_sequence_form
 
 __all__ = [
@@ -365,29 +366,11 @@ def _numeric_best_response(profile: BehaviourProfile, player: int, sf) -> GameBe
         if v and weight[z]:
             s = seqs[player]
             g[s] = g.get(s, QQ(0)) + weight[z] * qq(v)
-    index = sf.index[player]
-    infoset_value: dict[int, object] = {}
-    choice: dict[str, str] = {}
-    seq_value: dict[int, object] = {}
-
-    def value_of(k: int):
-        if k not in seq_value:
-            total = g.get(k, QQ(0))
-            for c in sf.children(player, k):
-                total += infoset_value[c]
-            seq_value[k] = total
-        return seq_value[k]
-
-    for info in sorted(game.infosets_of(player), key=lambda i: -i.nodes[0]):
-        vals = [value_of(index[(info.index, a)]) for a in range(len(info.actions))]
-        best = 0
-        for a in range(1, len(vals)):
-            if vals[a] > vals[best]:
-                best = a
-        infoset_value[info.index] = vals[best]
-        choice[info.label] = info.actions[best]
+    value, best = backward_values(sf, player, g)
+    order = sorted(game.infosets_of(player), key=lambda i: -i.nodes[0])  # deepest first, as the symbolic one
+    choice = {info.label: info.actions[best[info.index]] for info in order}
     current = profile_payoffs(profile)[player]
-    return GameBestResponse(player, QQ.to_sympy(value_of(0)), current, choice)
+    return GameBestResponse(player, QQ.to_sympy(value.get(0, QQ(0))), current, choice)
 
 
 def game_nash_conv(profile: BehaviourProfile) -> sp.Expr:
