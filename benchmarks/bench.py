@@ -60,7 +60,7 @@ print(eq.payoff(list(g.players)[0]), time.perf_counter() - t)
 DERIVE_SOLVE_SCRIPT = """
 import sys, time
 from derive.games.one_card import one_card_poker
-from derive.solving.zero_sum.one_card import solve_rules
+from derive.solving.zero_sum.from_rules import solve_rules
 rules = one_card_poker(int(sys.argv[1]), int(sys.argv[2]))
 t = time.perf_counter()
 value = solve_rules(rules, refine="none").value
@@ -105,7 +105,7 @@ from derive.solving.lp import transpose
 from derive.solving.linear_program import highs_model
 from derive.solving.zero_sum.sequence_form_lp import ONE_LP_SEQUENCES, _program
 spec = sys.argv[1:]
-if spec[0] == "deck":  # one-card poker, as derive.solving.zero_sum.one_card.solve_rules builds it
+if spec[0] == "deck":  # one-card poker, as derive.solving.zero_sum.from_rules.solve_rules builds it
     from derive.games.one_card import one_card_poker
     from derive.sequence_form.from_rules import MAX_ENTRIES, matrix_entries, one_card_sequence_form
     rules = one_card_poker(int(spec[1]), int(spec[2]))

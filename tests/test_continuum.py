@@ -17,7 +17,7 @@ from derive.continuum.rules import B, PokerRules, continuum_model, continuum_rul
 from derive.continuum.solve import solve_structure
 from derive.continuum.structure import find_structure
 from derive.games.one_card import GameDefinitionError, one_card_poker
-from derive.solving.zero_sum.one_card import solve_rules
+from derive.solving.zero_sum.from_rules import solve_rules
 
 
 @pytest.fixture(scope="module")

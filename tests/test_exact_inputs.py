@@ -85,6 +85,7 @@ from derive.sequence_form.strategies import (
     plan_symbol,
     xi,
 )
+from derive.sequence_form.tree_plans import behaviour_from_plans
 from derive.solving.families.indifference import reached_by_others
 from derive.solving.families.optimal_families import optimal_families
 from derive.solving.parameters.parametric import bet_size_analysis
@@ -92,14 +93,14 @@ from derive.solving.parameters.parametric_lp import parametric_solve
 from derive.solving.parameters.sweep import value_table, values_by_bet_size
 from derive.solving.parameters.symbolic_payoffs import piecewise_equilibria, substitute
 from derive.solving.zero_sum.analysis import raise_table
-from derive.solving.zero_sum.one_card import behaviour_from_plans, solve
+from derive.solving.zero_sum.from_rules import solve
 from derive.verification.best_response import BehaviourProfile, IncompleteProfileError, behaviour_profile
 from derive.verification.membership import published_membership
-from derive.verification.one_card import strategy_exploitability, verify_family
 from derive.verification.positivity import positivity_certificate
 from derive.verification.profile_family import action_values, check_profile_family, nonnegative_on_domain
 from derive.verification.simulate import SimulationError, simulate, with_parameters
 from derive.verification.subgames import subgame_perfection
+from derive.verification.tree_plans import strategy_exploitability, verify_family
 
 R = sp.Rational
 THIRD = 1 / 3  # 0.3333333333333333: not exact, refused everywhere
@@ -434,13 +435,13 @@ DOORS = [
         PlanDistributionError,
     ),
     Door(
-        S + "zero_sum.one_card.behaviour_from_plans",
+        "derive.sequence_form.tree_plans.behaviour_from_plans",
         "plans",
         lambda v: behaviour_from_plans(kuhn(), 0, _plans(0, v)),
         InvalidStrategyError,
     ),
     Door(
-        S + "zero_sum.one_card.behaviour_from_plans",
+        "derive.sequence_form.tree_plans.behaviour_from_plans",
         "opponent_plans",
         lambda v: behaviour_from_plans(kuhn(), 0, _plans(0, 1), opponent_plans=_plans(1, v)),
         InvalidStrategyError,
@@ -528,19 +529,19 @@ DOORS = [
         IncompleteProfileError,
     ),
     Door(
-        V + "one_card.strategy_exploitability",
+        V + "tree_plans.strategy_exploitability",
         "value",
         lambda v: strategy_exploitability(kuhn(), kuhn_solution().strategies[0], v),
         ValueError,
     ),
     Door(
-        V + "one_card.verify_family",
+        V + "tree_plans.verify_family",
         "value",
         lambda v: verify_family(kuhn(), kuhn_sets().families[0], v),
         ValueError,
     ),
     Door(
-        V + "one_card.verify_family",
+        V + "tree_plans.verify_family",
         "extra_points",
         lambda v: verify_family(
             kuhn(), kuhn_sets().families[0], kuhn_sets().value, [{kuhn_sets().families[0].parameters[0]: v}]
@@ -947,8 +948,8 @@ RECORDS = {
     "derive.dominance.general.GameDominance": "dominance result",
     "derive.dominance.general.ReducedStrategy": "a pure strategy (indices of sequences)",
     "derive.dominance.general.StrategyDomination": "dominance result",
-    "derive.dominance.one_card.DominanceResult": "dominance result",
-    "derive.dominance.one_card.Domination": "dominance result",
+    "derive.dominance.tree_plans.DominanceResult": "dominance result",
+    "derive.dominance.tree_plans.Domination": "dominance result",
     "derive.extensive_form.build.Subtree": "typed by decision/chance/payoff; extensive_form() reads its numbers (doors above)",
     "derive.extensive_form.game.InformationSet": "indices of the core model",
     "derive.extensive_form.game.Node": "core model: Game() refuses every Float and non-sympy number (game.py); typed games come through the builder",
@@ -975,7 +976,7 @@ RECORDS = {
     "derive.hands.evaluate.HandValue": "result record",
     "derive.presentation.reproduce.GameReport": "result record",
     "derive.sequence_form.general.GameSequenceForm": "built from a Game (exact)",
-    "derive.sequence_form.one_card.PlanForm": "built from a tree (exact)",
+    "derive.sequence_form.tree_plans.PlanForm": "built from a tree (exact)",
     "derive.sequence_form.from_rules.BettingInformationSet": "indices",
     "derive.sequence_form.from_rules.OneCardSequenceForm": "built from exact rules",
     "derive.sequence_form.payoff.BilinearPayoff": "built from a tree (exact)",
@@ -999,8 +1000,8 @@ RECORDS = {
     "derive.solving.linear_program.LinearProgram": "LP kernel: rows built from the sequence form (exact), never typed",
     "derive.solving.lp.MaximinSolution": "LP result",
     "derive.solving.lp.Supports": "LP result",
-    "derive.solving.zero_sum.one_card.Equilibrium": "result record",
-    "derive.solving.zero_sum.one_card.OneCardSolution": "result record",
+    "derive.solving.zero_sum.from_rules.Equilibrium": "result record",
+    "derive.solving.zero_sum.from_rules.OneCardSolution": "result record",
     "derive.solving.parameters.parametric.BetPiece": "result record",
     "derive.solving.parameters.parametric.BetSizeAnalysis": "result record (its value_at reads a bet exactly)",
     "derive.solving.refinements.quasi_perfect.PerturbedPlan": "result record",
@@ -1018,8 +1019,8 @@ RECORDS = {
     "derive.solving.one_player.decision_problem.DecisionSolution": "result record (exact values of a Game)",
     "derive.solving.one_player.decision_problem.InformationSetDecision": "result record (exact values of a Game)",
     "derive.verification.best_response.GameBestResponse": "result record",
-    "derive.verification.one_card.BestResponse": "result record",
-    "derive.verification.one_card.FamilyCheck": "result record",
+    "derive.verification.tree_plans.BestResponse": "result record",
+    "derive.verification.tree_plans.FamilyCheck": "result record",
     "derive.verification.positivity.PositivityCertificate": "result record",
     "derive.verification.profile_family.ProfileFamilyCheck": "result record",
     "derive.verification.membership.FamilyMembership": "result record",
@@ -1141,8 +1142,8 @@ EXCLUDED = {
     ("derive.sequence_form.plans.game_plan_form", "max_plans"): "a size limit: " + _INT,
     ("derive.dominance.general.count_reduced_strategies", "player"): "a player's index",
     ("derive.dominance.general.reduced_strategies", "player"): "a player's index",
-    ("derive.dominance.one_card.describe_plan", "plan"): "a plan (Sequence), not a number",
-    ("derive.dominance.one_card.dominated_plans", "weak"): "a flag",
+    ("derive.dominance.tree_plans.describe_plan", "plan"): "a plan (Sequence), not a number",
+    ("derive.dominance.tree_plans.dominated_plans", "weak"): "a flag",
     ("derive.extensive_form.exact.float_message", "value"): "describes a float, returns text",
     ("derive.extensive_form.exact.is_float", "value"): "a type test, returns a bool",
     ("derive.games.one_card_tree.build_tree", "max_nodes"): "a size limit: " + _INT,
@@ -1202,7 +1203,7 @@ EXCLUDED = {
     ("derive.solving.lp.transpose", "entries"): _LP,
     ("derive.solving.lp.transpose", "sign"): _LP,
     ("derive.solving.lp.transpose_negated", "entries"): _LP,
-    ("derive.solving.zero_sum.one_card.reach_probabilities", "strategies"): _READ,
+    ("derive.sequence_form.tree_plans.reach_probabilities", "strategies"): _READ,
     ("derive.solving.parameters.parametric.bet_size_analysis", "checks"): "how many random check points: "
     + _INT,
     (
@@ -1219,15 +1220,15 @@ EXCLUDED = {
     ("derive.verification.best_response.game_exploitability", "profile"): _READ,
     ("derive.verification.best_response.game_nash_conv", "profile"): _READ,
     ("derive.verification.best_response.profile_payoffs", "profile"): _READ,
-    ("derive.verification.one_card.best_response", "strategy"): _READ,
+    ("derive.verification.tree_plans.best_response", "strategy"): _READ,
     (
         "derive.presentation.strategic_report.check_report",
         "strategies",
     ): "read by behaviour_profile (a door above)",
-    ("derive.verification.one_card.exploitability", "profile"): _READ,
-    ("derive.verification.one_card.is_nash_equilibrium", "profile"): _READ,
-    ("derive.verification.one_card.nash_conv", "profile"): _READ,
-    ("derive.verification.one_card.strategy_exploitability", "strategy"): _READ,
+    ("derive.verification.tree_plans.exploitability", "profile"): _READ,
+    ("derive.verification.tree_plans.is_nash_equilibrium", "profile"): _READ,
+    ("derive.verification.tree_plans.nash_conv", "profile"): _READ,
+    ("derive.verification.tree_plans.strategy_exploitability", "strategy"): _READ,
     ("derive.verification.positivity.positivity_certificate", "degree"): "a degree bound: " + _INT,
     ("derive.verification.simulate.with_parameters", "strategy"): _READ,
     ("derive.extensive_form.isomorphism.match_games", "max_steps"): "a search limit: " + _INT,

@@ -2,7 +2,7 @@
 
 The sequence form built from the betting tree alone must be the sequence form of the general
 extensive form (:func:`derive.games.one_card.to_extensive_form`), and what
-:func:`derive.solving.zero_sum.one_card.solve_rules` returns must be an exact equilibrium of the game
+:func:`derive.solving.zero_sum.from_rules.solve_rules` returns must be an exact equilibrium of the game
 tree built by :func:`derive.games.one_card_tree.build_tree`, checked there by the
 tree's own exact best responses (the plan form, which shares no code with the sequence form).
 """
@@ -14,6 +14,7 @@ import json
 
 import pytest
 import sympy as sp
+from sympy.polys.domains import QQ
 
 from derive.cli import main
 from derive.games.one_card import kuhn_poker, one_card_poker, one_raise_poker, to_extensive_form
@@ -21,8 +22,10 @@ from derive.games.one_card_tree import build_tree
 from derive.sequence_form.from_rules import one_card_sequence_form
 from derive.sequence_form.general import game_sequence_form
 from derive.sequence_form.strategies import behaviour_strategy
-from derive.solving.zero_sum.one_card import SymbolicGameError, reach_probabilities, solve, solve_rules
-from derive.verification.one_card import exploitability
+from derive.sequence_form.tree_plans import numeric_plan_matrix, plan_form, reach_probabilities
+from derive.solving.lp import maximin
+from derive.solving.zero_sum.from_rules import SymbolicGameError, solve, solve_rules
+from derive.verification.tree_plans import exploitability
 
 R = sp.Rational
 
@@ -96,7 +99,9 @@ def test_solution_from_the_rules_is_an_exact_equilibrium_of_the_tree(n, k, ante,
     rules = one_card_poker(n, k, ante, bet)
     game = build_tree(rules)
     sol = solve_rules(rules, refine=refine)
-    assert sol.value == solve(game, refine="none").value  # the plan-form LP, another formulation
+    pf = plan_form(game)  # the plan-form maximin LP: another formulation of the same game
+    opener, _ = maximin(numeric_plan_matrix(pf), pf.shape, pf.groups[0], pf.groups[1])
+    assert sol.value == QQ.to_sympy(opener.value) == solve(game, refine="none").value
     profile = _tree_profile(game, sol)
     assert exploitability(game, profile) == 0
     reach = reach_probabilities(game, profile)

@@ -16,8 +16,8 @@ from derive.formats import write_efg
 from derive.games.one_card import one_card_poker, to_extensive_form
 from derive.games.one_card_tree import build_tree
 from derive.sequence_form.strategies import behaviour_strategy
-from derive.solving.zero_sum.one_card import solve
-from derive.verification.one_card import exploitability
+from derive.solving.zero_sum.from_rules import solve
+from derive.verification.tree_plans import exploitability
 
 gbt = pytest.importorskip("pygambit")
 

@@ -11,19 +11,19 @@ import sympy as sp
 from sympy.polys.domains import QQ
 
 from derive.dominance.general import reduced_strategies
-from derive.dominance.one_card import dominated_plans as old_dominated_plans
 from derive.dominance.plans import dominated_plans, first_difference
+from derive.dominance.tree_plans import dominated_plans as old_dominated_plans
 from derive.extensive_form.build import chance, decision, extensive_form, payoff
 from derive.extensive_form.game import GameModelError, ImperfectRecallError, NotSupportedError
 from derive.games.one_card import kuhn_poker, one_card_poker, one_raise_poker, to_extensive_form
 from derive.games.one_card_tree import build_tree
 from derive.games.textbook import beer_quiche, matching_pennies, myerson_poker, reiley_poker
 from derive.sequence_form.general import game_sequence_form
-from derive.sequence_form.one_card import plan_form
 from derive.sequence_form.payoff import bilinear_payoff, plan_values
 from derive.sequence_form.plan_values import situation_values
 from derive.sequence_form.plans import PlanDistributionError, game_plan_form
 from derive.sequence_form.strategies import plan_symbol
+from derive.sequence_form.tree_plans import plan_form
 from derive.verification.best_response import behaviour_profile, profile_payoffs
 
 R = sp.Rational

@@ -21,10 +21,10 @@ from derive.games.textbook import matching_pennies, myerson_poker
 from derive.sequence_form.general import game_sequence_form
 from derive.solving.lp import transpose
 from derive.solving.refinements.quasi_perfect import EPSILON, perturbed_plans
-from derive.solving.zero_sum.one_card import solve
+from derive.solving.zero_sum.from_rules import solve
 from derive.solving.zero_sum.sequence_form_lp import solve_zero_sum
 from derive.verification.best_response import behaviour_profile, game_exploitability
-from derive.verification.one_card import exploitability
+from derive.verification.tree_plans import exploitability
 
 R = sp.Rational
 
@@ -273,7 +273,7 @@ def _parent_label(game, info):
 
 def test_full_one_raise_game_dealer_folding_the_ace_is_optimal_but_dominated():
     from derive.sequence_form import plan_form
-    from derive.sequence_form.one_card import numeric_plan_matrix
+    from derive.sequence_form.tree_plans import numeric_plan_matrix
     from derive.solving.families.optimal_families import optimal_families
     from derive.solving.refinements.admissible import classify_family, dominance_check, plan_form_polytopes
 

@@ -4,7 +4,7 @@ equilibrium, against the reduced strategic form, Gambit and OpenSpiel.
 References: the strategic-form enumeration of :mod:`derive.solving.general_sum.two_player` (itself
 checked against Gambit's ``enummixed_solve`` in ``test_general_sum.py``), Gambit's ``max_regret()``
 (exact rationals), OpenSpiel's NashConv (its ``efg_game`` reader), and the zero-sum LP of
-:mod:`derive.solving.zero_sum.one_card` for one-card poker without a rake.
+:mod:`derive.solving.zero_sum.from_rules` for one-card poker without a rake.
 """
 
 from __future__ import annotations
@@ -82,7 +82,7 @@ def test_a_tied_prior_whose_path_ends_on_a_ray_gives_way_to_a_random_one():
 def test_lemke_finds_the_value_of_zero_sum_one_card_poker():
     """Without a rake, Lemke's equilibrium pays the game value of the zero-sum LP: Kuhn poker -1/18
     (Kuhn 1950), and the 13-card game with a raise its LP value."""
-    from derive.solving.zero_sum.one_card import solve_rules
+    from derive.solving.zero_sum.from_rules import solve_rules
 
     assert lemke_equilibrium(to_extensive_form(kuhn_poker())).payoffs == (R(-1, 18), R(1, 18))
     rules = one_card_poker(13, 2)

@@ -11,7 +11,7 @@ from derive.games.one_card_tree import build_tree
 from derive.sequence_form.payoff import expected_payoff
 from derive.sequence_form.strategies import alpha, behaviour_strategy, beta, eta, gamma, kuhn_strategies, xi
 from derive.solving.parameters.sweep import value_table, values_by_bet_size
-from derive.solving.zero_sum.one_card import solve
+from derive.solving.zero_sum.from_rules import solve
 from derive.verification.simulate import (
     SimulationError,
     simple_strategies,

@@ -8,8 +8,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from derive.sequence_form.strategies import InvalidStrategyError, alpha, behaviour_strategy
-from derive.solving.zero_sum.one_card import behaviour_from_plans, solve
-from derive.verification.one_card import (
+from derive.sequence_form.tree_plans import behaviour_from_plans
+from derive.solving.zero_sum.from_rules import solve
+from derive.verification.tree_plans import (
     IncompleteProfileError,
     best_response,
     exploitability,

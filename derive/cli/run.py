@@ -87,7 +87,7 @@ def _version() -> str:
 def _internal_errors() -> tuple[type[Exception], ...]:
     from derive.solving.linear_program import ExactLPError
     from derive.solving.parameters.parametric_lp import ParametricError
-    from derive.solving.zero_sum.one_card import SymbolicGameError
+    from derive.solving.zero_sum.from_rules import SymbolicGameError
 
     return (ExactLPError, ParametricError, SymbolicGameError)
 

@@ -98,7 +98,7 @@ def run(args, out, err) -> int:
             raise TimeLimitError(f"{exc} (--time-limit SECONDS allows more)") from None
         print(report, file=out)
         return 0
-    from derive.solving.zero_sum.one_card import solve_rules
+    from derive.solving.zero_sum.from_rules import solve_rules
 
     rules = rules_from_args(args, tree=False)
     if rules.num_nodes > 20_000 and args.progress:

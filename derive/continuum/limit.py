@@ -2,7 +2,7 @@
 
 For the rules of a continuous model at one bet size, the N-card game with the same rules (a deck
 of N ranked cards dealt without replacement, :meth:`derive.continuum.rules.PokerRules.cards`) is
-solved exactly for each N (:func:`derive.solving.zero_sum.one_card.solve_rules`); its value
+solved exactly for each N (:func:`derive.solving.zero_sum.from_rules.solve_rules`); its value
 ``v_N`` tends to the continuous value ``v`` (the uniform hands on [0, 1] are the limit of a card's
 rank / N).  The error ``|v_N - v|`` is measured, and its order read from the data as the slope of
 ``log |v_N - v|`` against ``log N`` (least squares over the N with a non-zero error, from
@@ -108,7 +108,7 @@ def card_values(rules: PokerRules, decks=DEFAULT_DECKS, progress=None) -> tuple[
         If the bet is symbolic or an N is out of range.
     """
     from derive.games.one_card import GameDefinitionError
-    from derive.solving.zero_sum.one_card import solve_rules
+    from derive.solving.zero_sum.from_rules import solve_rules
 
     out = []
     for n in decks:

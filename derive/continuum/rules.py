@@ -13,7 +13,7 @@ There is one betting round with at most ``max_bets`` bets and raises of ``bet`` 
 
 This module only states rules (what is legal, who wins what); :mod:`derive.continuum.payoff`
 integrates them.  :meth:`PokerRules.cards` gives the N-card game with the same rules, which the
-exact one-card solver (:func:`derive.solving.zero_sum.one_card.solve_rules`) solves.
+exact one-card solver (:func:`derive.solving.zero_sum.from_rules.solve_rules`) solves.
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 The order of the thresholds is not typed in per model.  For a bet size ``b`` the N-card game with
 the same rules (:meth:`derive.continuum.rules.PokerRules.cards`) is solved exactly
-(:func:`derive.solving.zero_sum.one_card.solve_rules`, quasi-perfect, so that no hand plays a
+(:func:`derive.solving.zero_sum.from_rules.solve_rules`, quasi-perfect, so that no hand plays a
 dominated plan off the path).  Each card's plans and their probabilities are read off its
 behaviour strategy (:func:`card_mixtures`); the runs of equal *main* plans (each card's most
 probable), card by card, give each player's segments and their approximate ends (card / N).  The
@@ -126,7 +126,7 @@ def card_mixtures(rules: PokerRules, deck: int) -> tuple[tuple[dict[Plan, sp.Rat
         If the bet is symbolic or ``deck`` out of range.
     """
     from derive.solving.linear_program import ExactLPError
-    from derive.solving.zero_sum.one_card import solve_rules
+    from derive.solving.zero_sum.from_rules import solve_rules
 
     try:
         sol = solve_rules(rules.cards(deck), refine="quasi-perfect")

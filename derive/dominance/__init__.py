@@ -2,13 +2,13 @@
 
 * :mod:`derive.dominance.general` -- any two-player game with perfect recall: reduced pure
   strategies, strict and weak dominance by pure strategies, iterated, with witnesses.
-* :mod:`derive.dominance.one_card` -- one-card poker's plans within a situation (the thesis's
+* :mod:`derive.dominance.tree_plans` -- one-card poker's plans within a situation (the thesis's
   "stupid mistakes").
 """
 
 from __future__ import annotations
 
-from derive.dominance.one_card import (
+from derive.dominance.tree_plans import (
     DominanceResult,
     Domination,
     describe_plan,

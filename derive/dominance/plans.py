@@ -20,8 +20,8 @@ remaining plan of the same situation against the opponent's remaining plans,
 and reports each removal with its kind, dominator, round and a *witness*: an
 opponent plan against which the dominator earns strictly more.  The first
 dominator in plan order is reported (a strict one before a weak one), the
-rule of :func:`derive.dominance.one_card.dominated_plans`, whose results this
-reproduces on :func:`derive.games.one_card.to_extensive_form`.  Weak
+rule the thesis's tables use (:func:`derive.dominance.tree_plans.dominated_plans` reads this
+elimination onto one-card poker's tree).  Weak
 elimination preserves the value of a zero-sum game but may discard optimal
 strategies (Miao 2014: checkcalling the ace is optimal although weakly
 dominated).

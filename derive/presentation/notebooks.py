@@ -36,7 +36,7 @@ from derive.presentation.notebook_execution import (
 from derive.sequence_form.payoff import PlanValue
 from derive.solving.families.optimal_families import OptimalFamily, OptimalSets
 from derive.solving.parameters.sweep import ValueRow
-from derive.verification.one_card import verify_family
+from derive.verification.tree_plans import verify_family
 
 __all__ = [
     "NotebookError",
@@ -221,7 +221,7 @@ def dominance_markdown(result: DominanceResult) -> str:
 def verification_markdown(sets: OptimalSets) -> str:
     """One sentence per player: the exact exploitability at each checked point of his family.
 
-    The points are the vertices of the family and its midpoint (:func:`derive.verification.one_card.verify_family`);
+    The points are the vertices of the family and its midpoint (:func:`derive.verification.tree_plans.verify_family`);
     exploitability 0 everywhere means every member is optimal (the best-response value is concave
     on the family).
     """

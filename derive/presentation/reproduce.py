@@ -45,8 +45,8 @@ from derive.sequence_form.strategies import (
     xi,
 )
 from derive.solving.families.optimal_families import OptimalSets, locate_family, optimal_families
-from derive.solving.zero_sum.one_card import Equilibrium, solve
-from derive.verification.one_card import FamilyCheck, verify_family
+from derive.solving.zero_sum.from_rules import Equilibrium, solve
+from derive.verification.tree_plans import FamilyCheck, verify_family
 
 __all__ = [
     "GameReport",
@@ -86,7 +86,7 @@ class GameReport:
         For Kuhn poker, the payoff in Kuhn's letters after his reduction:
         ``(α - β)/6 + ξ(3β - γ - 1)/6 + η(γ - 3α)/6``.
     equilibrium : Equilibrium or None
-        The equilibrium printed: quasi-perfect by default (:func:`derive.solving.zero_sum.one_card.solve`).
+        The equilibrium printed: quasi-perfect by default (:func:`derive.solving.zero_sum.from_rules.solve`).
     admissible, full_admissible : tuple of AdmissibleMembers
         For each family of ``sets`` (and of ``full_sets``), which members are admissible.
     """
@@ -145,7 +145,7 @@ def derive_kuhn(refine: str = "quasi-perfect") -> GameReport:
     """Derive Kuhn poker: value -1/18, the opener's α-family, the dealer's unique ξ = η = 1/3.
 
     ``refine`` chooses the single equilibrium reported beside the families (see
-    :func:`derive.solving.zero_sum.one_card.solve`).
+    :func:`derive.solving.zero_sum.from_rules.solve`).
 
     References
     ----------

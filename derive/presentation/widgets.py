@@ -15,7 +15,7 @@ Each change redraws the player's strategy tree, lists the plan probabilities
 and shows the exact exploitability (what a best-responding opponent gains
 beyond the game value): 0 everywhere on the family, positive as soon as
 ``δ > 0``.  Both sliders move over exact rationals, so every number shown is
-exact.  The computing is done by the library (:func:`derive.verification.one_card.strategy_exploitability`,
+exact.  The computing is done by the library (:func:`derive.verification.tree_plans.strategy_exploitability`,
 :func:`derive.figures.draw_strategy_tree`); this module only wires it to widgets.
 """
 
@@ -25,10 +25,10 @@ import sympy as sp
 
 from derive.games.one_card import PLAYER_NAMES
 from derive.presentation.text import to_text
+from derive.sequence_form.tree_plans import behaviour_from_plans
 from derive.solving.families.optimal_families import OptimalSets
-from derive.solving.zero_sum.one_card import behaviour_from_plans
 from derive.solving.zero_sum.sequence_form_lp import ZeroSumSolution
-from derive.verification.one_card import strategy_exploitability
+from derive.verification.tree_plans import strategy_exploitability
 
 __all__ = ["FamilyExplorer", "GameFamilyExplorer"]
 

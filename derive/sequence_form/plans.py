@@ -153,7 +153,7 @@ class GamePlanForm:
 
     @property
     def entries(self) -> dict[tuple[int, int], sp.Expr]:
-        """Sparse ``P_0`` (player 0's payoff), as in :class:`derive.sequence_form.one_card.PlanForm`."""
+        """Sparse ``P_0`` (player 0's payoff), as in :class:`derive.sequence_form.tree_plans.PlanForm`."""
         return self.payoffs[0]
 
     @property

@@ -6,7 +6,8 @@
 * :mod:`derive.verification.profile_family` -- whether every member of a parametrised profile is a
   Nash equilibrium, decided exactly (with :mod:`derive.verification.positivity`'s certificates).
 
-The one-card poker checks (families, plan strategies) are in :mod:`derive.verification.one_card`.
+One-card poker's checks over the tree's plans (best responses picked plan by plan, the thesis's
+families checked at their vertices) are in :mod:`derive.verification.tree_plans`.
 """
 
 from __future__ import annotations

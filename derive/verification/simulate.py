@@ -22,7 +22,7 @@ outside it in about 5 % of the runs at a fixed ``n``.
 :func:`simple_strategies` gives some classroom opponents (always call,
 never bluff, always bet ...), and :func:`values_by_bet_size` and
 :func:`value_table` solve a family of games exactly (with
-:func:`derive.solving.zero_sum.one_card.solve`) for tables and the value-against-bet-size figure.
+:func:`derive.solving.zero_sum.from_rules.solve`) for tables and the value-against-bet-size figure.
 """
 
 from __future__ import annotations
@@ -225,7 +225,7 @@ def simulate(
         Player 0's and player 1's strategies, with numeric (Rational)
         probabilities at every information set (e.g. from
         :func:`derive.sequence_form.strategies.behaviour_strategy`, :func:`with_parameters`
-        or :attr:`derive.solving.zero_sum.one_card.Equilibrium.strategies`).
+        or :attr:`derive.solving.zero_sum.from_rules.Equilibrium.strategies`).
     hands : int
         Number of hands, ``n >= 1``.
     seed : int or numpy.random.Generator
@@ -250,7 +250,7 @@ def simulate(
     --------
     >>> from derive.games.one_card import kuhn_poker
     >>> from derive.games.one_card_tree import build_tree
-    >>> from derive.solving.zero_sum.one_card import solve
+    >>> from derive.solving.zero_sum.from_rules import solve
     >>> game = build_tree(kuhn_poker())
     >>> eq = solve(game)
     >>> sim = simulate(game, *eq.strategies, hands=20_000, seed=1)

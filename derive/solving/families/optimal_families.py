@@ -43,8 +43,8 @@ from sympy.polys.domains import QQ
 from derive.games.one_card import PLAYER_NAMES
 from derive.games.one_card_tree import ExtensiveFormGame, Sequence
 from derive.sequence_form import PlanForm, plan_form
-from derive.sequence_form.one_card import numeric_plan_matrix
 from derive.sequence_form.strategies import NamedParameter, plan_symbol
+from derive.sequence_form.tree_plans import numeric_plan_matrix
 from derive.solving.families.polytope import FamilyCertificateError, slack
 from derive.solving.families.polytope import polytope as _polytope
 from derive.solving.lp import best_response_value, certified_supports, maximin, row_times, transpose_negated

@@ -37,7 +37,7 @@ from derive.sequence_form import PlanForm, plan_form
 from derive.sequence_form.strategies import NamedParameter, plan_symbol
 from derive.solving.families.optimal_families import FamilyCertificateError, OptimalFamily, _derive_family
 from derive.solving.lp import certified_supports, maximin
-from derive.solving.zero_sum.one_card import solve_rules
+from derive.solving.zero_sum.from_rules import solve_rules
 
 __all__ = ["BetPiece", "BetSizeAnalysis", "ParametricError", "analysis_markdown", "b", "bet_size_analysis"]
 

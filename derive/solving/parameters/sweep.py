@@ -1,6 +1,6 @@
 """Sweeps: exact game values over a grid of rules (deck size, raises, bet size).
 
-Each game is solved with :func:`derive.solving.zero_sum.one_card.solve` (exact, certified); the
+Each game is solved with :func:`derive.solving.zero_sum.from_rules.solve` (exact, certified); the
 results feed tables in the notebooks and :func:`derive.figures.draw_value_by_bet_size`.
 """
 
@@ -13,7 +13,7 @@ import sympy as sp
 
 from derive.games.one_card import one_card_poker
 from derive.games.one_card_tree import build_tree
-from derive.solving.zero_sum.one_card import solve
+from derive.solving.zero_sum.from_rules import solve
 
 __all__ = ["ValueRow", "value_table", "values_by_bet_size"]
 
@@ -47,7 +47,7 @@ def value_table(
     bets: Iterable[object] = (1,),
     ante: object = 1,
 ) -> tuple[ValueRow, ...]:
-    """Solve every game ``one_card_poker(N, k, ante, b)`` of a grid exactly (:func:`derive.solving.zero_sum.one_card.solve`).
+    """Solve every game ``one_card_poker(N, k, ante, b)`` of a grid exactly (:func:`derive.solving.zero_sum.from_rules.solve`).
 
     Parameters
     ----------

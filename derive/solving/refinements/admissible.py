@@ -460,7 +460,7 @@ def classify_family(game, family) -> AdmissibleMembers:
     family derived after removing plans is compared with every strategy of the game.
     """
     from derive.sequence_form import plan_form
-    from derive.sequence_form.one_card import numeric_plan_matrix
+    from derive.sequence_form.tree_plans import numeric_plan_matrix
 
     pf = plan_form(game)
     polytopes = plan_form_polytopes(pf, numeric_plan_matrix(pf), family.player)

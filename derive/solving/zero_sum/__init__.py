@@ -3,7 +3,8 @@
 * :mod:`~derive.solving.zero_sum.sequence_form_lp` -- any game with perfect recall, in the sequence
   form (Koller, Megiddo & von Stengel 1994): HiGHS finds an optimal basis, which is re-solved and
   certified in rationals.
-* :mod:`~derive.solving.zero_sum.one_card` -- one-card poker from its rules or its plan form.
+* :mod:`~derive.solving.zero_sum.from_rules` -- one-card poker from its rules (no tree), or on its tree read
+  back in the thesis's words.
 * :mod:`~derive.solving.zero_sum.analysis` -- one-card poker's raise-and-call analysis.
 """
 

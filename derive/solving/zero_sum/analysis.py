@@ -17,7 +17,7 @@ from sympy.polys.domains import QQ
 from derive.games.one_card import PLAYER_NAMES, Action
 from derive.games.one_card_tree import ExtensiveFormGame, Sequence
 from derive.sequence_form import plan_form
-from derive.sequence_form.one_card import numeric_plan_matrix
+from derive.sequence_form.tree_plans import numeric_plan_matrix
 from derive.solving.lp import certified_supports, maximin
 
 __all__ = ["RaiseCallers", "calls_a_raise", "raise_call", "raise_callers", "raise_table"]

@@ -1,4 +1,4 @@
-"""Verification: exact best responses, exploitability and the optimality of families.
+"""One-card poker's tree: exact best responses, exploitability and the optimality of the thesis's families.
 
 Best responses are computed per information set (a player's choice may
 depend only on what he knows), in the plan form: against the opener's plan
@@ -19,8 +19,8 @@ from derive.extensive_form.exact import exact_number
 from derive.games.one_card_tree import ExtensiveFormGame, Sequence
 from derive.sequence_form import PlanForm, plan_form
 from derive.sequence_form.strategies import BehaviourStrategy
+from derive.sequence_form.tree_plans import behaviour_from_plans
 from derive.solving.families.optimal_families import OptimalFamily
-from derive.solving.zero_sum.one_card import behaviour_from_plans
 
 __all__ = [
     "BestResponse",

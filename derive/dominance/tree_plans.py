@@ -36,7 +36,7 @@ import sympy as sp
 from derive.dominance.plans import dominated_plans as general_dominated_plans
 from derive.games.one_card import PLAYER_NAMES
 from derive.games.one_card_tree import ExtensiveFormGame, Sequence
-from derive.sequence_form.one_card import general_plan_form
+from derive.sequence_form.tree_plans import general_plan_form
 
 __all__ = ["Domination", "DominanceResult", "describe_plan", "dominated_plans", "summary_lines"]
 

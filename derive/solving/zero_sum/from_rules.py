@@ -1,36 +1,34 @@
-"""The game value and one exact Nash equilibrium of a one-card poker game.
+"""One-card poker solved exactly: from its rules, or on its tree in the thesis's words.
 
-:func:`solve` builds the plan form (:func:`derive.sequence_form.plan_form`),
-solves its maximin LP exactly (:func:`derive.solving.lp.maximin`, HiGHS then exact
-rational re-solution of the optimal basis, certified by exact best-response
-values) and converts the optimal plan probabilities to behaviour strategies.
-The whole set of optimal strategies is derived in :mod:`derive.solving.families.optimal_families`.
+* :func:`solve_rules` builds the sequence form straight from the betting rules and the deck
+  (:func:`derive.sequence_form.from_rules.one_card_sequence_form`, no game tree, so N = 52 and
+  beyond) and solves it with the exact, certified solvers every two-player zero-sum game uses
+  (:func:`derive.solving.zero_sum.sequence_form_lp.sequence_form_equilibrium`).
+* :func:`solve` solves the tree's :class:`~derive.extensive_form.game.Game` with
+  :func:`derive.solving.zero_sum.sequence_form_lp.solve_zero_sum` and reads the equilibrium back in
+  the thesis's words (information sets with a card, plans such as ``A:checkraise``).
+
+The whole set of optimal strategies, as families in named parameters, is derived in
+:mod:`derive.solving.families.optimal_families`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 
 import sympy as sp
 from sympy.polys.domains import QQ
 
 from derive.extensive_form.bulk import paused_gc
-from derive.extensive_form.exact import exact_number
-from derive.games.one_card import Action, SymbolicGameError
+from derive.games.one_card import SymbolicGameError
 from derive.games.one_card_tree import ExtensiveFormGame, InformationSet, Sequence
-from derive.sequence_form import PlanForm, plan_form
-from derive.sequence_form.one_card import numeric_plan_matrix
-from derive.sequence_form.strategies import BehaviourStrategy, InvalidStrategyError
-from derive.solving.lp import maximin
+from derive.sequence_form.strategies import BehaviourStrategy
+from derive.sequence_form.tree_plans import reach_probabilities
 
 __all__ = [
     "Equilibrium",
     "OneCardSolution",
     "SymbolicGameError",
-    "behaviour_from_plans",
-    "numeric_plan_matrix",
-    "reach_probabilities",
     "solve",
     "solve_rules",
 ]
@@ -70,13 +68,13 @@ class Equilibrium:
     perturbed: tuple = ()
 
 
-def _require_numeric(game: ExtensiveFormGame) -> None:
-    """Raise :class:`SymbolicGameError` unless the ante and the bet are numbers."""
-    game.rules.require_numeric()
-
-
 def solve(game: ExtensiveFormGame, refine: str = "quasi-perfect") -> Equilibrium:
     """Solve ``game`` exactly: the game value and one Nash equilibrium.
+
+    The tree's :class:`~derive.extensive_form.game.Game` is solved by
+    :func:`derive.solving.zero_sum.sequence_form_lp.solve_zero_sum` (the sequence-form LP, HiGHS
+    then its optimal basis re-solved in rationals, certified by exact best responses); the
+    equilibrium is read back onto the tree's information sets and plans.
 
     Parameters
     ----------
@@ -84,11 +82,10 @@ def solve(game: ExtensiveFormGame, refine: str = "quasi-perfect") -> Equilibrium
         With numeric (rational) ante and bet.
     refine : {"quasi-perfect", "none"}
         ``"quasi-perfect"`` (default): the equilibrium is the exact limit of the perturbed
-        sequence-form LP (:mod:`derive.solving.refinements.quasi_perfect`, Miltersen & Sørensen 2006/2010), solved on
-        the general extensive form of the same rules; no top card is ever folded and no bottom
-        card ever calls, on or off the path.  ``"none"``: the vertex of the optimal set given by
-        the plan-form LP's basis, with a best reply where the player's own plan never goes
-        (faster; enough when only the value is wanted).
+        sequence-form LP (:mod:`derive.solving.refinements.quasi_perfect`, Miltersen & Sørensen
+        2006/2010); no top card is ever folded and no bottom card ever calls, on or off the path.
+        ``"none"``: the vertex of the optimal set given by the LP's basis, with a best reply where
+        the player's own plan never goes (faster; enough when only the value is wanted).
 
     Returns
     -------
@@ -110,42 +107,39 @@ def solve(game: ExtensiveFormGame, refine: str = "quasi-perfect") -> Equilibrium
     >>> from derive.games.one_card_tree import build_tree
     >>> solve(build_tree(kuhn_poker())).value
     -1/18
-    >>> solve(build_tree(one_raise_poker())).value
+    >>> solve(build_tree(one_raise_poker()), refine="none").value
     -1/18
 
     References
     ----------
     Kuhn (1950), p. 101: the value of Kuhn poker is -1/18 to the opener.
     """
+    from derive.solving.zero_sum.sequence_form_lp import solve_zero_sum
+
     if refine not in ("quasi-perfect", "none"):
         raise ValueError(f"unknown refinement {refine!r}; choose one of quasi-perfect, none")
-    if refine == "quasi-perfect":  # solved on the general extensive form: no plan form needed
-        _require_numeric(game)
-        return _quasi_perfect(game)
-    pf = plan_form(game)
-    entries = numeric_plan_matrix(pf)
-    # solve in units of the ante (well scaled whatever the chip amounts), then scale back
-    ante = game.rules.ante
-    scale = QQ(int(ante.p), int(ante.q)) if ante.is_Rational else QQ(1)
-    entries = {i: {j: v / scale for j, v in row.items()} for i, row in entries.items()}
-    sx, sy = maximin(entries, pf.shape, pf.groups[0], pf.groups[1])
-    sx = type(sx)(sx.strategy, sx.value * scale)
-    plans = tuple(
-        {p: QQ.to_sympy(v) for p, v in zip(pf.plans[k], sol.strategy)} for k, sol in enumerate((sx, sy))
+    game.rules.require_numeric()
+    sol = solve_zero_sum(game.game, refine=refine)
+    strategies = tuple(
+        BehaviourStrategy(
+            p,
+            {
+                info: {a: sol.strategies[p][info.label][a.value] for a in info.actions}
+                for info in game.infosets[p]
+            },
+        )
+        for p in (0, 1)
     )
-    strategies = (
-        behaviour_from_plans(game, 0, plans[0], pf, plans[1]),
-        behaviour_from_plans(game, 1, plans[1], pf, plans[0]),
-    )
+    plans = tuple(s.plan_probabilities(game) for s in strategies)
     reach = reach_probabilities(game, strategies)
-    off = tuple(i for p in (0, 1) for i in game.infosets[p] if reach[i] == 0)
     return Equilibrium(
         game=game,
-        value=QQ.to_sympy(sx.value),
+        value=sol.value,
         plans=plans,  # type: ignore[arg-type]
-        strategies=strategies,
-        off_path=off,
-        method="plan-form LP (HiGHS), optimal basis re-solved in exact rationals, certified by exact best responses",
+        strategies=strategies,  # type: ignore[arg-type]
+        off_path=tuple(i for p in (0, 1) for i in game.infosets[p] if reach[i] == 0),
+        method=sol.method,
+        perturbed=sol.perturbed,
     )
 
 
@@ -269,146 +263,3 @@ def solve_rules(rules, refine: str = "quasi-perfect", progress=None) -> OneCardS
             method=eq.method,
             perturbed=eq.perturbed,
         )
-
-
-def _quasi_perfect(game: ExtensiveFormGame) -> Equilibrium:
-    """The quasi-perfect equilibrium of :func:`derive.solving.zero_sum.sequence_form_lp.solve_zero_sum` of
-    the game's :class:`~derive.extensive_form.game.Game`, in the thesis's words."""
-    from derive.solving.zero_sum.sequence_form_lp import solve_zero_sum
-
-    sol = solve_zero_sum(game.game, refine="quasi-perfect")
-    strategies = tuple(
-        BehaviourStrategy(
-            p,
-            {
-                info: {a: sol.strategies[p][info.label][a.value] for a in info.actions}
-                for info in game.infosets[p]
-            },
-        )
-        for p in (0, 1)
-    )
-    plans = tuple(s.plan_probabilities(game) for s in strategies)
-    reach = reach_probabilities(game, strategies)
-    return Equilibrium(
-        game=game,
-        value=sol.value,
-        plans=plans,  # type: ignore[arg-type]
-        strategies=strategies,  # type: ignore[arg-type]
-        off_path=tuple(i for p in (0, 1) for i in game.infosets[p] if reach[i] == 0),
-        method=sol.method,
-        perturbed=sol.perturbed,
-    )
-
-
-def _exact_plans(plans: Mapping[Sequence, object]) -> dict[Sequence, sp.Expr]:
-    """Plan probabilities read exactly (:mod:`derive.extensive_form.exact`); Rationals pass as they are."""
-    return {
-        s: v
-        if isinstance(v, sp.Rational)
-        else exact_number(v, f"plan probability of {getattr(s, 'label', s)}", InvalidStrategyError)
-        for s, v in plans.items()
-    }
-
-
-def behaviour_from_plans(
-    game: ExtensiveFormGame,
-    player: int,
-    plans: dict[Sequence, sp.Expr],
-    pf: PlanForm | None = None,
-    opponent_plans: dict[Sequence, sp.Expr] | None = None,
-) -> BehaviourStrategy:
-    """Behaviour strategy with the given plan probabilities.
-
-    ``P(a | I) = r(I, a) / r(parent(I))`` where ``r`` is the realization
-    probability (sum of the plans through the sequence).  Where
-    ``r(parent(I)) = 0`` the player's own play never reaches ``I``: if
-    ``opponent_plans`` (numeric) is given, the action whose best plan earns
-    most against it is played there, otherwise the first action.
-
-    Plan probabilities are read by the rule of :mod:`derive.extensive_form.exact` (a float only
-    when it is exactly a short decimal such as 0.5).
-
-    Raises
-    ------
-    derive.sequence_form.strategies.InvalidStrategyError
-        If a plan probability is a float that is not exactly a short decimal (``1/3``; the message
-        gives the exact form) or not a number.
-    """
-    plans = _exact_plans(plans)
-    if opponent_plans is not None:
-        opponent_plans = _exact_plans(opponent_plans)
-    realization: dict[Sequence, sp.Expr] = {}
-
-    def real(s: Sequence) -> sp.Expr:
-        if s.is_empty:
-            return sp.S.One
-        if s not in realization:
-            if game.is_maximal(s):
-                realization[s] = plans[s]
-            else:
-                realization[s] = sp.Add(
-                    *(real(Sequence(player, i, a)) for i in game.children_of.get(s, ()) for a in i.actions)
-                )
-        return realization[s]
-
-    values = None
-    out: dict[InformationSet, dict[Action, sp.Expr]] = {}
-    for info in game.infosets[player]:
-        parent = real(game.parent_sequence[info])
-        if parent != 0:
-            out[info] = {a: sp.simplify(real(Sequence(player, info, a)) / parent) for a in info.actions}
-            continue
-        choice = info.actions[0]
-        if opponent_plans is not None:
-            if values is None:
-                pf = pf or plan_form(game)
-                values = _plan_values_against(pf, player, opponent_plans)
-            sign = 1 if player == 0 else -1
-            best = {
-                a: max(sign * values[p] for p in _plans_through(game, Sequence(player, info, a)))
-                for a in info.actions
-            }
-            choice = max(info.actions, key=lambda a: best[a])
-        out[info] = {a: sp.S.One if a is choice else sp.S.Zero for a in info.actions}
-    return BehaviourStrategy(player, out)
-
-
-def _plans_through(game: ExtensiveFormGame, s: Sequence) -> list[Sequence]:
-    if game.is_maximal(s):
-        return [s]
-    return [
-        p
-        for i in game.children_of.get(s, ())
-        for a in i.actions
-        for p in _plans_through(game, Sequence(s.player, i, a))
-    ]
-
-
-def _plan_values_against(
-    pf: PlanForm, player: int, opponent: dict[Sequence, sp.Expr]
-) -> dict[Sequence, sp.Expr]:
-    vals: dict[Sequence, sp.Expr] = {p: sp.S.Zero for p in pf.plans[player]}
-    for (i, j), v in pf.entries.items():
-        if player == 0:
-            vals[pf.plans[0][i]] += v * opponent[pf.plans[1][j]]
-        else:
-            vals[pf.plans[1][j]] += v * opponent[pf.plans[0][i]]
-    return vals
-
-
-def reach_probabilities(
-    game: ExtensiveFormGame, strategies: tuple[BehaviourStrategy, BehaviourStrategy]
-) -> dict[InformationSet, sp.Expr]:
-    """Probability of reaching each information set (chance and both players' play)."""
-    reach: dict[InformationSet, sp.Expr] = {i: sp.S.Zero for p in (0, 1) for i in game.infosets[p]}
-    stack = [(d.node, d.probability) for d in game.deals]
-    while stack:
-        node, r = stack.pop()
-        if node in game.terminal_at:
-            continue
-        info = game.infoset_at(node)
-        reach[info] += r
-        probs = strategies[info.player].probabilities[info]
-        for a, child in game.moves(node):
-            stack.append((child, r * probs[a]))
-    return reach
