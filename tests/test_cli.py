@@ -258,7 +258,7 @@ def test_a_bad_output_folder_is_refused_before_the_work(tmp_path):
 
 
 def test_probing_a_new_output_folder_leaves_nothing(tmp_path):
-    from derive.presentation.reproduce import probe_output_folder
+    from derive.presentation.output_files import probe_output_folder
 
     probe_output_folder(tmp_path / "a" / "b" / "c")
     assert list(tmp_path.iterdir()) == []

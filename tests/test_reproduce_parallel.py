@@ -6,8 +6,8 @@ import pytest
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
-import derive.presentation.reproduce as reproduce_module
-from derive.presentation.reproduce import _draw_in_parallel
+import derive.presentation.output_files as output_files
+from derive.presentation.output_files import draw_in_parallel
 
 
 def _figure(width: float) -> Figure:
@@ -27,13 +27,13 @@ _JOBS = {
 @pytest.mark.parametrize("workers", [1, 2])
 def test_one_or_two_processes_write_the_same_bytes(tmp_path, monkeypatch, workers):
     """Whichever process draws a figure, its files are byte-identical; ``also`` runs once, here."""
-    monkeypatch.setattr(reproduce_module, "_workers", lambda: 1)
+    monkeypatch.setattr(output_files, "_workers", lambda: 1)
     (tmp_path / "one").mkdir()
-    names = _draw_in_parallel(_JOBS, tmp_path / "one")
-    monkeypatch.setattr(reproduce_module, "_workers", lambda: workers)
+    names = draw_in_parallel(_JOBS, tmp_path / "one")
+    monkeypatch.setattr(output_files, "_workers", lambda: workers)
     (tmp_path / "two").mkdir()
     ran = []
-    assert _draw_in_parallel(_JOBS, tmp_path / "two", also=lambda: ran.append(1)) == names
+    assert draw_in_parallel(_JOBS, tmp_path / "two", also=lambda: ran.append(1)) == names
     assert ran == [1]
     assert names == ["a.png", "a.pdf", "pages.pdf", "b.svg"]
     for name in names:
@@ -46,11 +46,11 @@ def test_an_error_in_either_process_is_raised(tmp_path, monkeypatch):
     def broken():
         raise ValueError("cannot draw this")
 
-    monkeypatch.setattr(reproduce_module, "_workers", lambda: 2)
+    monkeypatch.setattr(output_files, "_workers", lambda: 2)
     jobs = {
         "a": ((".png",), lambda: _figure(1)),
         "x": ((".png",), broken),
         "b": ((".png",), lambda: _figure(2)),
     }
     with pytest.raises(ValueError, match="cannot draw this"):
-        _draw_in_parallel(jobs, tmp_path)
+        draw_in_parallel(jobs, tmp_path)

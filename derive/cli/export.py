@@ -46,10 +46,10 @@ def run(args, out, err) -> int:
     if target is None:
         out.write(text)
     else:
-        from derive.presentation.reproduce import _atomic_write
+        from derive.presentation.output_files import atomic_write
 
         try:
-            _atomic_write(target, text.encode())
+            atomic_write(target, text.encode())
         except OSError as exc:
             raise OutputError(f"cannot write {args.out!r}: {exc.strerror}") from None
         print(f"wrote {args.out}", file=out)

@@ -53,7 +53,8 @@ def add_parser(sub) -> None:
 
 
 def run(args, out, err) -> int:
-    from derive.presentation.reproduce import probe_output_folder, write_document
+    from derive.presentation.output_files import probe_output_folder
+    from derive.presentation.reproduce import write_document
 
     probe_output_folder(args.out)  # a bad folder is refused before the derivation, not after it
 

@@ -141,14 +141,14 @@ def write_general_document(
     """
     from derive.figures.extensive_tree import draw_extensive_form
     from derive.figures.tikz import TikzLayoutError, tikz_game_tree
+    from derive.presentation.errors import OutputError
     from derive.presentation.general_latex import derivation_document
-    from derive.presentation.reproduce import (
-        OutputError,
-        _atomic_write,
-        _check_writable,
-        _save_figure_atomic,
+    from derive.presentation.output_files import (
+        atomic_write,
         compile_latex,
         require_pdflatex,
+        save_figure_atomic,
+        writable_folder,
     )
     from derive.solving.zero_sum.sequence_form_lp import solve_zero_sum
 
@@ -188,7 +188,7 @@ def write_general_document(
     if plan_form is None and not game.is_symbolic:
         say("dominated choices at last decisions ...")
         choices = dominated_choices(game_sequence_form(game))
-    folder = _check_writable(out)  # creates it
+    folder = writable_folder(out)  # creates it
     figure = f"{stem}_game_tree.pdf"
     tikz = None
     if len(game.terminals) <= MAX_TIKZ_LEAVES:
@@ -207,9 +207,9 @@ def write_general_document(
         families_note=families_note,
     )
     tree = draw_extensive_form(game)
-    _save_figure_atomic(tree, folder / figure)
+    save_figure_atomic(tree, folder / figure)
     tex = folder / f"{stem}.tex"
-    _atomic_write(tex, text.encode())
+    atomic_write(tex, text.encode())
     written = [folder / figure, tex]
     if compile_pdf:
         say("running pdflatex ...")

@@ -127,24 +127,24 @@ def write_parametric_document(
         If ``out`` is not a writable folder, or ``pdflatex`` is missing or fails.
     """
     from derive.figures.value_plots import draw_parametric_value
-    from derive.presentation.reproduce import (
-        OutputError,
-        _atomic_write,
-        _check_writable,
-        _save_figure_atomic,
+    from derive.presentation.errors import OutputError
+    from derive.presentation.output_files import (
+        atomic_write,
         compile_latex,
         require_pdflatex,
+        save_figure_atomic,
+        writable_folder,
     )
 
     if Path(out).exists() and not Path(out).is_dir():
         raise OutputError(f"output path {str(out)!r} exists and is not a folder")
     if compile_pdf:
         require_pdflatex()
-    folder = _check_writable(out)
+    folder = writable_folder(out)
     figure = f"{stem}_value.pdf"
-    _save_figure_atomic(draw_parametric_value(sol), folder / figure)
+    save_figure_atomic(draw_parametric_value(sol), folder / figure)
     tex = folder / f"{stem}.tex"
-    _atomic_write(tex, parametric_document(sol, figure).encode())
+    atomic_write(tex, parametric_document(sol, figure).encode())
     written = [folder / figure, tex]
     if compile_pdf:
         if progress:
