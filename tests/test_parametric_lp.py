@@ -299,6 +299,8 @@ def test_command_line(capsys):
     assert main(["solve", "--deck", "3", "--max-bets", "1", "--param", "bet=0..4"]) == 0
     text = capsys.readouterr().out
     assert "piece 1: bet in [0, 1]" in text and "-bet**2/(6*(bet + 2))" in text
+    # the dealer's call with K written without a minus on a bracket: (2 - bet)/(bet + 2), Kuhn's 1/3 at 1
+    assert "K:b: fold 2*bet/(bet + 2), call (2 - bet)/(bet + 2)" in text and "-(bet - 2)" not in text
     assert main(["solve", "myerson", "--param", "B=0..10", "--json"]) == 0
     doc = json.loads(capsys.readouterr().out)
     assert [(p["from"], p["to"], p["value"]) for p in doc["pieces"]] == [("0", "10", "B/(B + 2)")]

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import json
 
+import sympy as sp
+
 from derive.presentation.text import to_text
 from derive.solving.parameters.parametric_lp import Breakpoint, ParametricSolution
 
@@ -26,6 +28,15 @@ MAX_SETS = 30
 
 #: Longest polynomial printed in the text beside an algebraic breakpoint.
 _MAX_POLY = 70
+
+
+def _readable(expr):
+    """``expr``, or the same rational function without a leading minus on a bracket when one exists:
+    ``(2 - bet)/(bet + 2)`` rather than ``-(bet - 2)/(bet + 2)`` (equal, by :func:`sympy.cancel`)."""
+    if not to_text(expr).startswith("-("):
+        return expr
+    other = sp.cancel(expr)
+    return other if not to_text(other).startswith("-") and len(to_text(other)) <= len(to_text(expr)) else expr
 
 
 def breakpoint_text(point: Breakpoint) -> str:
@@ -77,12 +88,12 @@ def parametric_text(sol: ParametricSolution, players: tuple[str, str] | None = N
     for k, piece in enumerate(sol.pieces, 1):
         lines.append("")
         lines.append(f"piece {k}: {_interval(piece, t)}")
-        lines.append(f"  value to {names[0]}: {to_text(piece.value)}")
+        lines.append(f"  value to {names[0]}: {to_text(_readable(piece.value))}")
         for p in (0, 1):
             strategy = piece.strategies[p]
             lines.append(f"  {names[p]}: an optimal strategy")
             for label, dist in in_situation_order(sol.game, p, strategy)[:MAX_SETS]:
-                acts = ", ".join(f"{a} {to_text(v)}" for a, v in dist.items() if v != 0)
+                acts = ", ".join(f"{a} {to_text(_readable(v))}" for a, v in dist.items() if v != 0)
                 lines.append(f"    {label}: {acts}")
             if len(strategy) > MAX_SETS:
                 lines.append(
@@ -202,7 +213,7 @@ def parametric_latex(sol: ParametricSolution, name: str = "v") -> str:
         left = r"\le" if p.closed[0] else "<"
         right = r"\le" if p.closed[1] else "<"
         rows.append(
-            rf"  {to_latex(p.value)} & \text{{if }} {_latex_point(p.lower)} {left} {t} {right} {_latex_point(p.upper)}"
+            rf"  {to_latex(_readable(p.value))} & \text{{if }} {_latex_point(p.lower)} {left} {t} {right} {_latex_point(p.upper)}"
         )
     out = [r"\[", rf"{name}({t}) = \begin{{cases}}", " \\\\\n".join(rows), r"\end{cases}", r"\]"]
     algebraic = [p for p in sol.breakpoints if not p.is_rational and p.polynomial.degree() > 2]
