@@ -21,6 +21,7 @@ from derive.sequence_form import PlanForm, plan_form
 from derive.sequence_form.strategies import BehaviourStrategy
 from derive.sequence_form.tree_plans import behaviour_from_plans
 from derive.solving.families.optimal_families import OptimalFamily
+from derive.verification.best_response import IncompleteProfileError, behaviour_profile, game_nash_conv
 
 __all__ = [
     "BestResponse",
@@ -33,10 +34,6 @@ __all__ = [
     "strategy_exploitability",
     "verify_family",
 ]
-
-
-class IncompleteProfileError(ValueError):
-    """A profile lacks a player's strategy, or gives it for the wrong player."""
 
 
 @dataclass(frozen=True)
@@ -159,6 +156,10 @@ def _check_game(game: ExtensiveFormGame, strategy: BehaviourStrategy) -> None:
 def nash_conv(game: ExtensiveFormGame, profile) -> sp.Rational:
     """``max_x' U(x', y) - min_y' U(x, y')``: the sum of both players' best-response gains.
 
+    Computed on the tree's :class:`~derive.extensive_form.game.Game` by
+    :func:`derive.verification.best_response.game_nash_conv` (the one NashConv of every game), the
+    strategies passed by their labels.
+
     Parameters
     ----------
     profile : (opener's, dealer's) BehaviourStrategy, or {0: ..., 1: ...}
@@ -167,10 +168,13 @@ def nash_conv(game: ExtensiveFormGame, profile) -> sp.Rational:
     ------
     IncompleteProfileError
         If a player's strategy is missing: it is never filled in.
+    ValueError
+        If a probability is symbolic (substitute the parameters first).
     """
     x, y = _profile(game, profile)
-    pf = plan_form(game)
-    return best_response(game, y, pf).value - best_response(game, x, pf).value
+    for strategy in (x, y):
+        _numeric_plans(game, strategy)
+    return game_nash_conv(behaviour_profile(game.game, (x.as_labels(), y.as_labels())))
 
 
 def exploitability(game: ExtensiveFormGame, profile) -> sp.Rational:
