@@ -229,6 +229,11 @@ def parametric_latex(sol: ParametricSolution, name: str = "v") -> str:
     return "\n".join(out) + "\n"
 
 
+def _bracket(label: str) -> str:
+    """A reduced strategy's label, in brackets when it holds a comma (``[weak: beer, strong: beer]``)."""
+    return f"[{label}]" if ", " in label else label
+
+
 def general_sum_text(res, game) -> str:
     """Every equilibrium of a general-sum game, piece by piece
     (:class:`~derive.solving.parameters.symbolic_payoffs.PiecewiseEquilibria`), in words."""
@@ -246,11 +251,14 @@ def general_sum_text(res, game) -> str:
             continue
         for k, eq in enumerate(piece.extreme, 1):
             strategies = "; ".join(
-                f"{names[p]}: " + ", ".join(f"{s} {to_text(v)}" for s, v in eq.strategies[p].items())
+                f"{names[p]}: "
+                + ", ".join(f"{_bracket(s)} {to_text(_readable(v))}" for s, v in eq.strategies[p].items())
                 for p in (0, 1)
             )
             lines.append(f"  extreme equilibrium {k}: {strategies}")
-            lines.append(f"    payoffs: {to_text(eq.payoffs[0])}, {to_text(eq.payoffs[1])}")
+            lines.append(
+                f"    payoffs: {to_text(_readable(eq.payoffs[0]))}, {to_text(_readable(eq.payoffs[1]))}"
+            )
     lines.append("")
     lines.append("breakpoints: " + (", ".join(to_text(b) for b in res.breakpoints) or "none"))
     return "\n".join(lines)

@@ -294,7 +294,9 @@ def piecewise_equilibria(
     Parameters
     ----------
     game : Game
-        Two players, perfect recall, payoffs polynomial in one symbol, numeric chance probabilities.
+        Two players, perfect recall, payoffs and chance probabilities polynomial in one symbol (a
+        chance probability such as beer-quiche's prior may hold it, if it stays in ``[0, 1]`` on
+        ``domain``).
     symbol : sympy.Symbol, optional
         The symbol (default: the game's only one).
     domain : sympy.Interval, optional
@@ -308,7 +310,7 @@ def piecewise_equilibria(
     ------
     NotSupportedError
         If the game does not have two players, its payoffs are not polynomial in exactly one symbol,
-        a chance probability holds it, the domain is not an interval of more than one point or has
+        a chance probability holding it leaves ``[0, 1]`` on the domain, the domain is not an interval of more than one point or has
         an end that is a float but no short decimal, or there are too many label sets
         (:data:`MAX_BASES`).
 
@@ -336,8 +338,6 @@ def piecewise_equilibria(
             f"other symbols than {symbol}: {', '.join(str(s) for s in present if s != symbol)}"
         )
     c = symbol
-    if any(sp.sympify(v).has(c) for n in game.nodes for v in n.probabilities):
-        raise NotSupportedError(f"a chance probability holds {c}; only payoffs may")
     domain = domain if domain is not None else sp.Interval(-sp.oo, sp.oo)
     if isinstance(domain, sp.Basic) and domain.atoms(sp.Float):  # 0.5 is 1/2; 1/3 typed as a float is refused
         from derive.extensive_form.exact import exact_float
@@ -347,6 +347,7 @@ def piecewise_equilibria(
         )
     if not isinstance(domain, sp.Interval):  # sympy makes Interval(3, 3) a FiniteSet, Interval(2, 1) empty
         raise NotSupportedError(f"the domain of {c} must be an interval of more than one point, got {domain}")
+    _require_probabilities(game, c, domain)
     labels, A, B = _symbolic_form(game)
     for M in (A, B):
         for v in M:
@@ -402,6 +403,32 @@ def piecewise_equilibria(
     return PiecewiseEquilibria(
         c, domain, tuple(breakpoints), tuple(merged), labels, (A, B), len(roots), tuple(unsettled)
     )
+
+
+def _require_probabilities(game: Game, c: sp.Symbol, domain: sp.Interval) -> None:
+    """Refuse a chance probability that holds ``c`` and leaves ``[0, 1]`` somewhere on ``domain``.
+
+    Decided exactly (:func:`nonpositive_on` on the open interval, and at each end the domain holds).
+
+    Raises
+    ------
+    NotSupportedError
+        Naming the probability, its chance move and the domain.
+    """
+    ends = [e for e in (domain.start, domain.end) if e.is_finite and domain.contains(e) is sp.true]
+    for n in game.nodes:
+        for action, v in zip(n.actions, n.probabilities):
+            v = sp.sympify(v)
+            if not v.has(c):
+                continue
+            for outside in (-v, v - 1):  # v >= 0 and v <= 1
+                if not (
+                    nonpositive_on(outside, c, domain.start, domain.end)
+                    and all(outside.subs(c, e) <= 0 for e in ends)
+                ):
+                    raise NotSupportedError(
+                        f"the chance probability {v} of {action!r} leaves [0, 1] for some {c} in {domain}"
+                    )
 
 
 def nonpositive_on(expr: sp.Expr, c: sp.Symbol, lo: sp.Expr, hi: sp.Expr) -> bool:
