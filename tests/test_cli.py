@@ -270,7 +270,7 @@ def test_probing_a_new_output_folder_leaves_nothing(tmp_path):
         (
             "myerson",
             "B=-1..1",
-            "bet is the amount of a raise and of a meet, in dollars: it cannot be below 0, got -1",
+            "B (the bet) is the amount of a raise and of a meet, in dollars: it cannot be below 0, got -1",
         ),
         ("reiley", "ante=-2..1", "ante is each player's ante, in chips: it cannot be below 0, got -2"),
         (

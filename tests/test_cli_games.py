@@ -125,6 +125,12 @@ def test_poker_options_still_give_the_poker_output():
         (["solve", "missing.efg"], "missing.efg"),
         (["solve", str(CATALOG / "books/shohamleytonbrown2008/fig5_12.efg")], "imperfect recall"),
         (["solve", "kuhn", "--deck", "4"], "--deck applies to one-card poker"),
+        (["solve", "kuhn", "--bet", "3"], "(give it with the name: kuhn:bet=3)"),
+        (["solve", "myerson:Q=3"], "no option or parameter 'Q' (its options: none; its parameters: ante, P, bet, B)"),
+        (["solve", "myerson:B=-1"], "B (the bet) is the amount of a raise and of a meet, in dollars: it cannot be below 0"),
+        (["solve", "myerson:B=x"], "B is an exact number (e.g. 2, 1/2, 0.25), not 'x'"),
+        (["solve", "myerson:bet=3,B=4"], "B is given twice"),
+        (["solve", "beer-quiche:weak=2"], "weak is the probability that the Sender is weak: it cannot be above 1"),
         (["solve", str(CATALOG / "journals/geb/wichardt2008.efg")], "imperfect recall at information set"),
     ],
 )
@@ -134,6 +140,21 @@ def test_bad_games_are_one_line_and_exit_2(argv, message, tmp_path, monkeypatch)
     status, out, err = run(*argv)
     assert status == 2 and out == ""
     assert message in err and err.count("\n") == 1
+
+
+def test_a_parameter_fixed_with_the_name():
+    """``myerson:B=3`` is Myerson's game with bet 3 (value B/(B + 2) = 3/5); ``kuhn:bet=3`` has value 0
+    (a bet of 2 or more: Kuhn's game is fair); the parametric output points at this form."""
+    status, out, _ = run("solve", "myerson:B=3", "--json")
+    assert status == 0 and json.loads(out)["value"] == "3/5"
+    status, out, _ = run("solve", "myerson:P=2,B=3", "--json")
+    assert status == 0 and json.loads(out)["value"] == "6/7"
+    status, out, _ = run("solve", "kuhn:bet=3", "--json")
+    assert status == 0 and json.loads(out)["value"] == "0"
+    status, out, _ = run("solve", "myerson:P=2", "--param", "B=0..4")
+    assert status == 0 and "`derive solve myerson:P=2,B=VALUE --all` at a point of the piece" in out
+    status, out, _ = run("solve", "--deck", "4", "--param", "bet=1..2")
+    assert status == 0 and "`derive solve --deck 4 --max-bets 1 --ante 1 --bet VALUE --all`" in out
 
 
 def test_bad_files_are_one_line_and_exit_2(tmp_path):

@@ -43,10 +43,17 @@ def _warn_renamed(game, err, shown: int = 3) -> None:
 
 
 def only_defaults(args) -> None:
+    """Refuse the one-card options with a GAME; for a parameter the game has, say how to give it."""
+    from derive.games.registry import BUILTIN_GAMES
+
     for flag, default in (("deck", "3"), ("max_bets", "1"), ("ante", "1"), ("bet", "1")):
-        if getattr(args, flag, default) != default:
+        value = getattr(args, flag, default)
+        if value != default:
+            builtin = BUILTIN_GAMES.get(str(args.game).partition(":")[0])
+            names = {a for p in builtin.parameters for a in (p.name, *p.aliases)} if builtin else set()
+            hint = f" (give it with the name: {builtin.name}:{flag}={value})" if flag in names else ""
             raise UsageError(
-                f"--{flag.replace('_', '-')} applies to one-card poker, not to GAME {args.game!r}"
+                f"--{flag.replace('_', '-')} applies to one-card poker, not to GAME {args.game!r}{hint}"
             )
 
 
@@ -105,7 +112,7 @@ def parametric_game(args):
     if not spec.parameters:
         raise UsageError(f"{spec.name} has no parameters to vary")
     declared = next((p for p in spec.parameters if name in (p.name, *p.aliases)), None)
-    if declared is not None and (why := declared.outside(lo, hi)):
+    if declared is not None and (why := declared.outside(lo, hi, name)):
         raise UsageError(f"--param {args.param!r}: {why}")
     try:
         return spec.build_with(options, **{name: symbol}), symbol, lo, hi

@@ -24,7 +24,7 @@ def run(args, out, err) -> int:
                 f"{p.name}" + (f" ({'/'.join(p.aliases)})" if p.aliases else "") + f" = {p.default}"
                 for p in g.parameters
             )
-            print(f"{'':<18}   parameters (--param NAME=LO..HI): {names}", file=out)
+            print(f"{'':<18}   parameters ({g.name}:NAME=VALUE, or --param NAME=LO..HI): {names}", file=out)
         if g.options:
             names = ", ".join(o.describe() for o in g.options)
             print(f"{'':<18}   options ({g.name}:NAME=VALUE,...): {names}", file=out)

@@ -76,7 +76,13 @@ def run(args, out, err) -> int:
         sol = parametric_solve(game, symbol, lo, hi, progress=args.progress)
         stem = f"{slug(args)}_by_{symbol}"
         written = write_parametric_document(
-            sol, args.out, stem, args.pdf, progress=args.progress, keep_aux=args.keep_tex_aux
+            sol,
+            args.out,
+            stem,
+            args.pdf,
+            progress=args.progress,
+            keep_aux=args.keep_tex_aux,
+            game_name=args.game,
         )
         print(f"wrote {', '.join(str(p) for p in written)}", file=out)
         return 0

@@ -199,7 +199,10 @@ def _solve_parametric(args, out) -> int:
     from derive.solving.parameters.parametric_lp import parametric_solve
 
     sol = parametric_solve(game, symbol, lo, hi, progress=args.progress)
-    print(report.parametric_json(sol) if args.json else report.parametric_text(sol), file=out)
+    print(
+        report.parametric_json(sol) if args.json else report.parametric_text(sol, game_name=args.game),
+        file=out,
+    )
     return 0
 
 

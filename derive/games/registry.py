@@ -56,13 +56,39 @@ class GameParameter:
     aliases: tuple[str, ...] = ()
     domain: tuple[int | None, int | None] = (0, None)
 
-    def outside(self, lo, hi) -> str | None:
-        """Why ``[lo, hi]`` leaves :attr:`domain`, in words, or None if it stays inside."""
+    def read(self, text: str, game: str, typed: str | None = None):
+        """The parameter's value from its text, exact (``3``, ``1/2``, ``0.25``), inside :attr:`domain`.
+
+        Raises
+        ------
+        UnknownGameError
+            For a text that is not an exact number, or a value the rules do not allow; one line naming
+            the game and the parameter as ``typed`` (an alias such as Myerson's ``B``).
+        """
+        from derive.extensive_form.build import exact_value
+        from derive.extensive_form.game import GameModelError
+
+        try:
+            value = exact_value(text, self.name)
+        except GameModelError:
+            value = None
+        if value is None or not value.is_Rational:
+            raise UnknownGameError(
+                f"{game}: {typed or self.name} is an exact number (e.g. 2, 1/2, 0.25), not {text!r}"
+            )
+        if why := self.outside(value, value, typed):
+            raise UnknownGameError(f"{game}: {why}")
+        return value
+
+    def outside(self, lo, hi, typed: str | None = None) -> str | None:
+        """Why ``[lo, hi]`` leaves :attr:`domain`, in words, or None if it stays inside; the parameter
+        is named as ``typed`` when the user gave an alias (``"B (the bet) is ..."``)."""
         low, high = self.domain
+        name = self.name if typed in (None, self.name) else f"{typed} (the {self.name})"
         if low is not None and lo < low:
-            return f"{self.name} is {self.meaning}: it cannot be below {low}, got {lo}"
+            return f"{name} is {self.meaning}: it cannot be below {low}, got {lo}"
         if high is not None and hi > high:
-            return f"{self.name} is {self.meaning}: it cannot be above {high}, got {hi}"
+            return f"{name} is {self.meaning}: it cannot be above {high}, got {hi}"
         return None
 
 
@@ -153,7 +179,9 @@ class BuiltinGame:
         Parameters
         ----------
         options : dict, optional
-            Values of :attr:`options` already read (:meth:`GameOption.read`), by name.
+            Values of :attr:`options` already read (:meth:`GameOption.read`), by name; values of
+            :attr:`parameters` given with the name (``myerson:B=3``, :func:`parse_game_spec`) may be
+            among them.
         **amounts
             Values of :attr:`parameters`, by name or alias.
 
@@ -166,11 +194,15 @@ class BuiltinGame:
             game's builder).
         """
         known = {alias: p.name for p in self.parameters for alias in (p.name, *p.aliases)}
+        options = dict(options or {})
+        for name in [n for n in options if n in known]:  # a parameter fixed in the name: myerson:B=3
+            if name in amounts or known[name] in amounts:
+                raise UnknownGameError(f"{self.name}: {name} is given twice")
+            amounts[name] = options.pop(name)
         for name in amounts:
             if name not in known:
                 have = ", ".join(sorted(known)) or "none"
                 raise UnknownGameError(f"{self.name} has no parameter {name!r} (its parameters: {have})")
-        options = dict(options or {})
         allowed = {o.name for o in self.options}
         for name in options:
             if name not in allowed:
@@ -404,34 +436,43 @@ def parse_game_spec(spec: str) -> tuple[BuiltinGame, dict[str, int | str]] | Non
     """A built-in game with options, ``NAME:KEY=VALUE,KEY=VALUE``, as ``(game, options)``; None if
     ``spec`` does not start with a built-in name and a colon.
 
+    A key may also be one of the game's :attr:`~BuiltinGame.parameters` (``myerson:B=3``): its value,
+    exact and inside the rules' domain, is among the options, and :meth:`BuiltinGame.build_with`
+    builds the game with it.
+
     Examples
     --------
     >>> game, options = parse_game_spec("liars-dice:faces=4")
     >>> game.name, options
     ('liars-dice', {'faces': 4})
+    >>> parse_game_spec("myerson:B=3")[1]
+    {'B': 3}
 
     Raises
     ------
     UnknownGameError
-        For an option the game does not have, one given twice, a malformed item or a value out of
-        range (one line naming the game and the option).
+        For an option or parameter the game does not have, one given twice, a malformed item or a
+        value out of range (one line naming the game and the option).
     """
     name, colon, rest = spec.partition(":")
     if not colon or name not in BUILTIN_GAMES:
         return None
     builtin = BUILTIN_GAMES[name]
     by_name = {o.name: o for o in builtin.options}
-    options: dict[str, int | str] = {}
+    amounts = {alias: p for p in builtin.parameters for alias in (p.name, *p.aliases)}
+    options: dict[str, object] = {}
     for item in rest.split(","):
         key, eq, text = (part.strip() for part in item.partition("="))
         if not eq or not key or not text:
             raise UnknownGameError(f"{spec!r}: give options as {name}:KEY=VALUE,KEY=VALUE")
-        if key not in by_name:
-            have = ", ".join(by_name) or "none"
-            raise UnknownGameError(f"{name} has no option {key!r} (its options: {have})")
-        if key in options:
+        if key not in by_name and key not in amounts:
+            raise UnknownGameError(
+                f"{name} has no option or parameter {key!r} (its options: {', '.join(by_name) or 'none'}; "
+                f"its parameters: {', '.join(amounts) or 'none'})"
+            )
+        if key in options or (key in amounts and any(amounts.get(k) is amounts[key] for k in options)):
             raise UnknownGameError(f"{spec!r}: {key} is given twice")
-        options[key] = by_name[key].read(text, name)
+        options[key] = by_name[key].read(text, name) if key in by_name else amounts[key].read(text, name, key)
     return builtin, options
 
 

@@ -10,6 +10,7 @@ from derive.presentation.latex import escape_text as latex_text
 from derive.presentation.latex import to_latex
 from derive.presentation.parametric_report import (
     MAX_SETS,
+    at_a_point,
     breakpoint_text,
     in_situation_order,
     parametric_latex,
@@ -27,7 +28,9 @@ def _strategy_rows(game, piece, p: int) -> list[str]:
     return rows
 
 
-def parametric_document(sol: ParametricSolution, figure: str | None = None) -> str:
+def parametric_document(
+    sol: ParametricSolution, figure: str | None = None, game_name: str | None = None
+) -> str:
     """The LaTeX source (article; amsmath, booktabs, graphicx): method, value, plot, pieces.
 
     Parameters
@@ -78,7 +81,7 @@ def parametric_document(sol: ParametricSolution, figure: str | None = None) -> s
     out.append(
         "On each piece one optimal strategy of each player is shown: the basic solution that the parametric "
         "simplex proves optimal on the whole piece. Where a player's optimal set has more members, "
-        "\\texttt{derive latex GAME} at a point of the piece derives the whole set."
+        f"\\texttt{{{latex_text(at_a_point(sol, 'latex', game_name).strip('`'))}}} at a point of the piece derives the whole set."
     )
     for k, piece in enumerate(sol.pieces, 1):
         left = "[" if piece.closed[0] else "("
@@ -117,6 +120,7 @@ def write_parametric_document(
     compile_pdf: bool = False,
     progress: Callable[[str], None] | None = None,
     keep_aux: bool = False,
+    game_name: str | None = None,
 ) -> list[Path]:
     """Write ``out/<stem>.tex`` and the value plot ``out/<stem>_value.pdf`` (and the PDF with ``compile_pdf``;
     pdflatex's ``.aux`` and ``.log`` files are removed unless ``keep_aux``).
@@ -144,7 +148,7 @@ def write_parametric_document(
     figure = f"{stem}_value.pdf"
     save_figure_atomic(draw_parametric_value(sol), folder / figure)
     tex = folder / f"{stem}.tex"
-    atomic_write(tex, parametric_document(sol, figure).encode())
+    atomic_write(tex, parametric_document(sol, figure, game_name).encode())
     written = [folder / figure, tex]
     if compile_pdf:
         if progress:

@@ -15,6 +15,7 @@ from derive.solving.parameters.parametric_lp import Breakpoint, ParametricSoluti
 
 __all__ = [
     "MAX_SETS",
+    "at_a_point",
     "breakpoint_text",
     "general_sum_json",
     "general_sum_text",
@@ -28,6 +29,24 @@ MAX_SETS = 30
 
 #: Longest polynomial printed in the text beside an algebraic breakpoint.
 _MAX_POLY = 70
+
+
+def at_a_point(sol: ParametricSolution, command: str = "solve", game_name: str | None = None) -> str:
+    """The command that derives the game at one value of the parameter: ``derive solve myerson:B=VALUE
+    --all`` for a built-in game named ``game_name`` (``GAME`` when not given); one-card poker by its
+    options (``--deck 4 --max-bets 1 --bet VALUE``), or by its built-in name for Kuhn's and the
+    thesis's deck."""
+    t = sol.symbol
+    rules = sol.game.metadata.get("rules")
+    game = game_name or "GAME"
+    if rules is not None and game_name is None:
+        n, k = len(rules.deck), rules.max_bets
+        game = {(3, 1): "kuhn", (3, 2): "one-raise"}.get((n, k), "")
+        if not game or command == "solve":
+            others = "".join(f" --{a} {getattr(rules, a)}" for a in ("ante", "bet") if a != str(t))
+            return f"`derive solve --deck {n} --max-bets {k}{others} --{t} VALUE --all`"
+    spec = f"{game},{t}=VALUE" if ":" in game else f"{game}:{t}=VALUE"
+    return f"`derive {command} {spec}" + (" --all`" if command == "solve" else "`")
 
 
 def _readable(expr):
@@ -59,7 +78,9 @@ def _interval(piece, t) -> str:
     return f"{t} in {left}{breakpoint_text(piece.lower)}, {breakpoint_text(piece.upper)}{right}"
 
 
-def parametric_text(sol: ParametricSolution, players: tuple[str, str] | None = None) -> str:
+def parametric_text(
+    sol: ParametricSolution, players: tuple[str, str] | None = None, game_name: str | None = None
+) -> str:
     """The pieces in words: each interval, the value on it, each player's optimal strategy.
 
     Parameters
@@ -67,6 +88,9 @@ def parametric_text(sol: ParametricSolution, players: tuple[str, str] | None = N
     sol : ParametricSolution
     players : (str, str), optional
         The players' names (default: the game's).
+    game_name : str, optional
+        The built-in name the game was given by (``myerson``, ``myerson:P=2``), for the command that
+        solves it at one point (:func:`at_a_point`).
 
     Returns
     -------
@@ -83,7 +107,7 @@ def parametric_text(sol: ParametricSolution, players: tuple[str, str] | None = N
         f"feasible, values adding up to {to_text(sol.constant)}), and checked by exact best responses to its "
         f"strategies at {t} = {', '.join(to_text(c) for c in sol.checked) or '(not checked)'}",
         "on each piece one optimal strategy of each player: the basic solution proved optimal on the whole "
-        "piece (where a player has more, `derive solve GAME --all` at a point of the piece lists them)",
+        f"piece (where a player has more, {at_a_point(sol, game_name=game_name)} at a point of the piece lists them)",
     ]
     for k, piece in enumerate(sol.pieces, 1):
         lines.append("")
