@@ -313,6 +313,9 @@ def test_command_line(capsys):
         (["solve", "kuhn3", "--param", "bet=0..1"], "has no parameters"),
         (["solve", "--param", "deck=0..1"], "ante and bet"),
         (["solve", "myerson", "--param", "B=0..1", "--all"], "--all"),
+        (["solve", "--param", "bet=0..4", "--param", "ante=1..2"], "--param is given twice (bet=0..4 and ante=1..2)"),
+        (["latex", "myerson", "--param", "B=0..1", "--name", "a=Red:Raise"], "give --name without --param"),
+        (["solve", "myerson", "--matrix", "1 0; 0 1"], "--matrix/--bimatrix is a game of its own"),
     ):
         assert main(argv) == 2
         err = capsys.readouterr().err

@@ -68,7 +68,7 @@ def test_bimatrix_prisoners_dilemma():
         (["--matrix", "[[1,x]]"], "--matrix: entry (1, 2) is 'x', not an exact number"),
         (["--bimatrix", "[[1]]"], "--bimatrix: give two matrices separated by ';'"),
         (["--bimatrix", "[[1,2]];[[1],[2]]"], "the matrices are 1 x 2 and 2 x 1"),
-        (["kuhn", "--matrix", "[[1]]"], "give either GAME, --param or --matrix/--bimatrix"),
+        (["kuhn", "--matrix", "[[1]]"], "--matrix/--bimatrix is a game of its own"),
         (["--matrix", "[[1]]", "--bimatrix", "[[1]];[[1]]"], "not allowed with argument"),
     ],
 )

@@ -98,9 +98,22 @@ def game_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--bet", default="1", help="bet size in chips, exact: e.g. 2, 3/2 or 1.5 (default 1)")
 
 
+class _Once(argparse.Action):
+    """Store an option's value, refusing it a second time (the last would otherwise silently win)."""
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        if getattr(namespace, self.dest, None) is not None:
+            parser.error(
+                f"{option_string} is given twice ({getattr(namespace, self.dest)} and {values}): "
+                "one parameter at a time"
+            )
+        setattr(namespace, self.dest, values)
+
+
 def param_argument(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--param",
+        action=_Once,
         metavar="NAME=LO..HI",
         help="answer as exact functions of the parameter NAME on [LO, HI], e.g. bet=0..4 "
         "(`derive games` lists each game's parameters; one-card poker: ante, bet)",

@@ -64,6 +64,11 @@ def run(args, out, err) -> int:
 
         if args.game_spec is None and args.game == "all":
             raise UsageError("--param needs one game: derive latex GAME --param NAME=LO..HI (e.g. kuhn)")
+        if args.name:
+            raise UsageError(
+                "--name writes a game's optimal sets in a parameter you name; with --param each piece shows one "
+                "optimal strategy: give --name without --param"
+            )
         if args.game_spec is not None and args.game != "all":
             raise UsageError("give either GAME or --game, not both")
         args.game = args.game_spec or args.game

@@ -154,7 +154,7 @@ def _solve_matrix(args, out, err, limit) -> int:
     from derive.games.matrix import matrix_game, read_bimatrix, read_matrix
 
     if args.game is not None or args.param is not None:
-        raise UsageError("give either GAME, --param or --matrix/--bimatrix, not both")
+        raise UsageError("--matrix/--bimatrix is a game of its own: give it without GAME and without --param")
     only_defaults(args)
     if args.matrix is not None:
         game = matrix_game(read_matrix(args.matrix, "--matrix"))

@@ -370,7 +370,7 @@ def refinement_cost(perturbed) -> str:
     degree = max(pp.degree for pp in perturbed)
     return (
         f"why it costs more than the plain solve: each exact step solves a basis (largest dense block {block} "
-        f"unknowns) for the {degree + 1} coefficients of polynomials in ε, where the plain solve solves one "
+        f"unknown{'s' if block != 1 else ''}) for the {degree + 1} coefficients of polynomials in ε, where the plain solve solves one "
         "basis once, in Q"
     )
 
