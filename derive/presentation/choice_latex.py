@@ -16,7 +16,7 @@ from collections.abc import Mapping
 
 from derive.dominance.choices import ChoiceDominanceResult
 from derive.presentation.latex import escape_text, to_latex
-from derive.presentation.plan_latex import MAX_ROWS, _after_rounds, _cut, _table, _tt
+from derive.presentation.plan_latex import KEEP_WITH_TABLE, MAX_ROWS, _after_rounds, _cut, _table, _tt
 from derive.sequence_form.choice_values import choice_values
 from derive.sequence_form.general import GameSequenceForm
 from derive.sequence_form.plans import MAX_PLANS, count_plans
@@ -172,7 +172,8 @@ def choice_values_latex(
             rows.append(f"{_tt(v.infoset)} & {_tt(v.action)} {mark} & {given} & ${to_latex(v.total)}$ \\\\")
         them = escape_text(game.players[1 - p])
         out.append(
-            f"\\paragraph{{{escape_text(game.players[p])}'s choices against {them}'s optimal strategy.}} "
+            KEEP_WITH_TABLE
+            + f"\\paragraph{{{escape_text(game.players[p])}'s choices against {them}'s optimal strategy.}} "
             "$\\ast$ marks the choices the equilibrium plays."
         )
         columns = "information set & choice & value given the information set & contribution"

@@ -14,6 +14,7 @@ from derive.presentation.parametric_report import (
     breakpoint_text,
     in_situation_order,
     parametric_latex,
+    readable,
 )
 from derive.solving.parameters.parametric_lp import ParametricSolution
 
@@ -23,7 +24,7 @@ __all__ = ["parametric_document", "write_parametric_document"]
 def _strategy_rows(game, piece, p: int) -> list[str]:
     rows = []
     for label, dist in in_situation_order(game, p, piece.strategies[p])[:MAX_SETS]:
-        acts = ", ".join(f"{latex_text(a)} ${to_latex(v)}$" for a, v in dist.items() if v != 0)
+        acts = ", ".join(f"{latex_text(a)} ${to_latex(readable(v))}$" for a, v in dist.items() if v != 0)
         rows.append(f"{latex_text(label)} & {acts} \\\\")
     return rows
 
@@ -90,15 +91,14 @@ def parametric_document(
             rf"\subsection*{{Piece {k}: ${t} \in {left}{to_latex(piece.lower.point) if piece.lower.is_rational else latex_text(breakpoint_text(piece.lower))}, "
             rf"{to_latex(piece.upper.point) if piece.upper.is_rational else latex_text(breakpoint_text(piece.upper))}{right}$}}"
         )
-        out.append(rf"Value: ${to_latex(piece.value)}$.")
+        out.append(rf"Value: ${to_latex(readable(piece.value))}$.")
         for p in (0, 1):
             rows = _strategy_rows(sol.game, piece, p)
             out += [
                 r"\begin{center}",
-                r"\begin{longtable}{ll}",
-                r"\toprule",
-                rf"\multicolumn{{2}}{{l}}{{{names[p]}: an optimal strategy}} \\",
-                r"\midrule",
+                r"\begin{longtable}{ll}",  # the head goes with the first rows, and again on a new page
+                rf"\toprule \multicolumn{{2}}{{l}}{{{names[p]}: an optimal strategy}} \\ \midrule \endfirsthead",
+                rf"\toprule \multicolumn{{2}}{{l}}{{{names[p]}: an optimal strategy (continued)}} \\ \midrule \endhead",
                 *rows,
                 r"\bottomrule",
                 r"\end{longtable}",

@@ -22,6 +22,7 @@ __all__ = [
     "parametric_json",
     "parametric_latex",
     "parametric_text",
+    "readable",
 ]
 
 #: Most information sets whose strategies the text lists per piece (``--json`` gives all).
@@ -49,7 +50,7 @@ def at_a_point(sol: ParametricSolution, command: str = "solve", game_name: str |
     return f"`derive {command} {spec}" + (" --all`" if command == "solve" else "`")
 
 
-def _readable(expr):
+def readable(expr):
     """``expr``, or the same rational function without a leading minus on a bracket when one exists:
     ``(2 - bet)/(bet + 2)`` rather than ``-(bet - 2)/(bet + 2)`` (equal, by :func:`sympy.cancel`)."""
     if not to_text(expr).startswith("-("):
@@ -112,12 +113,12 @@ def parametric_text(
     for k, piece in enumerate(sol.pieces, 1):
         lines.append("")
         lines.append(f"piece {k}: {_interval(piece, t)}")
-        lines.append(f"  value to {names[0]}: {to_text(_readable(piece.value))}")
+        lines.append(f"  value to {names[0]}: {to_text(readable(piece.value))}")
         for p in (0, 1):
             strategy = piece.strategies[p]
             lines.append(f"  {names[p]}: an optimal strategy")
             for label, dist in in_situation_order(sol.game, p, strategy)[:MAX_SETS]:
-                acts = ", ".join(f"{a} {to_text(_readable(v))}" for a, v in dist.items() if v != 0)
+                acts = ", ".join(f"{a} {to_text(readable(v))}" for a, v in dist.items() if v != 0)
                 lines.append(f"    {label}: {acts}")
             if len(strategy) > MAX_SETS:
                 lines.append(
@@ -237,7 +238,7 @@ def parametric_latex(sol: ParametricSolution, name: str = "v") -> str:
         left = r"\le" if p.closed[0] else "<"
         right = r"\le" if p.closed[1] else "<"
         rows.append(
-            rf"  {to_latex(_readable(p.value))} & \text{{if }} {_latex_point(p.lower)} {left} {t} {right} {_latex_point(p.upper)}"
+            rf"  {to_latex(readable(p.value))} & \text{{if }} {_latex_point(p.lower)} {left} {t} {right} {_latex_point(p.upper)}"
         )
     out = [r"\[", rf"{name}({t}) = \begin{{cases}}", " \\\\\n".join(rows), r"\end{cases}", r"\]"]
     algebraic = [p for p in sol.breakpoints if not p.is_rational and p.polynomial.degree() > 2]
@@ -276,12 +277,12 @@ def general_sum_text(res, game) -> str:
         for k, eq in enumerate(piece.extreme, 1):
             strategies = "; ".join(
                 f"{names[p]}: "
-                + ", ".join(f"{_bracket(s)} {to_text(_readable(v))}" for s, v in eq.strategies[p].items())
+                + ", ".join(f"{_bracket(s)} {to_text(readable(v))}" for s, v in eq.strategies[p].items())
                 for p in (0, 1)
             )
             lines.append(f"  extreme equilibrium {k}: {strategies}")
             lines.append(
-                f"    payoffs: {to_text(_readable(eq.payoffs[0]))}, {to_text(_readable(eq.payoffs[1]))}"
+                f"    payoffs: {to_text(readable(eq.payoffs[0]))}, {to_text(readable(eq.payoffs[1]))}"
             )
     lines.append("")
     lines.append("breakpoints: " + (", ".join(to_text(b) for b in res.breakpoints) or "none"))

@@ -41,6 +41,12 @@ MAX_ROWS = 40
 MAX_NAMES = 12
 
 
+#: Before a line that introduces a table: a new page unless about seven lines are left on this one
+#: (what the needspace package does), so that the line is not left alone at a page's foot while the
+#: table, which longtable starts on a new page when its head does not fit, begins on the next.
+KEEP_WITH_TABLE = "\\par\\penalty-100\\ifdim\\dimexpr\\pagegoal-\\pagetotal\\relax<7\\baselineskip\\newpage\\fi"
+
+
 def _table(columns: str, spec: str, rows: list[str], stretch: str = "1.3") -> list[str]:
     """A small ``longtable`` with the header ``columns`` repeated on every page, rows spaced by ``stretch``."""
     rule = f"\\toprule {columns} \\\\ \\midrule"
@@ -116,7 +122,8 @@ def plans_latex(pf: GamePlanForm, max_rows: int = MAX_ROWS) -> str:
             else ""
         )
         out.append(
-            f"\\paragraph{{{escape_text(game.players[p])}.}} {real} situation{'s' if real != 1 else ''}, "
+            KEEP_WITH_TABLE
+            + f"\\paragraph{{{escape_text(game.players[p])}.}} {real} situation{'s' if real != 1 else ''}, "
             f"{sum(1 for q in pf.plans[p] if not q.is_empty)} plans{silent}."
         )
         out += _table("situation & plans & names", "lrp{11cm}", rows)
@@ -298,7 +305,8 @@ def plan_values_latex(
             )
         them = escape_text(game.players[1 - p])
         out.append(
-            f"\\paragraph{{{escape_text(game.players[p])}'s plans against {them}'s optimal strategy.}} "
+            KEEP_WITH_TABLE
+            + f"\\paragraph{{{escape_text(game.players[p])}'s plans against {them}'s optimal strategy.}} "
             "$\\ast$ marks the plans the equilibrium uses."
         )
         out += _table("situation & plan & value given the situation & contribution", "llll", rows)
