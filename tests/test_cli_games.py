@@ -356,7 +356,12 @@ def test_latex_with_parameters_the_user_names(tmp_path):
     status, out, err = run("latex", "kuhn", "--name", "alpha=Q:bet", "--out", str(tmp_path / "k"), "--quiet")
     assert status == 0, err
     tex = (tmp_path / "k" / "kuhn.tex").read_text()
-    assert "Their solutions form a family of dimension 1 in $\\alpha$:" in tex
+    assert (
+        "Their solutions form a family of dimension 1 in $\\alpha$ (the parameter you named: "
+        "$\\alpha = x_{\\text{Q:bet}}$, the probability that opener's own moves follow \\texttt{Q:bet}):" in tex
+    )
+    # the indifference equations stay in plan variables: α appears only once it is defined
+    assert tex.index("\\alpha") > tex.index("Their solutions form a family")
     assert "x_{\\text{A:bet}} &= 3 \\alpha \\\\" in tex
     assert "x_{\\text{K:xb:call}} &= \\alpha + \\frac{1}{3} \\\\" in tex
     assert "\\alpha \\geq 0, \\quad \\alpha \\leq \\frac{1}{3}" in tex

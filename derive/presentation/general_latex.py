@@ -129,13 +129,20 @@ def optimal_set_latex(game: Game, s: OptimalSet) -> str:
         f"well as {them} can. Each action {them} uses at $J$ must leave {name} exactly $v_J$ (indifference), "
         f"and from the start {name} must secure the value:"
     ]
-    eqs = [f"{to_latex(e.lhs)} &= {to_latex(e.rhs)}" for e in s.conditions]
+    # each used action's equation; two that read the same once unused sequences are 0 are shown once
+    eqs = list(dict.fromkeys(f"{to_latex(e.lhs)} &= {to_latex(e.rhs)}" for e in s.conditions))
     parts.append("\\begin{align*}\n" + " \\\\\n".join(eqs) + "\n\\end{align*}")
     if s.dimension == 0:
         parts.append(f"Their solution is unique: {name}'s optimal realization plan is")
     else:
         params = ", ".join(f"${to_latex(p)}$" for p in s.parameters)
-        parts.append(f"Their solutions form a family of dimension {s.dimension} in {params}:")
+        meaning = "; ".join(
+            f"${to_latex(p)} = {to_latex(sp.Symbol(plan_symbol_name(s.player, label)))}$, the probability that "
+            f"{name}'s own moves follow \\texttt{{{escape_text(label)}}}"
+            for p, label in s.named
+        )
+        named = f" (the parameter{'s' if len(s.named) > 1 else ''} you named: {meaning})" if s.named else ""
+        parts.append(f"Their solutions form a family of dimension {s.dimension} in {params}{named}:")
     rows = [
         f"{to_latex(sp.Symbol(plan_symbol_name(s.player, k)))} &= {to_latex(v)}"
         for k, v in s.plan.items()

@@ -59,6 +59,9 @@ class OptimalSet:
         What was certified exactly about the set.
     admissible : AdmissibleMembers or None
         Which members are admissible (not weakly dominated), see :mod:`derive.solving.refinements.admissible`.
+    named : tuple of (sympy.Symbol, str)
+        Parameters the user named (:meth:`reparametrized`) and the sequence each is the realization
+        probability of, e.g. ``((alpha, "Q:bet"),)``; empty otherwise.
     """
 
     player: int
@@ -71,6 +74,7 @@ class OptimalSet:
     usable: tuple[str, ...]
     certificate: str = ""
     admissible: object = None
+    named: tuple[tuple[sp.Symbol, str], ...] = ()
 
     @property
     def vertices_enumerated(self) -> bool:
@@ -135,8 +139,9 @@ class OptimalSet:
             "Q:bet"}``: α is the probability that the player's own moves follow ``Q:bet``; for a
             plan's last sequence in one-card poker, the thesis's plan probability).  Each new
             parameter replaces one free parameter whose coefficient in that sequence's realization
-            is not zero; plan, conditions, range and vertices are rewritten by that exact affine
-            change of variables, so the set is the same.
+            is not zero; plan, range and vertices are rewritten by that exact affine change of
+            variables, so the set is the same.  The conditions stay the equations that were solved,
+            in plan variables; :attr:`named` records what each new parameter stands for.
 
         Returns
         -------
@@ -185,9 +190,6 @@ class OptimalSet:
 
         parameters = tuple(new if p == old else p for p in self.parameters)
 
-        def rewrite(rel):
-            return type(rel)(sp.expand(rel.lhs.subs(sub)), sp.expand(rel.rhs.subs(sub)))
-
         def rewrite_bound(rel):  # in the form the solver writes: one parameter as a bound, else ">= 0"
             from derive.solving.families.polytope import bound_constraint, normalised, slack
 
@@ -203,9 +205,9 @@ class OptimalSet:
             self,
             parameters=parameters,
             plan={k: sp.expand(sp.sympify(v).subs(sub)) for k, v in self.plan.items()},
-            conditions=tuple(rewrite(c) for c in self.conditions),
             constraints=tuple(rewrite_bound(c) for c in self.constraints),
             vertices=vertices,
+            named=(*self.named, (new, label)),
         )
 
     def contains(self, plan: dict[str, object]) -> bool:
