@@ -255,7 +255,7 @@ def test_leduc_document_counts_plans_and_examines_choices():
     assert "dealer & \\texttt{J:x} & 532,899" in text and "opener & \\texttt{J} & 47,125" in text
     assert "Table cut: 40 of 90 eliminated choices shown; 50 more are not printed." in text
     assert (
-        "opener: 45 choices removed at 90 last decisions; dealer: 45 choices removed at 90 last decisions"
+        "opener: 45 choices removed at 30 of 90 last decisions; dealer: 45 choices removed at 30 of 90 last decisions"
         in text
     )
     assert text.count("each choice it plays has the highest value there: checked exactly") == 2

@@ -85,7 +85,7 @@ def choice_dominance_latex(result: ChoiceDominanceResult, max_rows: int = MAX_RO
             said = f"the plays where {them} makes no move"
         elif d.witness is not None:
             where, _, action = d.witness.rpartition(":")
-            said = f"a strategy of {them} with {_tt(action)} at {_tt(where)}"
+            said = f"a strategy of {them} with {_tt(action)} at {_tt(where)}, then the moves under which the dominator gains most"
         if d.witness is not None:
             witness = f"\\parbox[t]{{4.2cm}}{{\\raggedright {said}}}"
         rows.append(
@@ -98,11 +98,15 @@ def choice_dominance_latex(result: ChoiceDominanceResult, max_rows: int = MAX_RO
         rows,
     )
     out.append("\n".join(body + _cut(len(rows), len(result.eliminated), "eliminated choices")))
-    counts = "; ".join(
-        f"{escape_text(game.players[p])}: {sum(1 for d in result.eliminated if d.player == p)} choices removed "
-        f"at {result.last_decisions[p]} last decisions"
-        for p in (0, 1)
-    )
+    def removed(p: int) -> str:
+        mine = [d for d in result.eliminated if d.player == p]
+        at = len({d.infoset for d in mine})
+        return (
+            f"{escape_text(game.players[p])}: {len(mine)} choice{'s' if len(mine) != 1 else ''} removed at {at} "
+            f"of {result.last_decisions[p]} last decisions"
+        )
+
+    counts = "; ".join(removed(p) for p in (0, 1))
     out.append(_after_rounds(result.eliminated, counts))
     return "\n\n".join(out)
 
