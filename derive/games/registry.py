@@ -466,9 +466,11 @@ def parse_game_spec(spec: str) -> tuple[BuiltinGame, dict[str, int | str]] | Non
         if not eq or not key or not text:
             raise UnknownGameError(f"{spec!r}: give options as {name}:KEY=VALUE,KEY=VALUE")
         if key not in by_name and key not in amounts:
+            if not amounts:
+                raise UnknownGameError(f"{name} has no option {key!r} (its options: {', '.join(by_name) or 'none'})")
             raise UnknownGameError(
                 f"{name} has no option or parameter {key!r} (its options: {', '.join(by_name) or 'none'}; "
-                f"its parameters: {', '.join(amounts) or 'none'})"
+                f"its parameters: {', '.join(amounts)})"
             )
         if key in options or (key in amounts and any(amounts.get(k) is amounts[key] for k in options)):
             raise UnknownGameError(f"{spec!r}: {key} is given twice")
