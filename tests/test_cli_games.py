@@ -142,6 +142,14 @@ def test_bad_games_are_one_line_and_exit_2(argv, message, tmp_path, monkeypatch)
     assert message in err and err.count("\n") == 1
 
 
+def test_one_card_strategies_are_listed_by_card():
+    """``derive solve kuhn`` lists each player's information sets by card, Q before K before A, as
+    ``derive solve --deck 3`` does (the tree's own order starts the dealer's at K)."""
+    status, out, _ = run("solve", "kuhn")
+    dealer = out[out.index("dealer's quasi-perfect") :].splitlines()[1:7]
+    assert status == 0 and [line.split()[0] for line in dealer] == ["Q:x", "Q:b", "K:x", "K:b", "A:x", "A:b"]
+
+
 def test_a_parameter_fixed_with_the_name():
     """``myerson:B=3`` is Myerson's game with bet 3 (value B/(B + 2) = 3/5); ``kuhn:bet=3`` has value 0
     (a bet of 2 or more: Kuhn's game is fair); the parametric output points at this form."""

@@ -299,12 +299,14 @@ def solve_report(
         f"game value to {players[0]}: {with_decimal(solution.value)} ({players[1]}: "
         f"{with_decimal(solution.values[1])})",
     ]
+    from derive.presentation.parametric_report import in_situation_order
+
     off = set(solution.off_path)
     kind = "quasi-perfect equilibrium" if solution.refinement == "quasi-perfect" else "equilibrium"
     for p in (0, 1):
         lines.append(f"{players[p]}'s {kind} strategy (probability of each action at each information set):")
         width = max((len(label) for label in solution.strategies[p]), default=0)
-        for label, dist in solution.strategies[p].items():
+        for label, dist in in_situation_order(game, p, solution.strategies[p]):  # one-card poker: by card
             flag = "  (off the path of play)" if (p, label) in off else ""
             acts = ", ".join(f"{a} {with_decimal(v, 6)}" for a, v in dist.items())
             lines.append(f"  {label:<{max(width, 12)}} {acts}{flag}")
