@@ -17,7 +17,12 @@ def add_parser(sub) -> None:
     lat = add_command(sub, "latex", help="write a standalone LaTeX document deriving the games step by step")
     lat.add_argument("--out", default="derivation", help="output folder (default: derivation)")
     lat.add_argument(
-        "--game", default="all", choices=["all", "kuhn", "one-raise"], help="which game(s) (default: all)"
+        "--game",
+        default="all",
+        choices=["all", "kuhn", "one-raise"],
+        help="without GAME: the thesis's own document (Miao 2014) for Kuhn poker, the one-raise game or both "
+        "(families in α with the 'stupid mistakes' removed, per-card tables; default: all); GAME instead "
+        "writes the derivation every game gets",
     )
     lat.add_argument("--pdf", action="store_true", help="also compile it with pdflatex")
     lat.add_argument(
