@@ -161,6 +161,8 @@ def test_a_parameter_fixed_with_the_name():
     assert status == 0 and json.loads(out)["value"] == "0"
     status, out, _ = run("solve", "myerson:P=2", "--param", "B=0..4")
     assert status == 0 and "`derive solve myerson:P=2,B=VALUE --all` at a point of the piece" in out
+    status, out, err = run("solve", "myerson:bet=3", "--param", "B=0..4")  # B is the bet: given twice
+    assert status == 2 and "myerson: bet is given twice" in err
     status, out, _ = run("solve", "--deck", "4", "--param", "bet=1..2")
     assert status == 0 and "`derive solve --deck 4 --max-bets 1 --ante 1 --bet VALUE --all`" in out
 

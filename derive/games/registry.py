@@ -196,7 +196,7 @@ class BuiltinGame:
         known = {alias: p.name for p in self.parameters for alias in (p.name, *p.aliases)}
         options = dict(options or {})
         for name in [n for n in options if n in known]:  # a parameter fixed in the name: myerson:B=3
-            if name in amounts or known[name] in amounts:
+            if known[name] in {known.get(a, a) for a in amounts}:
                 raise UnknownGameError(f"{self.name}: {name} is given twice")
             amounts[name] = options.pop(name)
         for name in amounts:
