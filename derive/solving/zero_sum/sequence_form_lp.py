@@ -100,7 +100,7 @@ def require_two_player_constant_sum(game: Game) -> None:
     if not game.is_constant_sum:
         raise NotSupportedError(
             f"{game.title or 'this game'} is not constant-sum ({game.sum_report()}); its equilibria are "
-            "found by derive.solving.general_sum.two_player.all_equilibria (derive solve GAME --general-sum)"
+            "found by derive.solving.general_sum.two_player.all_equilibria (on the command line: derive solve GAME)"
         )
 
 
