@@ -142,6 +142,13 @@ def test_bad_games_are_one_line_and_exit_2(argv, message, tmp_path, monkeypatch)
     assert message in err and err.count("\n") == 1
 
 
+def test_a_strategic_form_is_described_by_its_strategies():
+    """A .nfg file's first line gives its strategies (3 x 3), and the tree derive holds it as in brackets."""
+    status, out, _ = run("solve", str(CATALOG / "journals/other/shapley1974/fig2.nfg"))
+    assert status == 0
+    assert out.splitlines()[0].endswith("general-sum, 3 x 3 strategies (held as a tree of 13 nodes, 2 information sets)")
+
+
 def test_one_card_strategies_are_listed_by_card():
     """``derive solve kuhn`` lists each player's information sets by card, Q before K before A, as
     ``derive solve --deck 3`` does (the tree's own order starts the dealer's at K)."""

@@ -49,10 +49,11 @@ def game_kind(game: Game) -> str:
 def game_header(game: Game) -> str:
     """The report's first line: title, players, kind and size."""
     players = game.players
-    return (
-        f"{game.title or 'game'}: {len(players)} players ({', '.join(players)}), {game_kind(game)}, "
-        f"{len(game.nodes)} nodes, {count(len(game.infosets), 'information set')}"
-    )
+    size = f"{len(game.nodes)} nodes, {count(len(game.infosets), 'information set')}"
+    strategies = game.metadata.get("strategies") if game.metadata.get("format") == "nfg" else None
+    if strategies:  # a strategic form: its size is its strategies; the tree is how derive holds it
+        size = " x ".join(str(len(s)) for s in strategies) + f" strategies (held as a tree of {size})"
+    return f"{game.title or 'game'}: {len(players)} players ({', '.join(players)}), {game_kind(game)}, {size}"
 
 
 def game_json(game: Game) -> dict:
