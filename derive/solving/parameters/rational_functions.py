@@ -90,6 +90,8 @@ class RationalFunction:
         o = RationalFunction.lift(other)
         if o.num.is_zero():
             raise ZeroDivisionError("division by the zero function")
+        if self.den is o.den or self.den == o.den:  # a plan's entries share one denominator
+            return RationalFunction(self.num, o.num)
         return RationalFunction(self.num * o.den, self.den * o.num)
 
     def __rtruediv__(self, other):
