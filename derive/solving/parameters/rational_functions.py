@@ -397,7 +397,7 @@ class _IntegerPencil:
         ``B(0)``, ``m x m``.
     right : flint.fmpz_mat
         ``m x (e + d * len(moving))``: the coefficients ``r_0 .. r_{e-1}`` of the right-hand side, then
-        the ``moving`` columns of ``B_1``, ..., ``B_d`` (``B(s) = B_0 + B_1 s + ... + B_d s^d``).
+        the ``moving`` columns of ``-B_1``, ..., ``-B_d`` (``B(s) = B_0 + B_1 s + ... + B_d s^d``).
     e : int
         The number of coefficients of the right-hand side (at least 1).
     """
@@ -435,7 +435,7 @@ class _IntegerPencil:
                     self.constant[i, k] = cs[0]
                 for e in range(1, len(cs)):
                     if cs[e]:
-                        self.right[i, self.e + (e - 1) * c + where[k]] = cs[e]
+                        self.right[i, self.e + (e - 1) * c + where[k]] = -cs[e]
 
 
 def _modular_images(pencil: _IntegerPencil, N: int, p: int, shift):
@@ -447,9 +447,9 @@ def _modular_images(pencil: _IntegerPencil, N: int, p: int, shift):
     ``z(s) = z_0 + z_1 s + ...`` follows term by term, ``B_0 z_k = r_k - B_1 z_{k-1} - ... - B_d z_{k-d}``
     (x-adic lifting, as in Dixon's method with ``s`` for the prime).  Only the ``moving`` unknowns
     ``y_k`` (the columns where ``B_1 .. B_d`` are nonzero) feed the recurrence, so one solve
-    ``B_0 X = [r_0 .. r_{e-1} | B_1[:, moving] | ... | B_d[:, moving]]`` gives a small recurrence for
-    ``y_k``, and then every term at once, ``z_k = X_r[:, k] - sum_e X_e y_{k-e}`` (a matrix product;
-    Woodbury's identity in power-series form).
+    ``B_0 X = [r_0 .. r_{e-1} | -B_1[:, moving] | ... | -B_d[:, moving]]`` gives a small recurrence
+    for ``y_k``, and then every term at once, ``z_k = X_r[:, k] + sum_e X_e y_{k-e}`` (a matrix
+    product; Woodbury's identity in power-series form).
     Its first ``N`` terms give the common denominator ``q(s)`` by Padé approximation of one random
     combination of the unknowns (whose denominator is, but for a chance of about ``deg q / p``, the
     least common one); each numerator is then ``q(s) z_k(s)`` truncated, and moved back to ``t``
@@ -470,36 +470,35 @@ def _modular_images(pencil: _IntegerPencil, N: int, p: int, shift):
     except ZeroDivisionError:
         return None  # B(shift) is singular modulo p
     width = e_rhs + d * c
-    # the recurrence for the moving unknowns: y_k = g_k - sum_e W_e y_{k-e}, W_e = X_e[moving]
-    ys: list[list[int]] = []
+    # the recurrence for the moving unknowns: y_k = g_k + sum_e W_e y_{k-e}, W_e = X_e[moving] (the
+    # pencil holds -B_e, so X_e = -B_0^{-1} B_e[:, moving]); the y_k stay FLINT vectors
+    ys: list = []
     if c:
         flat = solved.entries()
         sub = [flat[k * width : (k + 1) * width] for k in moving]
-        g = [[row[j] for row in sub] for j in range(e_rhs)]
+        g = [flint.nmod_mat(c, 1, [row[j] for row in sub], p) for j in range(e_rhs)]
         w = [
             flint.nmod_mat(c, c, [x for row in sub for x in row[e_rhs + (e - 1) * c : e_rhs + e * c]], p)
             for e in range(1, d + 1)
         ]
-        zero = [0] * c
+        zero = flint.nmod_mat(c, 1, p)
         for k in range(N):
-            v = flint.nmod_mat(c, 1, g[k] if k < e_rhs else zero, p)
+            v = g[k] if k < e_rhs else zero
             for e in range(1, min(k, d) + 1):
-                v = v - w[e - 1] * flint.nmod_mat(c, 1, ys[k - e], p)
-            ys.append([int(x) for x in v.entries()])
-    # every term: Z = X M, M = [identity on the first e_rhs terms; -y shifted by e for each e]
-    mix = [0] * (width * N)
-    for j in range(min(e_rhs, N)):
-        mix[j * N + j] = 1
-    for e in range(1, d + 1):
-        for k in range(e, N):
-            y = ys[k - e]
-            base = (e_rhs + (e - 1) * c) * N + k
-            for j in range(c):
-                if y[j]:
-                    mix[base + j * N] = p - y[j]
-    terms = solved * flint.nmod_mat(width, N, mix, p)  # m x N: column k is z_k
-    weights = flint.nmod_mat(1, m, random.Random(p).choices(range(1, p), k=m), p)
-    mixed = flint.nmod_poly((weights * terms).entries(), p)
+                v = v + w[e - 1] * ys[k - e]
+            ys.append(v)
+    # every term at once, transposed: Z^T = M^T X^T, row k of M^T = [unit k (k < e_rhs) | y_{k-1} | ... | y_{k-d}]
+    entries = [y.entries() for y in ys]
+    none = [0] * c
+    unit = [[1 if j == k else 0 for j in range(e_rhs)] for k in range(N)]
+    rows = []
+    for k in range(N):
+        rows += unit[k]
+        for e in range(1, d + 1):
+            rows += entries[k - e] if k >= e else none
+    terms = flint.nmod_mat(N, width, rows, p) * solved.transpose()  # N x m: row k is z_k
+    weights = flint.nmod_mat(m, 1, random.Random(p).choices(range(1, p), k=m), p)
+    mixed = flint.nmod_poly((terms * weights).entries(), p)
     pade = _pade(mixed, N, p)
     if pade is None:
         return None
@@ -507,17 +506,18 @@ def _modular_images(pencil: _IntegerPencil, N: int, p: int, shift):
     back = flint.nmod_poly([(-x0) % p, 1], p)  # s = t - shift
     q_t = q(back)
     lead = pow(int(q_t.coeffs()[-1]), -1, p)
-    # numerators: (z_k q mod s^N)(t - shift) * lead, all at once: Z T S with T the Toeplitz matrix of q
-    # (truncated product) and S the Taylor shift sum_j c_j (t - x0)^j -> coefficients in t
-    qc = [int(x) for x in q.coeffs()]
-    toeplitz = [0] * (N * N)
-    for j in range(N):
-        for i, x in enumerate(qc[: N - j]):
-            toeplitz[j * N + j + i] = x * lead % p
+    # numerators: (z_k q mod s^N)(t - shift) * lead, all at once: (Z T S)^T = S^T T^T Z^T, with T the
+    # Toeplitz matrix of q (truncated product: row k of T^T is q_k, ..., q_0) and S the Taylor shift
+    qs = [int(x) * lead % p for x in q.coeffs()][:N]
+    qs += [0] * (N - len(qs))
+    toeplitz = []
+    for k in range(N):
+        toeplitz += qs[k::-1]
+        toeplitz += [0] * (N - k - 1)
     change = flint.nmod_mat(N, N, toeplitz, p)
     if x0:
-        change = change * _taylor(N, x0, p)
-    flat = (terms * change).entries()
+        change = _taylor(N, x0, p) * change
+    flat = (change * terms).transpose().entries()
     nums = []
     for i in range(m):
         row = [int(x) for x in flat[i * N : (i + 1) * N]]
@@ -529,16 +529,16 @@ def _modular_images(pencil: _IntegerPencil, N: int, p: int, shift):
 
 @functools.lru_cache(maxsize=64)
 def _taylor(N: int, x0: int, p: int):
-    """The ``N x N`` matrix modulo ``p`` taking the coefficients of a polynomial in ``s`` (a row) to
-    those of the same polynomial in ``t = s + x0``: row ``j`` holds ``(t - x0)^j``, its entry ``k``
-    ``C(j, k) (-x0)^(j - k)`` (Pascal's rule, row by row)."""
+    """The ``N x N`` matrix modulo ``p`` taking the coefficients of a polynomial in ``s`` (a column) to
+    those of the same polynomial in ``t = s + x0``: column ``j`` holds ``(t - x0)^j``, its entry
+    ``k`` ``C(j, k) (-x0)^(j - k)`` (Pascal's rule)."""
     import flint
 
     rows = [[1] + [0] * (N - 1)]
     for _ in range(1, N):
         prev = rows[-1]
         rows.append([((prev[k - 1] if k else 0) - x0 * prev[k]) % p for k in range(N)])
-    return flint.nmod_mat(N, N, [x for row in rows for x in row], p)
+    return flint.nmod_mat(N, N, [x for row in rows for x in row], p).transpose()
 
 
 _SHIFTS = ((0, 1), (1, 1), (-1, 1), (2, 1), (-2, 1), (3, 1), (1, 2), (-1, 2), (5, 1), (7, 1), (1, 3), (11, 1))
@@ -721,7 +721,7 @@ def _solve_core(
             q, _, *numerators = lifted
             if q.is_zero() or not _satisfies(prow, prhs, numerators, q):
                 continue
-            _DEGREE_HINT[0] = max(16, 1 << (N - 1).bit_length())
+            _DEGREE_HINT[0] = max(16, N + 16)  # a little more for the next basis, whose degrees may grow
             return [RationalFunction(n, q) for n in numerators]
         if N > 2 * bound + 2:
             raise ZeroDivisionError("no rational solution of the basis within its degree bound")
