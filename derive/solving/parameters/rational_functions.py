@@ -544,8 +544,13 @@ def _taylor(N: int, x0: int, p: int):
 _SHIFTS = ((0, 1), (1, 1), (-1, 1), (2, 1), (-2, 1), (3, 1), (1, 2), (-1, 2), (5, 1), (7, 1), (1, 3), (11, 1))
 
 
+#: The shift that served the last basis, tried first (bases met one after another share it).
+_LAST_SHIFT = [_SHIFTS[0]]
+
+
 def _shift_for(prow, p: int):
-    """The first of :data:`_SHIFTS` (as an exact fmpq) at which ``B`` is invertible modulo ``p``; None if none is."""
+    """The first of :data:`_SHIFTS` (as an exact fmpq), after the one that served the last basis, at
+    which ``B`` is invertible modulo ``p``; None if none is."""
     import flint
 
     m = len(prow)
@@ -553,7 +558,7 @@ def _shift_for(prow, p: int):
         rows = [{k: [_mod(c, p) for c in poly.coeffs()] for k, poly in line.items()} for line in prow]
     except ValueError:
         return None
-    for num, den in _SHIFTS:
+    for num, den in [_LAST_SHIFT[0], *(x for x in _SHIFTS if x != _LAST_SHIFT[0])]:
         x = flint.fmpq(num, den)
         try:
             x0 = _mod(x, p)
@@ -568,6 +573,7 @@ def _shift_for(prow, p: int):
                 if value:
                     B[i, k] = value
         if B.rank() == m:
+            _LAST_SHIFT[0] = (num, den)
             return x
     return None
 
