@@ -10,7 +10,7 @@ import json
 
 import sympy as sp
 
-from derive.presentation.text import to_text
+from derive.presentation.text import printed_text, to_text
 from derive.solving.parameters.parametric_lp import Breakpoint, ParametricSolution
 
 __all__ = [
@@ -118,7 +118,7 @@ def parametric_text(
             strategy = piece.strategies[p]
             lines.append(f"  {names[p]}: an optimal strategy")
             for label, dist in in_situation_order(sol.game, p, strategy)[:MAX_SETS]:
-                acts = ", ".join(f"{a} {to_text(readable(v))}" for a, v in dist.items() if v != 0)
+                acts = ", ".join(f"{a} {text}" for a, text in _action_texts(dist, t))
                 lines.append(f"    {label}: {acts}")
             if len(strategy) > MAX_SETS:
                 lines.append(
@@ -138,6 +138,23 @@ def parametric_text(
         )
     lines.append(f"LP solves at rational points: {sol.solves}")
     return "\n".join(lines)
+
+
+def _action_texts(dist, t) -> list[tuple[str, str]]:
+    """``(action, to_text(readable(probability)))`` for each action of ``dist`` played with a
+    probability other than 0; a lazily shown distribution (a piece's) gives its formulas' printed
+    text, so no sympy expression is built for a long formula (the same characters: :func:`readable`
+    changes only a text that starts with ``-(``, and those are built)."""
+    show = getattr(dist, "text", None)
+    if show is not None:
+        texts = [(a, show(a)) for a in dist]
+        out = [(a, printed_text(text, [str(t)])) for a, text in texts if text != "0"]
+        if all(text is not None for _, text in out):
+            return [
+                (a, to_text(readable(dist[a])) if text.startswith("-(") else text)  # type: ignore[union-attr]
+                for a, text in out
+            ]
+    return [(a, to_text(readable(v))) for a, v in dist.items() if v != 0]
 
 
 def _count(n: int, noun: str) -> str:

@@ -7,7 +7,7 @@ import re
 import sympy as sp
 from sympy.printing.str import StrPrinter
 
-__all__ = ["to_text", "with_decimal"]
+__all__ = ["printed_text", "to_text", "with_decimal"]
 
 _GREEK = {"alpha": "α", "beta": "β", "gamma": "γ", "xi": "ξ", "eta": "η"}
 
@@ -38,10 +38,43 @@ def to_text(expr: object) -> str:
     >>> to_text(2 * sp.Symbol("bet") / (sp.Symbol("bet") + 2))
     '2*bet/(bet + 2)'
     """
-    text = _TextPrinter().doprint(sp.sympify(expr))
+    return _compact(_TextPrinter().doprint(sp.sympify(expr)))
+
+
+def _compact(text: str) -> str:
     # 3*α -> 3α and 2*x_1 -> 2x_1, but only for a number on its own before a one-letter name (with
     # digits or a subscript): 2*bet and 2*K:xb>call stay (2bet, 2K:xb would read as other names)
     return re.sub(r"(?<![\w.])(\d+)\*([^\W\d_](?:_?\d+|_\{[^{}]*\})?)(?![\w:>{\[])", r"\1\2", text)
+
+
+def printed_text(printed: str, names) -> str | None:
+    """:func:`to_text` of an expression known only by its ``str`` (sympy's printer), the same
+    characters, without building the expression: for formulas whose text was printed directly
+    (:meth:`derive.solving.parameters.rational_functions.RationalFunctionField.to_text`).
+
+    Parameters
+    ----------
+    printed : str
+        ``str(expr)`` of a rational expression, not an interval or set.
+    names : iterable of str
+        The names of ``expr``'s symbols.
+
+    Returns
+    -------
+    str or None
+        The text, or None when a name is printed differently here (a Greek letter's name such as
+        ``alpha``): then call :func:`to_text` on the expression itself.
+
+    Examples
+    --------
+    >>> printed_text("3*x/(x + 2)", ["x"])
+    '3x/(x + 2)'
+    >>> printed_text("alpha/3", ["alpha"]) is None
+    True
+    """
+    if any(name in _GREEK for name in names):
+        return None
+    return _compact(printed)
 
 
 #: A fraction whose text is longer than this many characters gets a decimal beside it.

@@ -70,7 +70,15 @@ class Breakpoint:
         if self.is_rational:
             return self.interval[0]
         a, b = self.interval
-        for r in sp.Poly(self.polynomial).real_roots():
+        roots = sp.Poly(self.polynomial).real_roots()
+        if self.polynomial.degree() > 2:
+            # the roots come in increasing order and one lies in [a, b]: it is the one after those
+            # below a, counted exactly in FLINT (comparing each CRootOf with a and b numerically
+            # cost more than the rest of the point)
+            below = len(_isolate(self.polynomial, -_root_bound(self.polynomial), a))
+            if below < len(roots):
+                return roots[below]
+        for r in roots:
             if (self.polynomial.degree() > 2 or r.is_number) and a <= r <= b:
                 return r
         raise ParametricError(f"no root of {self.polynomial.as_expr()} in [{a}, {b}]")  # pragma: no cover
@@ -125,16 +133,40 @@ def less(p: Breakpoint, q: Breakpoint) -> bool:
             # common part holds it iff the sign changes across it or an end is the root
             if sa == 0 or sb == 0 or sa != sb:
                 return False
-    width = sp.Rational(1)
+    # refine both intervals (as Breakpoint.refined does, in FLINT's rationals) until they are disjoint
+    ends = [[flint_q(x) for x in point.interval] for point in (p, q)]
+    polys = [None if point.is_rational else flint_poly(point.polynomial) for point in (p, q)]
+    width = flint_q(1)
     while True:
-        if p.interval[1] < q.interval[0]:
+        (pa, pb), (qa, qb) = ends
+        if pb < qa:
             return True
-        if q.interval[1] < p.interval[0]:
+        if qb < pa:
             return False
-        if p.is_rational and q.is_rational:
+        if pa == pb and qa == qb:
             return False  # equal
         width /= 1024
-        p, q = p.refined(width), q.refined(width)
+        for k in (0, 1):
+            if polys[k] is not None and ends[k][1] - ends[k][0] >= width:
+                ends[k] = _bisect(polys[k], *ends[k], width)
+                if ends[k][0] == ends[k][1]:
+                    polys[k] = None  # the bisection met the root: a rational point
+
+
+def _bisect(f, a, b, width) -> list:
+    """``[a', b']``: the interval ``[a, b]`` (fmpq) around the one root of ``f`` in it, halved until
+    narrower than ``width``, or ``[r, r]`` if a midpoint ``r`` is the root (:meth:`Breakpoint.refined`)."""
+    low = _sign(f, a)
+    while b - a >= width:
+        mid = (a + b) / 2
+        s = _sign(f, mid)
+        if s == 0:
+            return [mid, mid]
+        if s == low:
+            a = mid
+        else:
+            b = mid
+    return [a, b]
 
 
 def same(p: Breakpoint, q: Breakpoint) -> bool:
@@ -171,7 +203,7 @@ _INTERVALS: dict = {}
 def _intervals(factor: sp.Poly, a, b) -> list:
     """Isolating intervals of the real roots of ``factor`` strictly between the rationals ``a < b``
     (cached: the same factors recur piece after piece)."""
-    key = (tuple(factor.all_coeffs()), a, b)
+    key = (factor, a, b)  # a Poly's hash is cached, its coefficients' tuple is not
     if key not in _INTERVALS:
         if len(_INTERVALS) > 50_000:
             _INTERVALS.clear()
@@ -194,12 +226,11 @@ def flint_poly(poly: sp.Poly):
     """``poly`` (rational coefficients) as FLINT's ``fmpq_poly`` (cached)."""
     import flint
 
-    key = tuple(poly.all_coeffs())
-    if key not in _FLINT_POLYS:
+    if poly not in _FLINT_POLYS:  # a Poly's hash is cached, its coefficients' tuple is not
         if len(_FLINT_POLYS) > 20_000:
             _FLINT_POLYS.clear()
-        _FLINT_POLYS[key] = flint.fmpq_poly([flint_q(c) for c in reversed(key)])
-    return _FLINT_POLYS[key]
+        _FLINT_POLYS[poly] = flint.fmpq_poly([flint_q(c) for c in reversed(poly.all_coeffs())])
+    return _FLINT_POLYS[poly]
 
 
 def _sign(f, x) -> int:
@@ -227,6 +258,13 @@ def may_have_roots(f, a, b) -> bool:
     if f.degree() <= 0:
         return False
     return _variations(f, flint_q(a), flint_q(b)) > 0
+
+
+def _root_bound(poly: sp.Poly) -> sp.Rational:
+    """A rational above the absolute value of every complex root of ``poly`` (Cauchy's bound,
+    ``1 + max |c_k / c_n|``)."""
+    coeffs = poly.all_coeffs()
+    return 1 + max(abs(sp.Rational(c) / coeffs[0]) for c in coeffs[1:])
 
 
 def _isolate(factor: sp.Poly, a, b) -> list:

@@ -66,7 +66,7 @@ from derive.solving.parameters.breakpoints import less as _less
 from derive.solving.parameters.breakpoints import same as _same
 from derive.solving.parameters.parametric_pieces import ParametricSolution, ValuePiece, make_piece
 from derive.solving.parameters.rational_functions import RationalFunctionField as _Field
-from derive.solving.parameters.rational_functions import combination
+from derive.solving.parameters.rational_functions import combination, poly_key
 from derive.solving.parameters.rational_functions import solve_basis as _solve_basis
 
 __all__ = [
@@ -393,7 +393,7 @@ def _condition_polynomials(conditions) -> list[tuple[object, bool]]:
     for g in conditions:
         for poly, is_den in ((g.num, False), (g.den, True)):
             if poly.degree() > 0:
-                key = tuple((poly if is_den else poly / poly.leading_coefficient()).coeffs())
+                key = poly_key(poly if is_den else poly / poly.leading_coefficient())
                 out[key] = (poly, out.get(key, (poly, False))[1] or is_den)
     return list(out.values())
 

@@ -12,12 +12,22 @@ the result back as an identity of polynomials.
 
 from __future__ import annotations
 
+import functools
+
 import sympy as sp
 from sympy.polys.domains import QQ
 
 from derive.solving.exact_solve import elimination_order
 
-__all__ = ["RationalFunction", "RationalFunctionField", "combination", "solve_basis"]
+__all__ = ["RationalFunction", "RationalFunctionField", "combination", "poly_key", "solve_basis"]
+
+
+def poly_key(poly) -> tuple:
+    """An exact hashable key of the FLINT polynomial ``poly`` (``fmpq_poly``): its integer numerator's
+    coefficients and its denominator, FLINT's canonical form, so equal polynomials and only they
+    have equal keys.  About ten times faster than a tuple of its ``fmpq`` coefficients, which hash
+    through :class:`fractions.Fraction`."""
+    return tuple(map(int, poly.numer().coeffs())), int(poly.denom())
 
 
 class RationalFunction:
@@ -80,6 +90,8 @@ class RationalFunction:
         o = RationalFunction.lift(other)
         if o.num.is_zero():
             raise ZeroDivisionError("division by the zero function")
+        if self.den is o.den or self.den == o.den:  # a plan's entries share one denominator
+            return RationalFunction(self.num, o.num)
         return RationalFunction(self.num * o.den, self.den * o.num)
 
     def __rtruediv__(self, other):
@@ -90,7 +102,7 @@ class RationalFunction:
         return self.num == o.num and self.den == o.den
 
     def __hash__(self) -> int:
-        return hash((str(self.num), str(self.den)))
+        return hash((poly_key(self.num), poly_key(self.den)))
 
     def __bool__(self) -> bool:
         return not self.num.is_zero()
@@ -103,19 +115,20 @@ def combination(terms) -> RationalFunction:
     """``sum a * f`` over the pairs ``(a, f)`` of ``terms`` (rational functions or numbers): the
     products with one denominator are added as polynomials first, so only a few fractions are
     reduced (a row of a basis adds hundreds of functions over a handful of denominators)."""
-    groups: dict[tuple, list] = {}
+    groups: list[list] = []  # [numerator, denominator]: a few, found by equality (cheaper than hashing)
     for a, f in terms:
         a, f = RationalFunction.lift(a), RationalFunction.lift(f)
         if a.num.is_zero() or f.num.is_zero():
             continue
         num, den = a.num * f.num, (f.den if a.den.is_one() else a.den * f.den)
-        key = tuple(den.coeffs())
-        if key in groups:
-            groups[key][0] += num
+        for group in groups:
+            if group[1] is den or group[1] == den:
+                group[0] += num
+                break
         else:
-            groups[key] = [num, den]
+            groups.append([num, den])
     total = RationalFunction.lift(0)
-    for num, den in groups.values():
+    for num, den in groups:
         total = total + RationalFunction(num, den)
     return total
 
@@ -171,13 +184,13 @@ class RationalFunctionField:
     def irreducible(self, poly) -> list[sp.Poly]:
         """The non-constant irreducible factors of the FLINT polynomial ``poly``, as monic sympy Polys,
         each factor one object however many polynomials it divides (cached)."""
-        key = tuple(poly.coeffs())
+        key = poly_key(poly)
         if key not in self._factors:
             out = []
             for g, _ in poly.factor()[1]:
                 if g.degree() > 0:
                     g = g / g.leading_coefficient()
-                    name = tuple(g.coeffs())
+                    name = poly_key(g)
                     if name not in self._interned:
                         self._interned[name] = _poly_from_flint(g, self.symbol)
                     out.append(self._interned[name])
@@ -195,7 +208,7 @@ class RationalFunctionField:
         """``f`` as a sympy expression: factored when small, else numerator over denominator with
         integer coefficients (factoring a degree-30 polynomial only to print it is not worth it).
         Cached: the same functions recur piece after piece."""
-        key = (tuple(f.num.coeffs()), tuple(f.den.coeffs()))
+        key = (poly_key(f.num), poly_key(f.den))
         if key not in self._exprs:
             self._exprs[key] = self._to_sympy(f)
         return self._exprs[key]
@@ -216,7 +229,7 @@ class RationalFunctionField:
         ``f`` is large (numerator and denominator of two terms or more, one of degree > 8: the
         integer polynomials are printed directly, as sympy's printer orders and signs their terms).
         Cached."""
-        key = (tuple(f.num.coeffs()), tuple(f.den.coeffs()))
+        key = (poly_key(f.num), poly_key(f.den))
         if key not in self._texts:
             text = _fraction_text(f, str(self.symbol))
             self._texts[key] = str(self.to_sympy(f)) if text is None else text
@@ -367,50 +380,125 @@ def _pade(series, N: int, p: int):
     return r1 * inv, u1 * inv
 
 
-def _modular_images(srow, srhs, m: int, N: int, p: int, shift):
+class _IntegerPencil:
+    """A polynomial system ``B(s) z = r(s)`` with integer coefficients, kept as FLINT integer
+    matrices for fast reduction modulo primes: each row of the rational system scaled by the least
+    common denominator of its coefficients (which changes no solution).
+
+    Attributes
+    ----------
+    m : int
+        The number of rows and unknowns.
+    d : int
+        The largest degree in ``s`` of an entry of ``B`` (0 if ``B`` is constant).
+    moving : list of int
+        The columns (unknowns) with an entry of positive degree: ``B(s) - B(0)`` is zero elsewhere.
+    constant : flint.fmpz_mat
+        ``B(0)``, ``m x m``.
+    right : flint.fmpz_mat
+        ``m x (e + d * len(moving))``: the coefficients ``r_0 .. r_{e-1}`` of the right-hand side, then
+        the ``moving`` columns of ``-B_1``, ..., ``-B_d`` (``B(s) = B_0 + B_1 s + ... + B_d s^d``).
+    e : int
+        The number of coefficients of the right-hand side (at least 1).
+    """
+
+    def __init__(self, srow, srhs, m: int) -> None:
+        import math
+
+        import flint
+
+        rows = []  # per row: ({column: integer coefficients}, integer right-hand side coefficients)
+        for line, r in zip(srow, srhs):
+            coeffs = {k: poly.coeffs() for k, poly in line.items()}
+            own = r.coeffs()
+            scale = math.lcm(1, *(int(c.q) for cs in (*coeffs.values(), own) for c in cs))
+            rows.append(
+                (
+                    {k: [int(c.p) * (scale // int(c.q)) for c in cs] for k, cs in coeffs.items()},
+                    [int(c.p) * (scale // int(c.q)) for c in own],
+                )
+            )
+        self.m = m
+        self.d = max([len(cs) - 1 for line, _ in rows for cs in line.values()] + [0])
+        self.e = max([len(own) for _, own in rows] + [1])
+        self.moving = sorted({k for line, _ in rows for k, cs in line.items() if any(cs[1:])})
+        where = {k: j for j, k in enumerate(self.moving)}
+        c, width = len(self.moving), self.e + self.d * len(self.moving)
+        # sparse: entry by entry into zero matrices (FLINT's constructor from a full list is slower)
+        self.constant, self.right = flint.fmpz_mat(m, m), flint.fmpz_mat(m, width)
+        for i, (line, own) in enumerate(rows):
+            for e, x in enumerate(own):
+                if x:
+                    self.right[i, e] = x
+            for k, cs in line.items():
+                if cs and cs[0]:
+                    self.constant[i, k] = cs[0]
+                for e in range(1, len(cs)):
+                    if cs[e]:
+                        self.right[i, self.e + (e - 1) * c + where[k]] = -cs[e]
+
+
+def _modular_images(pencil: _IntegerPencil, N: int, p: int, shift):
     """The unknowns of ``B(t) z = r(t)`` as ``(numerators, denominator)`` modulo ``p``: polynomials in
     ``t`` (coefficient lists), ``z_k = n_k / q`` with ``q`` the least common denominator, monic;
-    None if ``p`` is unlucky.  ``srow``, ``srhs``: the system's polynomials in ``s = t - shift``.
+    None if ``p`` is unlucky.  ``pencil``: the system in ``s = t - shift``, integer rows.
 
-    ``B(shift + s) = B_0 + B_1 s + ... + B_d s^d`` is inverted at ``s = 0`` once, and the power series
+    ``B(s) = B_0 + B_1 s + ... + B_d s^d`` is factored at ``s = 0`` once, and the power series
     ``z(s) = z_0 + z_1 s + ...`` follows term by term, ``B_0 z_k = r_k - B_1 z_{k-1} - ... - B_d z_{k-d}``
-    (one matrix-vector product each: x-adic lifting, as in Dixon's method with ``s`` for the prime).
+    (x-adic lifting, as in Dixon's method with ``s`` for the prime).  Only the ``moving`` unknowns
+    ``y_k`` (the columns where ``B_1 .. B_d`` are nonzero) feed the recurrence, so one solve
+    ``B_0 X = [r_0 .. r_{e-1} | -B_1[:, moving] | ... | -B_d[:, moving]]`` gives a small recurrence
+    for ``y_k``, and then every term at once, ``z_k = X_r[:, k] + sum_e X_e y_{k-e}`` (a matrix
+    product; Woodbury's identity in power-series form).
     Its first ``N`` terms give the common denominator ``q(s)`` by Padé approximation of one random
     combination of the unknowns (whose denominator is, but for a chance of about ``deg q / p``, the
-    least common one); each numerator is then ``q(s) z_k(s)`` truncated.  Any mistake is caught by
-    the caller's exact check of the lifted solution."""
+    least common one); each numerator is then ``q(s) z_k(s)`` truncated, and moved back to ``t``
+    (both one matrix product).  Any mistake is caught by the caller's exact check of the lifted
+    solution."""
     import random
 
     import flint
 
     try:
         x0 = _mod(shift, p)
-        rows = [{k: [_mod(c, p) for c in poly.coeffs()] for k, poly in line.items()} for line in srow]
-        rhs = [[_mod(c, p) for c in poly.coeffs()] for poly in srhs]
     except ValueError:
         return None
-    d = max([len(c) for line in rows for c in line.values()] + [1]) - 1
-    blocks = [flint.nmod_mat(m, m, p) for _ in range(d + 1)]
-    for i, line in enumerate(rows):
-        for k, coeffs in line.items():
-            for e, c in enumerate(coeffs):
-                if c:
-                    blocks[e][i, k] = c
-    e_rhs = max([len(c) for c in rhs] + [1])
-    right = [flint.nmod_mat(m, 1, [c[e] if e < len(c) else 0 for c in rhs], p) for e in range(e_rhs)]
+    m, d, e_rhs, moving = pencil.m, pencil.d, pencil.e, pencil.moving
+    c = len(moving)
     try:
-        inverse = blocks[0].inv()
+        solved = flint.nmod_mat(pencil.constant, p).solve(flint.nmod_mat(pencil.right, p))
     except ZeroDivisionError:
         return None  # B(shift) is singular modulo p
-    terms = []
-    zero = flint.nmod_mat(m, 1, p)
+    width = e_rhs + d * c
+    # the recurrence for the moving unknowns: y_k = g_k + sum_e W_e y_{k-e}, W_e = X_e[moving] (the
+    # pencil holds -B_e, so X_e = -B_0^{-1} B_e[:, moving]); the y_k stay FLINT vectors
+    ys: list = []
+    if c:
+        flat = solved.entries()
+        sub = [flat[k * width : (k + 1) * width] for k in moving]
+        g = [flint.nmod_mat(c, 1, [row[j] for row in sub], p) for j in range(e_rhs)]
+        w = [
+            flint.nmod_mat(c, c, [x for row in sub for x in row[e_rhs + (e - 1) * c : e_rhs + e * c]], p)
+            for e in range(1, d + 1)
+        ]
+        zero = flint.nmod_mat(c, 1, p)
+        for k in range(N):
+            v = g[k] if k < e_rhs else zero
+            for e in range(1, min(k, d) + 1):
+                v = v + w[e - 1] * ys[k - e]
+            ys.append(v)
+    # every term at once, transposed: Z^T = M^T X^T, row k of M^T = [unit k (k < e_rhs) | y_{k-1} | ... | y_{k-d}]
+    entries = [y.entries() for y in ys]
+    none = [0] * c
+    unit = [[1 if j == k else 0 for j in range(e_rhs)] for k in range(N)]
+    rows = []
     for k in range(N):
-        v = right[k] if k < e_rhs else zero
-        for e in range(1, min(k, d) + 1):
-            v = v - blocks[e] * terms[k - e]
-        terms.append(inverse * v)
-    weights = flint.nmod_mat(1, m, random.Random(p).choices(range(1, p), k=m), p)
-    mixed = flint.nmod_poly([int((weights * term)[0, 0]) for term in terms], p)
+        rows += unit[k]
+        for e in range(1, d + 1):
+            rows += entries[k - e] if k >= e else none
+    terms = flint.nmod_mat(N, width, rows, p) * solved.transpose()  # N x m: row k is z_k
+    weights = flint.nmod_mat(m, 1, random.Random(p).choices(range(1, p), k=m), p)
+    mixed = flint.nmod_poly((terms * weights).entries(), p)
     pade = _pade(mixed, N, p)
     if pade is None:
         return None
@@ -418,66 +506,144 @@ def _modular_images(srow, srhs, m: int, N: int, p: int, shift):
     back = flint.nmod_poly([(-x0) % p, 1], p)  # s = t - shift
     q_t = q(back)
     lead = pow(int(q_t.coeffs()[-1]), -1, p)
-    columns = [term.entries() for term in terms]
+    # numerators: (z_k q mod s^N)(t - shift) * lead, all at once: (Z T S)^T = S^T T^T Z^T, with T the
+    # Toeplitz matrix of q (truncated product: row k of T^T is q_k, ..., q_0) and S the Taylor shift
+    qs = [int(x) * lead % p for x in q.coeffs()][:N]
+    qs += [0] * (N - len(qs))
+    toeplitz = []
+    for k in range(N):
+        toeplitz += qs[k::-1]
+        toeplitz += [0] * (N - k - 1)
+    change = flint.nmod_mat(N, N, toeplitz, p)
+    if x0:
+        change = _taylor(N, x0, p) * change
+    flat = (change * terms).transpose().entries()
     nums = []
     for i in range(m):
-        n_i = flint.nmod_poly([col[i] for col in columns], p).mul_low(q, N)  # degree >= N/2: too few terms
-        nums.append([int(c) for c in n_i(back) * lead])
-    return nums, [int(c) for c in q_t * lead]
+        row = [int(x) for x in flat[i * N : (i + 1) * N]]
+        while row and not row[-1]:
+            row.pop()
+        nums.append(row)
+    return nums, [int(x) for x in q_t * lead]
+
+
+@functools.lru_cache(maxsize=64)
+def _taylor(N: int, x0: int, p: int):
+    """The ``N x N`` matrix modulo ``p`` taking the coefficients of a polynomial in ``s`` (a column) to
+    those of the same polynomial in ``t = s + x0``: column ``j`` holds ``(t - x0)^j``, its entry
+    ``k`` ``C(j, k) (-x0)^(j - k)`` (Pascal's rule)."""
+    import flint
+
+    rows = [[1] + [0] * (N - 1)]
+    for _ in range(1, N):
+        prev = rows[-1]
+        rows.append([((prev[k - 1] if k else 0) - x0 * prev[k]) % p for k in range(N)])
+    return flint.nmod_mat(N, N, [x for row in rows for x in row], p).transpose()
 
 
 _SHIFTS = ((0, 1), (1, 1), (-1, 1), (2, 1), (-2, 1), (3, 1), (1, 2), (-1, 2), (5, 1), (7, 1), (1, 3), (11, 1))
 
 
+#: The shift that served the last basis, tried first (bases met one after another share it).
+_LAST_SHIFT = [_SHIFTS[0]]
+
+
 def _shift_for(prow, p: int):
-    """The first of :data:`_SHIFTS` (as an exact fmpq) at which ``B`` is invertible modulo ``p``; None if none is."""
+    """The first of :data:`_SHIFTS` (as an exact fmpq), after the one that served the last basis, at
+    which ``B`` is invertible modulo ``p``; None if none is."""
     import flint
 
     m = len(prow)
-    for num, den in _SHIFTS:
+    try:
+        rows = [{k: [_mod(c, p) for c in poly.coeffs()] for k, poly in line.items()} for line in prow]
+    except ValueError:
+        return None
+    for num, den in [_LAST_SHIFT[0], *(x for x in _SHIFTS if x != _LAST_SHIFT[0])]:
         x = flint.fmpq(num, den)
         try:
             x0 = _mod(x, p)
         except ValueError:
             continue
         B = flint.nmod_mat(m, m, p)
-        try:
-            for i, line in enumerate(prow):
-                for k, poly in line.items():
-                    B[i, k] = flint.nmod_poly([_mod(c, p) for c in poly.coeffs()], p)(x0)
-        except ValueError:
-            return None
+        for i, line in enumerate(rows):
+            for k, coeffs in line.items():
+                value = 0
+                for c in reversed(coeffs):  # Horner
+                    value = (value * x0 + c) % p
+                if value:
+                    B[i, k] = value
         if B.rank() == m:
+            _LAST_SHIFT[0] = (num, den)
             return x
     return None
 
 
+#: A reconstructed fraction ``a/b`` is accepted only when ``|a| b`` is at least this factor below
+#: the modulus (the largest quotient of Euclid's algorithm on it, Monagan's test): a random residue
+#: passes with a chance of about ``2^-24``.  Whatever passes is still proved by the caller.
+_MARGIN = 1 << 24
+
+
 def _rational(c: int, modulus: int):
-    """The fraction ``a/b`` with ``a = b c (mod modulus)`` and ``|a|, b < sqrt(modulus / 2)``, or None."""
+    """The fraction ``a/b`` with ``a = b c (mod modulus)`` and ``|a| b`` smallest, accepted when
+    ``|a| b`` is below ``modulus / _MARGIN``; None if there is no such fraction.
+
+    Maximal quotient rational reconstruction (Monagan 2004, "Maximal quotient rational
+    reconstruction: an almost optimal algorithm for rational reconstruction"): of the remainders of
+    Euclid's algorithm on ``(modulus, c)``, the one after the largest quotient.  Unlike Wang's
+    balanced bounds ``|a|, b < sqrt(modulus / 2)``, it needs only about as many bits of modulus as
+    ``a`` and ``b`` have together (a solution's numerators here are much longer than their
+    denominators)."""
     import math
 
     import flint
 
-    bound = math.isqrt(modulus // 2)
-    r0, r1, s0, s1 = modulus, c % modulus, 0, 1
-    while r1 > bound:
+    c %= modulus
+    if c == 0:
+        return flint.fmpq(0)
+    best = _MARGIN
+    a = b = 0
+    r0, r1, s0, s1 = modulus, c, 0, 1
+    while r1 and r0 > best:
         q = r0 // r1
+        if q > best:
+            a, b, best = r1, s1, q
         r0, r1 = r1, r0 - q * r1
         s0, s1 = s1, s0 - q * s1
-    if s1 == 0 or abs(s1) > bound:
+    if b == 0 or math.gcd(a, b) != 1:
         return None
-    return flint.fmpq(r1, s1) if s1 > 0 else flint.fmpq(-r1, -s1)
+    return flint.fmpq(a, b) if b > 0 else flint.fmpq(-a, -b)
 
 
 def _lift(images: list, modulus: int):
-    """Rational polynomials from the CRT-combined residues ``images`` (lists of coefficients), or None."""
+    """Rational polynomials from the CRT-combined residues ``images`` (lists of coefficients), or None
+    as soon as one coefficient has no fraction (:func:`_rational`).
+
+    The coefficients of a solution share most of their denominators, so each residue is first
+    multiplied by the least common denominator ``L`` of the coefficients lifted so far: when
+    ``c L`` is an integer much smaller than the modulus (``|c L mod modulus| < modulus / _MARGIN``), the
+    coefficient is that integer over ``L``, without Euclid's algorithm; otherwise it is
+    reconstructed and ``L`` grows (denominator accumulation)."""
     import flint
 
     out = []
+    common = 1
+    limit = modulus // _MARGIN
+    half = modulus // 2
     for coeffs in images:
-        fracs = [_rational(c, modulus) for c in coeffs]
-        if any(f is None for f in fracs):
-            return None
+        fracs = []
+        for c in coeffs:
+            a = c * common % modulus
+            if a > half:
+                a -= modulus
+            if -limit < a < limit:
+                fracs.append(flint.fmpq(a, common))
+                continue
+            f = _rational(a, modulus)
+            if f is None:
+                return None
+            fracs.append(f / common)
+            common *= int(f.q)
         out.append(flint.fmpq_poly(fracs) if fracs else flint.fmpq_poly([0]))
     return out
 
@@ -523,15 +689,15 @@ def _solve_core(
     move = flint.fmpq_poly([shift, 1])  # t = shift + s
     srow = [{k: poly(move) for k, poly in line.items()} for line in prow] if shift != 0 else prow
     srhs = [poly(move) for poly in prhs] if shift != 0 else prhs
+    pencil = _IntegerPencil(srow, srhs, m)
     N = min(_DEGREE_HINT[0], 2 * bound + 2)
     while True:
         shape = None
         residues: list = []
         modulus = 1
-        previous = None
         for k in range(41):
             p = _prime(k)
-            images = _modular_images(srow, srhs, m, N, p, shift)
+            images = _modular_images(pencil, N, p, shift)
             if images is None:
                 continue
             nums, den = images
@@ -553,20 +719,15 @@ def _solve_core(
                     for old, new in zip(residues, [*nums, den])
                 ]
                 modulus *= p
-            # rational reconstruction of a few coefficients first (the denominator's and the longest
-            # numerator's): the whole solution is lifted, and proved, only once those agree for two
-            # moduli in a row
-            sample = _lift([residues[longest], residues[-1]], modulus)
-            if sample is None or sample != previous:
-                previous = sample
-                continue
-            lifted = _lift(residues, modulus)
+            # rational reconstruction, the denominator's and the longest numerator's coefficients
+            # first (the lift stops at the first coefficient without a fraction), then proved
+            lifted = _lift([residues[-1], residues[longest], *residues[:-1]], modulus)
             if lifted is None:
                 continue
-            *numerators, q = lifted
+            q, _, *numerators = lifted
             if q.is_zero() or not _satisfies(prow, prhs, numerators, q):
                 continue
-            _DEGREE_HINT[0] = max(16, 1 << (N - 1).bit_length())
+            _DEGREE_HINT[0] = max(16, N + 16)  # a little more for the next basis, whose degrees may grow
             return [RationalFunction(n, q) for n in numerators]
         if N > 2 * bound + 2:
             raise ZeroDivisionError("no rational solution of the basis within its degree bound")
