@@ -53,6 +53,7 @@ from sympy.polys.domains import QQ
 
 from derive.extensive_form.game import Game, NotSupportedError
 from derive.solving.lp import ExactLPError, basis_system, optimal_basis
+from derive.solving.parameters.basis_solve import solve_basis as _solve_basis
 from derive.solving.parameters.breakpoints import (
     Breakpoint,
     ParametricError,
@@ -67,7 +68,6 @@ from derive.solving.parameters.breakpoints import same as _same
 from derive.solving.parameters.parametric_pieces import ParametricSolution, ValuePiece, make_piece
 from derive.solving.parameters.rational_functions import RationalFunctionField as _Field
 from derive.solving.parameters.rational_functions import combination, poly_key
-from derive.solving.parameters.rational_functions import solve_basis as _solve_basis
 
 __all__ = [
     "MAX_SOLVES",
