@@ -1144,6 +1144,7 @@ EXCLUDED = {
     ("derive.dominance.general.reduced_strategies", "player"): "a player's index",
     ("derive.dominance.tree_plans.describe_plan", "plan"): "a plan (Sequence), not a number",
     ("derive.presentation.output_files.draw_in_parallel", "figures"): "file stems to drawing functions, not numbers",
+    ("derive.presentation.game_summary.in_situation_order", "strategy"): "a strategy already read and proved, only reordered",
     ("derive.dominance.tree_plans.dominated_plans", "weak"): "a flag",
     ("derive.extensive_form.exact.float_message", "value"): "describes a float, returns text",
     ("derive.extensive_form.exact.is_float", "value"): "a type test, returns a bool",

@@ -1,8 +1,9 @@
 """The lines every report of a game starts with: its title, players, kind and size, as text and JSON.
 
 Shared by the reports of :mod:`derive.presentation.solve_report`,
-:mod:`derive.presentation.found_report`, :mod:`derive.presentation.sequence_form_report` and
-:mod:`derive.presentation.family_report` (one place, so none of them imports another's internals).
+:mod:`derive.presentation.found_report`, :mod:`derive.presentation.sequence_form_report`,
+:mod:`derive.presentation.family_report` and :mod:`derive.presentation.parametric_report` (one place,
+so none of them imports another's internals), with the order strategies are listed in.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ import re
 from derive.extensive_form.game import Game
 from derive.presentation.text import to_text
 
-__all__ = ["count", "game_header", "game_json", "game_kind", "plain"]
+__all__ = ["count", "game_header", "game_json", "game_kind", "in_situation_order", "plain"]
 
 
 def plain(expr: object) -> str:
@@ -65,3 +66,26 @@ def game_json(game: Game) -> dict:
         "information_sets": len(game.infosets),
         "kind": game_kind(game),
     }
+
+
+def in_situation_order(game, player: int, strategy: dict) -> list:
+    """The strategy's items with the information sets grouped by situation, in the order the game's
+    builder gives its situations (``metadata["situation_order"]``: one-card poker by card rank), each
+    situation's information sets in tree order; as given when the game has no such order."""
+    order = game.metadata.get("situation_order")
+    if not order:
+        return list(strategy.items())
+    from derive.sequence_form.general import game_sequence_form
+
+    sf = game_sequence_form(game)
+    root: dict[str, str] = {}
+    for info in game.infosets_of(player):
+        top = info
+        while sf.parent[top.index] != 0:
+            top = game.infosets[sf.sequences[player][sf.parent[top.index]][0]]
+        root[info.label] = top.label
+    position = {label: k for k, label in enumerate(strategy)}
+    return sorted(
+        strategy.items(),
+        key=lambda item: (order.get((player, root.get(item[0], item[0])), (len(order),)), position[item[0]]),
+    )

@@ -10,6 +10,7 @@ import json
 
 import sympy as sp
 
+from derive.presentation.game_summary import in_situation_order
 from derive.presentation.text import printed_text, to_text
 from derive.solving.parameters.parametric_lp import Breakpoint, ParametricSolution
 
@@ -159,29 +160,6 @@ def _action_texts(dist, t) -> list[tuple[str, str]]:
 
 def _count(n: int, noun: str) -> str:
     return f"{n} {noun}" + ("" if n == 1 else "s")
-
-
-def in_situation_order(game, player: int, strategy: dict) -> list:
-    """The strategy's items with the information sets grouped by situation, in the order the game's
-    builder gives its situations (``metadata["situation_order"]``: one-card poker by card rank), each
-    situation's information sets in tree order; as given when the game has no such order."""
-    order = game.metadata.get("situation_order")
-    if not order:
-        return list(strategy.items())
-    from derive.sequence_form.general import game_sequence_form
-
-    sf = game_sequence_form(game)
-    root: dict[str, str] = {}
-    for info in game.infosets_of(player):
-        top = info
-        while sf.parent[top.index] != 0:
-            top = game.infosets[sf.sequences[player][sf.parent[top.index]][0]]
-        root[info.label] = top.label
-    position = {label: k for k, label in enumerate(strategy)}
-    return sorted(
-        strategy.items(),
-        key=lambda item: (order.get((player, root.get(item[0], item[0])), (len(order),)), position[item[0]]),
-    )
 
 
 def _point(point: Breakpoint) -> dict:

@@ -16,7 +16,7 @@ from derive.extensive_form.game import Game
 from derive.presentation.game_summary import count as _count
 from derive.presentation.game_summary import game_header as _header
 from derive.presentation.game_summary import game_json as _game_json
-from derive.presentation.game_summary import plain
+from derive.presentation.game_summary import in_situation_order, plain
 from derive.presentation.text import to_text, with_decimal
 from derive.solving.zero_sum.sequence_form_lp import OptimalSet, ZeroSumSolution, solve_zero_sum
 
@@ -299,8 +299,6 @@ def solve_report(
         f"game value to {players[0]}: {with_decimal(solution.value)} ({players[1]}: "
         f"{with_decimal(solution.values[1])})",
     ]
-    from derive.presentation.parametric_report import in_situation_order
-
     off = set(solution.off_path)
     kind = "quasi-perfect equilibrium" if solution.refinement == "quasi-perfect" else "equilibrium"
     for p in (0, 1):
