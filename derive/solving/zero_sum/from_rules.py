@@ -114,10 +114,9 @@ def solve(game: ExtensiveFormGame, refine: str = "quasi-perfect") -> Equilibrium
     ----------
     Kuhn (1950), p. 101: the value of Kuhn poker is -1/18 to the opener.
     """
-    from derive.solving.zero_sum.sequence_form_lp import solve_zero_sum
+    from derive.solving.zero_sum.sequence_form_lp import require_refinement, solve_zero_sum
 
-    if refine not in ("quasi-perfect", "none"):
-        raise ValueError(f"unknown refinement {refine!r}; choose one of quasi-perfect, none")
+    require_refinement(refine)
     game.rules.require_numeric()
     sol = solve_zero_sum(game.game, refine=refine)
     strategies = tuple(
@@ -230,10 +229,9 @@ def solve_rules(rules, refine: str = "quasi-perfect", progress=None) -> OneCardS
     from derive.sequence_form.from_rules import MAX_ENTRIES, matrix_entries, one_card_sequence_form
     from derive.solving.linear_program import ExactLPError
     from derive.solving.lp import transpose
-    from derive.solving.zero_sum.sequence_form_lp import sequence_form_equilibrium
+    from derive.solving.zero_sum.sequence_form_lp import require_refinement, sequence_form_equilibrium
 
-    if refine not in ("quasi-perfect", "none"):
-        raise ValueError(f"unknown refinement {refine!r}; choose one of quasi-perfect, none")
+    require_refinement(refine)
     if progress:
         progress(f"building the sequence form of {rules.name} from its rules")
     large = matrix_entries(rules) > MAX_ENTRIES

@@ -64,6 +64,7 @@ __all__ = [
     "SequenceFormEquilibrium",
     "ZeroSumSolution",
     "best_response_values",
+    "require_refinement",
     "require_two_player_constant_sum",
     "sequence_form_equilibrium",
     "solve_zero_sum",
@@ -379,6 +380,12 @@ def refinement_cost(perturbed) -> str:
 REFINEMENTS = ("quasi-perfect", "none")
 
 
+def require_refinement(refine: str) -> None:
+    """Raise :class:`ValueError` naming ``refine`` unless it is one of :data:`REFINEMENTS`."""
+    if refine not in REFINEMENTS:
+        raise ValueError(f"unknown refinement {refine!r}; choose one of {', '.join(REFINEMENTS)}")
+
+
 def solve_zero_sum(
     game: Game,
     *,
@@ -435,8 +442,7 @@ def solve_zero_sum(
     von Stengel (1996), "Efficient computation of behavior strategies", section 4;
     Koller, Megiddo & von Stengel (1994); Goldman & Tucker (1956) for the supports.
     """
-    if refine not in REFINEMENTS:
-        raise ValueError(f"unknown refinement {refine!r}; choose one of {', '.join(REFINEMENTS)}")
+    require_refinement(refine)
     with paused_gc():  # millions of small objects for a large game, none in a cycle
         return _solve_zero_sum(game, all_optimal, refine, progress, time_limit)
 
