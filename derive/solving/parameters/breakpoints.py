@@ -87,19 +87,9 @@ class Breakpoint:
         """The same point with an isolating interval narrower than ``width``."""
         if self.is_rational or self.interval[1] - self.interval[0] < width:
             return self
-        f = flint_poly(self.polynomial)
-        a, b = (flint_q(x) for x in self.interval)
-        width = flint_q(width)
-        low = _sign(f, a)
-        while b - a >= width:  # bisection: the one root stays where the sign changes
-            mid = (a + b) / 2
-            s = _sign(f, mid)
-            if s == 0:
-                return Breakpoint.rational(sp.Rational(int(mid.p), int(mid.q)), self.polynomial.gen)
-            if s == low:
-                a = mid
-            else:
-                b = mid
+        a, b = _bisect(flint_poly(self.polynomial), *(flint_q(x) for x in self.interval), flint_q(width))
+        if a == b:  # a midpoint was the root
+            return Breakpoint.rational(sp.Rational(int(a.p), int(a.q)), self.polynomial.gen)
         return Breakpoint(self.polynomial, (sp.Rational(int(a.p), int(a.q)), sp.Rational(int(b.p), int(b.q))))
 
     def decimal(self, digits: int = 6) -> str:
@@ -133,7 +123,7 @@ def less(p: Breakpoint, q: Breakpoint) -> bool:
             # common part holds it iff the sign changes across it or an end is the root
             if sa == 0 or sb == 0 or sa != sb:
                 return False
-    # refine both intervals (as Breakpoint.refined does, in FLINT's rationals) until they are disjoint
+    # refine both intervals (by Breakpoint.refined's bisection, in FLINT's rationals) until they are disjoint
     ends = [[flint_q(x) for x in point.interval] for point in (p, q)]
     polys = [None if point.is_rational else flint_poly(point.polynomial) for point in (p, q)]
     width = flint_q(1)
@@ -155,7 +145,8 @@ def less(p: Breakpoint, q: Breakpoint) -> bool:
 
 def _bisect(f, a, b, width) -> list:
     """``[a', b']``: the interval ``[a, b]`` (fmpq) around the one root of ``f`` in it, halved until
-    narrower than ``width``, or ``[r, r]`` if a midpoint ``r`` is the root (:meth:`Breakpoint.refined`)."""
+    narrower than ``width`` (the root stays where the sign changes), or ``[r, r]`` if a midpoint ``r``
+    is the root; for :meth:`Breakpoint.refined` and :func:`less`."""
     low = _sign(f, a)
     while b - a >= width:
         mid = (a + b) / 2
