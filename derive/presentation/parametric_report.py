@@ -54,10 +54,12 @@ def at_a_point(sol: ParametricSolution, command: str = "solve", game_name: str |
 def readable(expr):
     """``expr``, or the same rational function without a leading minus on a bracket when one exists:
     ``(2 - bet)/(bet + 2)`` rather than ``-(bet - 2)/(bet + 2)`` (equal, by :func:`sympy.cancel`)."""
-    if not to_text(expr).startswith("-("):
+    text = to_text(expr)
+    if not text.startswith("-("):
         return expr
     other = sp.cancel(expr)
-    return other if not to_text(other).startswith("-") and len(to_text(other)) <= len(to_text(expr)) else expr
+    other_text = to_text(other)
+    return other if not other_text.startswith("-") and len(other_text) <= len(text) else expr
 
 
 def breakpoint_text(point: Breakpoint) -> str:
