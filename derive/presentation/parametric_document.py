@@ -82,7 +82,7 @@ def parametric_document(
     out.append(
         "On each piece one optimal strategy of each player is shown: the basic solution that the parametric "
         "simplex proves optimal on the whole piece. Where a player's optimal set has more members, "
-        f"\\texttt{{{latex_text(at_a_point(sol, 'latex', game_name).strip('`'))}}} at a point of the piece derives the whole set."
+        f"\\texttt{{{latex_text(at_a_point(sol, 'latex', game_name))}}} at a point of the piece derives the whole set."
     )
     for k, piece in enumerate(sol.pieces, 1):
         left = "[" if piece.closed[0] else "("

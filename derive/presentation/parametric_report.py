@@ -46,9 +46,9 @@ def at_a_point(sol: ParametricSolution, command: str = "solve", game_name: str |
         game = {(3, 1): "kuhn", (3, 2): "one-raise"}.get((n, k), "")
         if not game or command == "solve":
             others = "".join(f" --{a} {getattr(rules, a)}" for a in ("ante", "bet") if a != str(t))
-            return f"`derive solve --deck {n} --max-bets {k}{others} --{t} VALUE --all`"
+            return f"derive solve --deck {n} --max-bets {k}{others} --{t} VALUE --all"
     spec = f"{game},{t}=VALUE" if ":" in game else f"{game}:{t}=VALUE"
-    return f"`derive {command} {spec}" + (" --all`" if command == "solve" else "`")
+    return f"derive {command} {spec}" + (" --all" if command == "solve" else "")
 
 
 def readable(expr):
@@ -111,7 +111,7 @@ def parametric_text(
         f"feasible, values adding up to {to_text(sol.constant)}), and checked by exact best responses to its "
         f"strategies at {t} = {', '.join(to_text(c) for c in sol.checked) or '(not checked)'}",
         "on each piece one optimal strategy of each player: the basic solution proved optimal on the whole "
-        f"piece (where a player has more, {at_a_point(sol, game_name=game_name)} at a point of the piece lists them)",
+        f"piece (where a player has more, `{at_a_point(sol, game_name=game_name)}` at a point of the piece lists them)",
     ]
     for k, piece in enumerate(sol.pieces, 1):
         lines.append("")
