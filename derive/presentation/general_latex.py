@@ -21,6 +21,7 @@ from derive.dominance.choices import ChoiceDominanceResult
 from derive.dominance.plans import PlanDominanceResult
 from derive.extensive_form.game import Game
 from derive.presentation.choice_latex import choice_dominance_latex, choice_values_latex, plan_counts_latex
+from derive.presentation.game_summary import in_situation_order
 from derive.presentation.latex import DeriveLatexPrinter, escape_sentence, escape_text
 from derive.presentation.plan_latex import (
     MAX_ROWS,
@@ -344,7 +345,7 @@ def derivation_document(
     off = set(solution.off_path)
     cut = []
     for p in (0, 1):
-        items = list(solution.strategies[p].items())
+        items = in_situation_order(game, p, solution.strategies[p])  # one-card poker: by card, as derive solve
         if len(items) > max_rows:
             cut.append(_cut_note(max_rows, len(items), f"information sets of {p0 if p == 0 else p1}"))
         for label, dist in items[:max_rows]:
