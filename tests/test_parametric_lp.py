@@ -20,6 +20,7 @@ from derive.extensive_form.build import chance, decision, extensive_form, payoff
 from derive.extensive_form.game import NotSupportedError
 from derive.games.one_card import one_card_poker, to_extensive_form
 from derive.games.registry import BUILTIN_GAMES
+from derive.solving.parameters.breakpoints import roots_inside, same
 from derive.solving.parameters.parametric_lp import (
     Breakpoint,
     ParametricSolution,
@@ -229,6 +230,9 @@ def test_what_is_refused():
     t, s = sp.symbols("t s", positive=True)
     with pytest.raises(NotSupportedError, match="no parameter 'x'"):
         parametric_solve(BUILTIN_GAMES["myerson"].build_with(bet=t), "x", 0, 1)
+    for bad in (0, 1.5, True):
+        with pytest.raises(ValueError, match=f"processes must be a whole number >= 1, got {bad!r}"):
+            parametric_solve(BUILTIN_GAMES["myerson"].build_with(bet=t), t, 0, 1, processes=bad)
     with pytest.raises(NotSupportedError, match="other symbols"):
         parametric_solve(BUILTIN_GAMES["myerson"].build_with(bet=t, ante=s), t, 0, 1)
     with pytest.raises(NotSupportedError, match="not constant-sum"):
@@ -329,3 +333,47 @@ def test_plot_and_latex(tmp_path, capsys):
     tex = (tmp_path / "kuhn_by_bet.tex").read_text()
     assert r"\begin{cases}" in tex and r"- \frac{\mathit{bet}^{2}}{6 \left(\mathit{bet} + 2\right)}" in tex
     capsys.readouterr()
+
+
+def test_a_point_is_sympys_real_root():
+    """A breakpoint's point and its text are sympy's ``real_roots()`` entries, built without isolating
+    every root: radicals for quadratics and binomials, ``c*CRootOf(P, k)`` with sympy's own scaling."""
+    t = sp.Symbol("bet2", positive=True)
+    rng = random.Random(11)
+    polys = [t**3 - 2, t**2 - 2, 48 * t**4 + 855 * t**3 + 3100 * t**2 - 14000 * t - 65000]
+    polys += [sum(rng.randint(-9, 9) * rng.choice([1, 5, 25]) * t**k for k in range(6)) + t**6 for _ in range(12)]
+    polys += [sum(sp.Rational(rng.randint(-9, 9), rng.randint(1, 4)) * t**k for k in range(4)) + t**4 for _ in range(8)]
+    compared = 0
+    for expr in polys:
+        for factor, _ in sp.Poly(expr, t, domain="QQ").factor_list()[1]:
+            monic = factor.monic()
+            if monic.degree() < 2:
+                continue
+            found = roots_inside(monic, -10**6, 10**6)
+            assert [p.point for p in found] == monic.real_roots()
+            assert [p.text for p in found] == [str(r) for r in monic.real_roots()]
+            compared += len(found)
+    assert compared > 20
+
+
+def test_a_point_survives_pickling():
+    """Helper processes send points pickled (sympy turns a Poly over QQ into one over ZZ)."""
+    import pickle
+
+    t = sp.Symbol("t", positive=True)
+    root2 = Breakpoint(sp.Poly(t**2 - 2, t, domain="QQ"), (R(1), R(2)))
+    back = pickle.loads(pickle.dumps(root2))
+    assert back == root2 and back.polynomial.domain == sp.QQ and same(back, root2)
+    assert pickle.loads(pickle.dumps(Breakpoint.rational(R(3, 2), t))) == Breakpoint.rational(R(3, 2), t)
+
+
+def test_helper_processes_find_the_same_pieces():
+    """Pieces found in two processes (gaps handed to a forked child) are those found in one, text and all."""
+    from derive.presentation.parametric_report import parametric_json
+
+    bet = sp.Symbol("bet", positive=True)
+    game = to_extensive_form(one_card_poker(6, 2, bet=bet))
+    one = parametric_solve(game, bet, R(1, 2), 4)
+    two = parametric_solve(game, bet, R(1, 2), 4, processes=2)
+    assert len(one.pieces) >= 4 and one.solves == two.solves
+    assert parametric_json(one) == parametric_json(two)

@@ -27,10 +27,10 @@ _JOBS = {
 @pytest.mark.parametrize("workers", [1, 2])
 def test_one_or_two_processes_write_the_same_bytes(tmp_path, monkeypatch, workers):
     """Whichever process draws a figure, its files are byte-identical; ``also`` runs once, here."""
-    monkeypatch.setattr(output_files, "_workers", lambda: 1)
+    monkeypatch.setattr(output_files, "usable_processes", lambda limit=2: 1)
     (tmp_path / "one").mkdir()
     names = draw_in_parallel(_JOBS, tmp_path / "one")
-    monkeypatch.setattr(output_files, "_workers", lambda: workers)
+    monkeypatch.setattr(output_files, "usable_processes", lambda limit=2: workers)
     (tmp_path / "two").mkdir()
     ran = []
     assert draw_in_parallel(_JOBS, tmp_path / "two", also=lambda: ran.append(1)) == names
@@ -46,7 +46,7 @@ def test_an_error_in_either_process_is_raised(tmp_path, monkeypatch):
     def broken():
         raise ValueError("cannot draw this")
 
-    monkeypatch.setattr(output_files, "_workers", lambda: 2)
+    monkeypatch.setattr(output_files, "usable_processes", lambda limit=2: 2)
     jobs = {
         "a": ((".png",), lambda: _figure(1)),
         "x": ((".png",), broken),

@@ -162,6 +162,7 @@ def run(args, out, err) -> int:
 def _draw_parametric(args, out, folder) -> int:
     from derive.figures import save_figure
     from derive.figures.value_plots import draw_parametric_value
+    from derive.solving.forked import usable_processes
     from derive.solving.parameters.parametric_lp import parametric_solve
 
     if args.format == "tikz":
@@ -171,7 +172,7 @@ def _draw_parametric(args, out, folder) -> int:
         raise UsageError(
             "--param draws the value of a constant-sum game; use `derive solve --param` for this one"
         )
-    sol = parametric_solve(game, symbol, lo, hi, progress=args.progress)
+    sol = parametric_solve(game, symbol, lo, hi, progress=args.progress, processes=usable_processes())
     path = folder / f"{slug(args)}_value_by_{symbol}.{args.format}"
     try:
         written = save_figure(draw_parametric_value(sol), path)

@@ -65,6 +65,7 @@ def run(args, out, err) -> int:
 
     if args.param is not None:
         from derive.presentation.parametric_document import write_parametric_document
+        from derive.solving.forked import usable_processes
         from derive.solving.parameters.parametric_lp import parametric_solve
 
         if args.game_spec is None and args.game == "all":
@@ -83,7 +84,7 @@ def run(args, out, err) -> int:
                 f"derive latex --param writes the value of a constant-sum game; {game.title or args.game} is "
                 f"general-sum: `derive solve {args.game} --param {args.param}` lists every equilibrium piecewise"
             )
-        sol = parametric_solve(game, symbol, lo, hi, progress=args.progress)
+        sol = parametric_solve(game, symbol, lo, hi, progress=args.progress, processes=usable_processes())
         stem = f"{slug(args)}_by_{symbol}"
         written = write_parametric_document(
             sol,

@@ -196,9 +196,10 @@ def _solve_parametric(args, out) -> int:
         text = report.general_sum_json(res, game) if args.json else report.general_sum_text(res, game)
         print(text, file=out)
         return 0
+    from derive.solving.forked import usable_processes
     from derive.solving.parameters.parametric_lp import parametric_solve
 
-    sol = parametric_solve(game, symbol, lo, hi, progress=args.progress)
+    sol = parametric_solve(game, symbol, lo, hi, progress=args.progress, processes=usable_processes())
     print(
         report.parametric_json(sol) if args.json else report.parametric_text(sol, game_name=args.game),
         file=out,

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from derive.presentation.errors import OutputError
+from derive.solving.forked import usable_processes
 
 __all__ = [
     "TEX_AUX_SUFFIXES",
@@ -82,14 +83,6 @@ def writable_folder(out: Path | str) -> Path:
     return out
 
 
-def _workers() -> int:
-    """Processes to draw figures in: up to 2 where ``fork`` exists and the process may use 2 CPUs."""
-    if "fork" not in multiprocessing.get_all_start_methods():
-        return 1
-    cpus = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
-    return max(1, min(2, cpus))
-
-
 def draw_in_parallel(
     figures: dict[str, tuple[tuple[str, ...], Callable[[], object]]],
     folder: Path,
@@ -113,7 +106,7 @@ def draw_in_parallel(
             for suffix in suffixes:
                 save_figure_or_pages(fig, folder / (stem + suffix))
 
-    if _workers() == 1:
+    if usable_processes(2) == 1:
         if also is not None:
             also()
         counter = iter(range(len(jobs) + 1))

@@ -166,7 +166,7 @@ def _count(n: int, noun: str) -> str:
 
 def _point(point: Breakpoint) -> dict:
     return {
-        "at": str(point.point),
+        "at": point.text,
         "decimal": point.decimal(),
         "polynomial": str(point.polynomial.as_expr()),
         "interval": [str(point.interval[0]), str(point.interval[1])],
@@ -186,8 +186,8 @@ def parametric_json(sol: ParametricSolution) -> str:
         "constant_sum": str(sol.constant),
         "pieces": [
             {
-                "from": str(p.lower.point),
-                "to": str(p.upper.point),
+                "from": p.lower.text,
+                "to": p.upper.text,
                 "from_closed": p.closed[0],
                 "to_closed": p.closed[1],
                 "from_decimal": p.lower.decimal(),

@@ -12,9 +12,9 @@ rationals (python-flint); the polynomials are kept as sympy ``Poly`` for display
 
 from __future__ import annotations
 
+import functools
 import itertools
 from dataclasses import dataclass
-from functools import cached_property
 
 import sympy as sp
 
@@ -60,28 +60,26 @@ class Breakpoint:
         r = sp.Rational(r)
         return cls(sp.Poly(symbol - r, symbol, domain="QQ"), (r, r))
 
+    def __reduce__(self):
+        # sympy pickles a Poly over QQ as one over ZZ, unequal to the original (sympy 1.13): the
+        # coefficients are sent as numbers instead
+        coefficients = tuple((int(c.p), int(c.q)) for c in self.polynomial.all_coeffs())
+        return _rebuild, (coefficients, self.polynomial.gen, self.interval)
+
     @property
     def is_rational(self) -> bool:
         return self.interval[0] == self.interval[1]
 
-    @cached_property
+    @property
     def point(self) -> sp.Expr:
-        """The number itself: a Rational, radicals for a quadratic, else a ``CRootOf``."""
-        if self.is_rational:
-            return self.interval[0]
-        a, b = self.interval
-        roots = sp.Poly(self.polynomial).real_roots()
-        if self.polynomial.degree() > 2:
-            # the roots come in increasing order and one lies in [a, b]: it is the one after those
-            # below a, counted exactly in FLINT (comparing each CRootOf with a and b numerically
-            # cost more than the rest of the point)
-            below = len(_isolate(self.polynomial, -_root_bound(self.polynomial), a))
-            if below < len(roots):
-                return roots[below]
-        for r in roots:
-            if (self.polynomial.degree() > 2 or r.is_number) and a <= r <= b:
-                return r
-        raise ParametricError(f"no root of {self.polynomial.as_expr()} in [{a}, {b}]")  # pragma: no cover
+        """The number itself: a Rational, radicals for a quadratic or a binomial, else a ``CRootOf``
+        (the same object as sympy's ``real_roots()`` gives, built without isolating every root)."""
+        return _point(self.polynomial, *self.interval)
+
+    @property
+    def text(self) -> str:
+        """``str(self.point)`` (kept: a point is printed as one piece's end and the next one's start)."""
+        return _text(self.polynomial, *self.interval)
 
     def refined(self, width: sp.Rational) -> Breakpoint:
         """The same point with an isolating interval narrower than ``width``."""
@@ -109,12 +107,49 @@ class Breakpoint:
         return str(self.interval[0]) if self.is_rational else f"≈{self.decimal()}"
 
     def __str__(self) -> str:
-        return str(self.point)
+        return self.text
+
+
+@functools.lru_cache(maxsize=4096)
+def _text(poly: sp.Poly, a: sp.Rational, b: sp.Rational) -> str:
+    return str(_point(poly, a, b))
+
+
+@functools.lru_cache(maxsize=4096)
+def _point(poly: sp.Poly, a: sp.Rational, b: sp.Rational) -> sp.Expr:
+    """:attr:`Breakpoint.point` of the root of ``poly`` in ``[a, b]`` (cached)."""
+    if a == b:
+        return a
+    if poly.degree() > 2 and len(poly.terms()) > 2:
+        # sympy's real roots of an irreducible polynomial over the rationals are c*CRootOf(P, k):
+        # P the polynomial in a symbol x with integer coefficients that sympy's own preprocessing
+        # gives (primitive, the roots scaled by c > 0 where that makes the coefficients smaller),
+        # and k the number of real roots below this one, counted exactly in FLINT (real_roots()
+        # isolated every root, at more cost than the rest of the point)
+        from sympy.polys.rootoftools import ComplexRootOf
+
+        below = len(_isolate(poly, -_root_bound(poly), a))
+        x = sp.Symbol("x")
+        c, integer = ComplexRootOf._preprocess_roots(
+            sp.Poly(poly.as_expr().xreplace({poly.gen: x}), x, domain="QQ")
+        )
+        if c.is_Integer and c > 0 and integer.get_domain().is_ZZ and len(integer.terms()) > 2:
+            return c * ComplexRootOf._new(integer, below)
+    for r in poly.real_roots():
+        if a <= r <= b:
+            return r
+    raise ParametricError(f"no root of {poly.as_expr()} in [{a}, {b}]")  # pragma: no cover
+
+
+def _rebuild(coefficients: tuple, gen: sp.Symbol, interval: tuple) -> Breakpoint:
+    """The point :meth:`Breakpoint.__reduce__` sent."""
+    poly = sp.Poly([sp.Rational(p, q) for p, q in coefficients], gen, domain="QQ")
+    return Breakpoint(poly, interval)
 
 
 def less(p: Breakpoint, q: Breakpoint) -> bool:
     """Exactly whether ``p < q`` (two distinct points: their intervals are refined until disjoint)."""
-    if p.polynomial == q.polynomial:  # roots of one polynomial: the same if one root lies in both intervals
+    if _one_polynomial(p, q):  # roots of one polynomial: the same if one root lies in both intervals
         a, b = max(p.interval[0], q.interval[0]), min(p.interval[1], q.interval[1])
         if a <= b:
             f = flint_poly(p.polynomial)
@@ -161,7 +196,18 @@ def _bisect(f, a, b, width) -> list:
 
 
 def same(p: Breakpoint, q: Breakpoint) -> bool:
-    return p.polynomial == q.polynomial and not less(p, q) and not less(q, p)
+    return _one_polynomial(p, q) and not less(p, q) and not less(q, p)
+
+
+def _one_polynomial(p: Breakpoint, q: Breakpoint) -> bool:
+    """Whether ``p`` and ``q`` are roots of one polynomial: the same monic irreducible polynomial,
+    compared by its coefficients (two such polynomials share no root unless they are equal, so
+    points of different ones are told apart by refining their intervals)."""
+    if p.polynomial == q.polynomial:
+        return True
+    if p.polynomial.degree() != q.polynomial.degree():
+        return False
+    return flint_poly(p.polynomial) == flint_poly(q.polynomial)
 
 
 def _disjoint(p: Breakpoint, q: Breakpoint) -> tuple[Breakpoint, Breakpoint]:

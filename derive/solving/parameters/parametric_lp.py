@@ -52,6 +52,7 @@ import sympy as sp
 from sympy.polys.domains import QQ
 
 from derive.extensive_form.game import Game, NotSupportedError
+from derive.solving.forked import run_tasks
 from derive.solving.lp import ExactLPError, basis_system, optimal_basis
 from derive.solving.parameters.basis_solve import solve_basis as _solve_basis
 from derive.solving.parameters.breakpoints import (
@@ -65,7 +66,13 @@ from derive.solving.parameters.breakpoints import (
 from derive.solving.parameters.breakpoints import between as _between
 from derive.solving.parameters.breakpoints import less as _less
 from derive.solving.parameters.breakpoints import same as _same
-from derive.solving.parameters.parametric_pieces import ParametricSolution, ValuePiece, make_piece
+from derive.solving.parameters.parametric_pieces import (
+    ParametricSolution,
+    ValuePiece,
+    make_piece,
+    piece_data,
+    piece_from_data,
+)
 from derive.solving.parameters.rational_functions import RationalFunctionField as _Field
 from derive.solving.parameters.rational_functions import combination, poly_key
 
@@ -153,6 +160,7 @@ def parametric_solve(
     progress: Callable[[str], None] | None = None,
     max_solves: int = MAX_SOLVES,
     check: bool = True,
+    processes: int = 1,
 ) -> ParametricSolution:
     """Solve a two-player constant-sum game exactly as a piecewise function of one parameter.
 
@@ -172,6 +180,11 @@ def parametric_solve(
     check : bool
         Certify each piece again at a rational point inside it: the exact best responses to its two
         strategies there give its formula's value (a check of the proof, by backward induction).
+    processes : int
+        Processes to find the pieces in, this one included (default 1; the others are forked
+        children, see :func:`derive.solving.forked.usable_processes`): each gap left between the
+        pieces found is a task whose piece does not depend on the process, so the answer is the
+        same.  With more than one, each piece's strategy texts are made where it is found.
 
     Returns
     -------
@@ -186,7 +199,8 @@ def parametric_solve(
     ImperfectRecallError
         If recall is imperfect.
     ValueError
-        If the interval is empty or its ends are not exact numbers.
+        If the interval is empty or its ends are not exact numbers, or ``processes`` is not a
+        whole number >= 1.
     ParametricError
         If ``[lower, upper]`` is not covered after ``max_solves`` points, or a piece fails its check.
 
@@ -205,6 +219,8 @@ def parametric_solve(
     from derive.extensive_form.build import exact_value
     from derive.sequence_form.general import game_sequence_form
 
+    if isinstance(processes, bool) or not isinstance(processes, int) or processes < 1:
+        raise ValueError(f"processes must be a whole number >= 1, got {processes!r}")
     if game.num_players != 2:
         raise NotSupportedError(f"a parametric solve needs two players, the game has {game.num_players}")
     game.require_perfect_recall()
@@ -238,23 +254,33 @@ def parametric_solve(
     )
 
     pieces: list[ValuePiece] = []
-    gaps = [(ends[0], ends[1])]
     solves = 0
     covered = 0.0
-    while gaps:
-        a, b = gaps.pop(0)
-        piece = None
-        tries = 0
+
+    def find(task) -> tuple[ValuePiece, int]:
+        """The piece around the simplest rational of the gap ``(a, b)`` (other points if that one is
+        degenerate), cut to the gap, and the points it took."""
+        (a, b), budget = task
+        piece, tries = None, 0
         while piece is None:
-            if solves >= max_solves:
+            if tries >= budget:
                 raise ParametricError(
-                    f"{t} between {a} and {b} is not covered after {solves} points (limit {max_solves})"
+                    f"{t} between {a} and {b} is not covered after {max_solves} points (limit {max_solves})"
                 )
             t0 = _probe(a, b, tries)
             tries += 1
-            solves += 1
             piece = _piece_at(field, sf, mats_sym, progs_sym, c_sym, t0, ends, (a, b))
         piece = _clip(piece, a, b)
+        if processes > 1:
+            for p in (0, 1):  # its texts made where it was found, in parallel (the reports print them)
+                piece.strategy_texts(p)
+        return piece, tries
+
+    def handle(task, found) -> list:
+        nonlocal solves, covered
+        (a, b), _ = task
+        piece, tries = found
+        solves += tries
         pieces.append(piece)
         covered += _approx(piece.upper) - _approx(piece.lower)  # for the progress line only
         degree = max(piece.formulas[0].num.degree(), piece.formulas[0].den.degree())
@@ -262,11 +288,30 @@ def parametric_solve(
             f"piece {len(pieces)}: {t} in [{piece.lower.short()}, {piece.upper.short()}], value of degree "
             f"{degree}; {100 * covered / float(hi - lo):.0f}% of [{lo}, {hi}] covered ({solves} LP points)"
         )
+        gaps = []
         if _less(a, piece.lower):
             gaps.append((a, piece.lower))
         if _less(piece.upper, b):
             gaps.append((piece.upper, b))
-        gaps.sort(key=lambda g: g[0].interval[0])
+        return [(gap, None) for gap in gaps]
+
+    def budget(task):
+        if solves >= max_solves:
+            (a, b), _ = task
+            raise ParametricError(
+                f"{t} between {a} and {b} is not covered after {solves} points (limit {max_solves})"
+            )
+        return task[0], max_solves - solves
+
+    run_tasks(
+        [((ends[0], ends[1]), None)],
+        find,
+        handle,
+        processes=processes,
+        encode=lambda found: (piece_data(found[0], texts=True), found[1]),
+        decode=lambda data: (piece_from_data(field, sf, data[0]), data[1]),
+        fresh=budget,
+    )
     order = {id(p.lower): p for p in pieces}
     pieces = [order[id(pt)] for pt in sorted_points([p.lower for p in pieces])]
     pieces = _merge(field, pieces)
@@ -383,7 +428,15 @@ def _piece_at(field: _Field, sf, mats_sym, progs_sym, c_sym, t0: sp.Rational, en
 
     upper, upper_closed = walk(right, gap[1])
     lower, lower_closed = walk(left, gap[0])
-    return make_piece(field, sf, sides, conditions, (lower, upper), (lower_closed, upper_closed))
+    return make_piece(
+        field,
+        sf,
+        [side.plan for side in sides],
+        sides[0].value,
+        conditions,
+        (lower, upper),
+        (lower_closed, upper_closed),
+    )
 
 
 def _condition_polynomials(conditions) -> list[tuple[object, bool]]:
@@ -422,6 +475,13 @@ def _holds_on(field: _Field, conditions, lo: Breakpoint, hi: Breakpoint) -> bool
     """Whether every condition is ``>= 0`` (and finite) on the closed interval ``[lo, hi]``."""
     if _pole_at(conditions, lo) or _pole_at(conditions, hi):
         return False
+    if not _same(lo, hi):  # one point inside first: most conditions that fail, fail there
+        m = QQ.from_sympy(_between(lo, hi))
+        try:
+            if any(field.at(g, m) < 0 for g in conditions):
+                return False
+        except ZeroDivisionError:
+            return False
     roots = []
     for poly, is_den in _condition_polynomials(conditions):
         if not may_have_roots(poly, lo.interval[0], hi.interval[1]):
@@ -447,8 +507,9 @@ def _merge(field: _Field, pieces: list[ValuePiece]) -> list[ValuePiece]:
     for piece in pieces:
         if out and _same(out[-1].upper, piece.lower) and out[-1].formulas[0] == piece.formulas[0]:
             last = out[-1]
-            for keep in (last, piece):
-                if _same_formulas(last, piece) or _holds_on(field, keep.conditions, last.lower, piece.upper):
+            # each piece's conditions are proved on its own interval: the other one's is left to prove
+            for keep, other in ((last, piece), (piece, last)):
+                if _same_formulas(last, piece) or _holds_on(field, keep.conditions, other.lower, other.upper):
                     out[-1] = dataclasses.replace(
                         keep, lower=last.lower, upper=piece.upper, closed=(last.closed[0], piece.closed[1])
                     )

@@ -21,7 +21,7 @@ from derive.solving.parameters.breakpoints import Breakpoint
 from derive.solving.parameters.breakpoints import less as _less
 from derive.solving.parameters.breakpoints import same as _same
 
-__all__ = ["ParametricSolution", "ValuePiece", "make_piece"]
+__all__ = ["ParametricSolution", "ValuePiece", "make_piece", "piece_data", "piece_from_data"]
 
 
 @dataclass(frozen=True)
@@ -195,8 +195,9 @@ class _Lazy(Mapping):
     access (converting hundreds of degree-40 formulas that nobody prints is most of a piece's cost),
     or as the text of those expressions (:meth:`text`, which builds no expression for a long one)."""
 
-    def __init__(self, items: dict, convert, show) -> None:
+    def __init__(self, items: dict, convert, show, texts: dict | None = None) -> None:
         self._items, self._convert, self._show, self._done = items, convert, show, {}
+        self._texts = dict(texts or {})
 
     def __getitem__(self, key):
         if key not in self._done:
@@ -204,8 +205,14 @@ class _Lazy(Mapping):
         return self._done[key]
 
     def text(self, key) -> str:
-        """``str(self[key])``, the same characters."""
-        return str(self._done[key]) if key in self._done else self._show(self._items[key])
+        """``str(self[key])``, the same characters (kept once shown)."""
+        if key not in self._texts:
+            self._texts[key] = str(self._done[key]) if key in self._done else self._show(self._items[key])
+        return self._texts[key]
+
+    def texts(self) -> dict:
+        """Every value's :meth:`text`, ``{key: str}``."""
+        return {key: self.text(key) for key in self._items}
 
     def __iter__(self):
         return iter(self._items)
@@ -217,16 +224,18 @@ class _Lazy(Mapping):
         return repr(dict(self.items()))
 
 
-def make_piece(field, sf, sides, conditions, ends, closed) -> ValuePiece:
-    """The piece with interval ``ends`` (``closed`` at each end or not) of both players' solved bases
-    ``sides`` (plans and value as rational functions of ``field``), its strategies shown lazily."""
-    plans = tuple(
-        _Lazy({sf.label(p, k): v for k, v in enumerate(sides[p].plan)}, field.to_sympy, field.to_text)
+def make_piece(field, sf, plans, value, conditions, ends, closed, texts=None) -> ValuePiece:
+    """The piece with interval ``ends`` (``closed`` at each end or not), both players' realization
+    plans ``plans`` (two lists of rational functions of ``field``, in ``sf``'s sequence order) and
+    player 0's value ``value``, its strategies shown lazily (``texts``: their texts already made,
+    ``({information set: {action: str}}, {...})``, as :meth:`ValuePiece.strategy_texts` gives)."""
+    lazy_plans = tuple(
+        _Lazy({sf.label(p, k): v for k, v in enumerate(plans[p])}, field.to_sympy, field.to_text)
         for p in (0, 1)
     )
     strategies, off_path = [], []
     for p in (0, 1):
-        plan, strategy, unreached = sides[p].plan, {}, []
+        plan, strategy, unreached = plans[p], {}, []
         for info in sf.infosets_of(p):
             reach = plan[sf.parent[info.index]]
             if not reach:
@@ -236,6 +245,7 @@ def make_piece(field, sf, sides, conditions, ends, closed) -> ValuePiece:
                 {a: (plan[sf.index[p][(info.index, j)]], reach) for j, a in enumerate(info.actions)},
                 lambda pair: field.to_sympy(pair[0] / pair[1]),
                 lambda pair: field.to_text(pair[0] / pair[1]),
+                texts[p].get(info.label) if texts else None,
             )
         strategies.append(strategy)
         off_path.append(tuple(unreached))
@@ -243,10 +253,43 @@ def make_piece(field, sf, sides, conditions, ends, closed) -> ValuePiece:
         lower=ends[0],
         upper=ends[1],
         closed=closed,
-        value=field.to_sympy(sides[0].value),
-        plans=plans,  # type: ignore[arg-type]
+        value=field.to_sympy(value),
+        plans=lazy_plans,  # type: ignore[arg-type]
         strategies=tuple(strategies),  # type: ignore[arg-type]
         off_path=tuple(off_path),  # type: ignore[arg-type]
         conditions=tuple(conditions),
-        formulas=(sides[0].value, tuple(tuple(sides[p].plan) for p in (0, 1))),
+        formulas=(value, tuple(tuple(plans[p]) for p in (0, 1))),
+    )
+
+
+def piece_data(piece: ValuePiece, texts: bool = False) -> tuple:
+    """``piece`` as picklable data (FLINT's polynomials cannot be pickled), for :func:`piece_from_data`;
+    with ``texts`` the strategies' texts too (made here if they were not yet)."""
+    value, plans = piece.formulas
+    return (
+        (piece.lower, piece.upper),
+        piece.closed,
+        value.key(),
+        tuple(tuple(f.key() for f in plan) for plan in plans),
+        tuple(g.key() for g in piece.conditions),
+        tuple(piece.strategy_texts(p) for p in (0, 1)) if texts else None,
+    )
+
+
+def piece_from_data(field, sf, data: tuple) -> ValuePiece:
+    """The piece :func:`piece_data` gave ``data`` for, its functions in ``field`` and its sequences
+    those of ``sf``."""
+    from derive.solving.parameters.rational_functions import RationalFunction
+
+    ends, closed, value, plans, conditions, texts = data
+    function = RationalFunction.from_key
+    return make_piece(
+        field,
+        sf,
+        [[function(k) for k in plan] for plan in plans],
+        function(value),
+        [function(k) for k in conditions],
+        ends,
+        closed,
+        texts,
     )
