@@ -447,8 +447,10 @@ def _solve_core(
                 continue  # an unlucky prime
             else:
                 inverse = pow(modulus, -1, p)
+                # Chinese remaindering, inline (a call per coefficient cost a third of it): the residue
+                # modulo modulus * p that is r mod modulus (0 <= r < modulus) and s mod p
                 residues = [
-                    [_crt(r, s, modulus, p, inverse) for r, s in zip(old, new)]
+                    [r + modulus * ((s - r) * inverse % p) for r, s in zip(old, new)]
                     for old, new in zip(residues, [*nums, den])
                 ]
                 modulus *= p
@@ -465,12 +467,6 @@ def _solve_core(
         if N > 2 * bound + 2:
             raise ZeroDivisionError("no rational solution of the basis within its degree bound")
         N *= 2
-
-
-def _crt(r: int, s: int, m: int, p: int, inverse: int) -> int:
-    """The residue modulo ``m p`` that is ``r`` mod ``m`` (``0 <= r < m``) and ``s`` mod ``p``
-    (``inverse``: ``1/m`` mod ``p``)."""
-    return r + m * ((s - r) * inverse % p)
 
 
 def _satisfies(prow, prhs, numerators: list, q) -> bool:

@@ -25,6 +25,7 @@ __all__ = [
     "flint_poly",
     "less",
     "may_have_roots",
+    "remember_text",
     "roots_inside",
     "same",
     "sorted_points",
@@ -110,9 +111,21 @@ class Breakpoint:
         return self.text
 
 
-@functools.lru_cache(maxsize=4096)
+_TEXTS: dict = {}
+
+
 def _text(poly: sp.Poly, a: sp.Rational, b: sp.Rational) -> str:
-    return str(_point(poly, a, b))
+    key = (poly, a, b)
+    if key not in _TEXTS:
+        if len(_TEXTS) > 20_000:
+            _TEXTS.clear()
+        _TEXTS[key] = str(_point(poly, a, b))
+    return _TEXTS[key]
+
+
+def remember_text(point: Breakpoint, text: str) -> None:
+    """Keep ``text`` as :attr:`Breakpoint.text` of ``point`` (made by a helper process that found it)."""
+    _TEXTS[(point.polynomial, *point.interval)] = text
 
 
 @functools.lru_cache(maxsize=4096)

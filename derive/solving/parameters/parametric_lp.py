@@ -317,7 +317,7 @@ def parametric_solve(
     pieces = _merge(field, pieces)
     checked: list[sp.Rational] = []
     if check:
-        checked = _check(field, sf, mats_sym, c_sym, pieces, say)
+        checked = _check(field, sf, mats_sym, c_sym, pieces, say, processes)
     return ParametricSolution(game, t, lo, hi, tuple(pieces), sp.sympify(constant), solves, tuple(checked))
 
 
@@ -521,41 +521,52 @@ def _merge(field: _Field, pieces: list[ValuePiece]) -> list[ValuePiece]:
     return out
 
 
-def _check(field: _Field, sf, mats_sym, c_sym, pieces: list[ValuePiece], say) -> list[sp.Rational]:
+def _check(field: _Field, sf, mats_sym, c_sym, pieces: list[ValuePiece], say, processes: int = 1) -> list[sp.Rational]:
     """Certify each piece at a rational point inside it, independently of its proof: the exact best
-    responses to its two strategies there (backward induction) give the same value as its formula."""
+    responses to its two strategies there (backward induction) give the same value as its formula
+    (pieces shared among ``processes`` forked children when more than one)."""
+    checked: dict[int, sp.Rational] = {}
+
+    def handle(k: int, point: sp.Rational) -> list:
+        checked[k] = point
+        return []
+
+    run_tasks(
+        range(len(pieces)),
+        lambda k: _check_piece(field, sf, mats_sym, c_sym, pieces[k], k + 1),
+        handle,
+        processes=min(processes, max(1, len(pieces) // 8)),
+    )
+    say(
+        f"checked: at a point inside each piece, exact best responses give the formula's value ({len(checked)} points)"
+    )
+    return [checked[k] for k in range(len(pieces))]
+
+
+def _check_piece(field: _Field, sf, mats_sym, c_sym, piece: ValuePiece, k: int) -> sp.Rational:
+    """The point inside piece ``k`` at which the best responses to its strategies give its formula's
+    value (:func:`_check`); ParametricError if they do not."""
     from derive.solving.lp import row_times
     from derive.solving.zero_sum.best_response import best_response_values
 
     t = field.symbol
-    checked = []
-    for k, piece in enumerate(pieces, 1):
-        point = (
-            piece.lower.interval[0] if _same(piece.lower, piece.upper) else _between(piece.lower, piece.upper)
+    point = piece.lower.interval[0] if _same(piece.lower, piece.upper) else _between(piece.lower, piece.upper)
+    q0 = QQ.from_sympy(point)
+    mats = [{i: {j: field.at(v, q0) for j, v in row.items()} for i, row in m.items()} for m in mats_sym]
+    if piece.formulas:  # the plans' rational functions, evaluated exactly
+        plans = [[field.at(f, q0) for f in piece.formulas[1][p]] for p in (0, 1)]
+    else:
+        plans = [
+            [QQ.from_sympy(sp.Rational(piece.plans[p][sf.label(p, j)].subs(t, point))) for j in range(sf.shape[p])]
+            for p in (0, 1)
+        ]
+    lower, _, _ = best_response_values(sf, 1, row_times(mats[0], plans[0]), maximize=False)
+    secured, _, _ = best_response_values(sf, 0, row_times(mats[1], plans[1]), maximize=False)
+    upper = field.at(c_sym, q0) - secured
+    formula = field.at(piece.formulas[0], q0)
+    if not lower == upper == formula:
+        raise ParametricError(
+            f"piece {k} ({piece.interval_text(t)}) fails its check at {t} = {point}: best responses give "
+            f"{lower} and {upper}, its formula {formula}"
         )
-        q0 = QQ.from_sympy(point)
-        mats = [{i: {j: field.at(v, q0) for j, v in row.items()} for i, row in m.items()} for m in mats_sym]
-        if piece.formulas:  # the plans' rational functions, evaluated exactly
-            plans = [[field.at(f, q0) for f in piece.formulas[1][p]] for p in (0, 1)]
-        else:
-            plans = [
-                [
-                    QQ.from_sympy(sp.Rational(piece.plans[p][sf.label(p, j)].subs(t, point)))
-                    for j in range(sf.shape[p])
-                ]
-                for p in (0, 1)
-            ]
-        lower, _, _ = best_response_values(sf, 1, row_times(mats[0], plans[0]), maximize=False)
-        secured, _, _ = best_response_values(sf, 0, row_times(mats[1], plans[1]), maximize=False)
-        upper = field.at(c_sym, q0) - secured
-        formula = field.at(piece.formulas[0], q0)
-        if not lower == upper == formula:
-            raise ParametricError(
-                f"piece {k} ({piece.interval_text(t)}) fails its check at {t} = {point}: best responses give "
-                f"{lower} and {upper}, its formula {formula}"
-            )
-        checked.append(point)
-    say(
-        f"checked: at a point inside each piece, exact best responses give the formula's value ({len(checked)} points)"
-    )
-    return checked
+    return point

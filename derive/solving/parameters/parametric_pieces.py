@@ -263,26 +263,61 @@ def make_piece(field, sf, plans, value, conditions, ends, closed, texts=None) ->
 
 
 def piece_data(piece: ValuePiece, texts: bool = False) -> tuple:
-    """``piece`` as picklable data (FLINT's polynomials cannot be pickled), for :func:`piece_from_data`;
-    with ``texts`` the strategies' texts too (made here if they were not yet)."""
+    """``piece`` as picklable data (FLINT's polynomials cannot be pickled), for :func:`piece_from_data`:
+    its functions as pairs of indices into one table of polynomials (a basis's common denominator is
+    sent once, not once per variable); with ``texts`` the texts of its strategies and of its ends
+    too (made here if they were not yet)."""
+    from derive.solving.parameters.rational_functions import poly_key
+
+    table: list = []
+    index: dict[int, int] = {}
+    held: list = []  # the polynomials indexed, alive until the table is done (their ids stay theirs)
+
+    def pair(f) -> tuple[int, int]:
+        out = []
+        for poly in (f.num, f.den):
+            k = index.get(id(poly))
+            if k is None:
+                k = index[id(poly)] = len(table)
+                table.append(poly_key(poly))
+                held.append(poly)
+            out.append(k)
+        return out[0], out[1]
+
     value, plans = piece.formulas
     return (
         (piece.lower, piece.upper),
         piece.closed,
-        value.key(),
-        tuple(tuple(f.key() for f in plan) for plan in plans),
-        tuple(g.key() for g in piece.conditions),
-        tuple(piece.strategy_texts(p) for p in (0, 1)) if texts else None,
+        pair(value),
+        tuple(tuple(pair(f) for f in plan) for plan in plans),
+        tuple(pair(g) for g in piece.conditions),
+        table,
+        (tuple(piece.strategy_texts(p) for p in (0, 1)), (piece.lower.text, piece.upper.text))
+        if texts
+        else None,
     )
 
 
 def piece_from_data(field, sf, data: tuple) -> ValuePiece:
     """The piece :func:`piece_data` gave ``data`` for, its functions in ``field`` and its sequences
-    those of ``sf``."""
+    those of ``sf`` (a text of an end sent along is kept for :attr:`Breakpoint.text`)."""
+    import flint
+
+    from derive.solving.parameters.breakpoints import remember_text
     from derive.solving.parameters.rational_functions import RationalFunction
 
-    ends, closed, value, plans, conditions, texts = data
-    function = RationalFunction.from_key
+    ends, closed, value, plans, conditions, table, texts = data
+    polys = [flint.fmpq_poly(list(num), den) for num, den in table]
+
+    def function(pair: tuple[int, int]) -> RationalFunction:
+        f = RationalFunction.__new__(RationalFunction)  # already reduced where it was made
+        f.num, f.den = polys[pair[0]], polys[pair[1]]
+        return f
+
+    if texts is not None:
+        texts, end_texts = texts
+        for end, text in zip(ends, end_texts):
+            remember_text(end, text)
     return make_piece(
         field,
         sf,

@@ -59,21 +59,6 @@ class RationalFunction:
             return RationalFunction(flint.fmpq_poly([v]))
         return RationalFunction(flint.fmpq_poly([flint.fmpq(int(QQ.numer(v)), int(QQ.denom(v)))]))
 
-    def key(self) -> tuple:
-        """The exact picklable form ``(poly_key(num), poly_key(den))`` (:meth:`from_key` inverts it;
-        FLINT's polynomials cannot be pickled)."""
-        return poly_key(self.num), poly_key(self.den)
-
-    @staticmethod
-    def from_key(key: tuple) -> RationalFunction:
-        """The function whose :meth:`key` is ``key`` (already reduced: no gcd is taken)."""
-        import flint
-
-        f = RationalFunction.__new__(RationalFunction)
-        (num, a), (den, b) = key
-        f.num, f.den = flint.fmpq_poly(list(num), a), flint.fmpq_poly(list(den), b)
-        return f
-
     def __add__(self, other):
         o = RationalFunction.lift(other)
         if self.den == o.den:
