@@ -377,3 +377,18 @@ def test_helper_processes_find_the_same_pieces():
     two = parametric_solve(game, bet, R(1, 2), 4, processes=2)
     assert len(one.pieces) >= 4 and one.solves == two.solves
     assert parametric_json(one) == parametric_json(two)
+
+
+def test_the_limit_on_points_is_the_same_in_two_processes():
+    """Two children handed gaps at once may together take more points than were left: the solve then
+    fails as the serial one does, and succeeds where it succeeds."""
+    from derive.solving.parameters.parametric_lp import ParametricError
+
+    bet = sp.Symbol("bet", positive=True)
+    game = to_extensive_form(one_card_poker(4, 2, bet=bet))
+    needed = parametric_solve(game, bet, R(1, 2), 4).solves
+    assert needed >= 5
+    for processes in (1, 2):
+        assert parametric_solve(game, bet, R(1, 2), 4, max_solves=needed, processes=processes).solves == needed
+        with pytest.raises(ParametricError, match=f"limit {needed - 1}"):
+            parametric_solve(game, bet, R(1, 2), 4, max_solves=needed - 1, processes=processes)

@@ -79,7 +79,10 @@ def run_tasks(
     children = []
     for _ in range(processes):
         mine, theirs = context.Pipe()
-        child = context.Process(target=_serve, args=(theirs, work, encode), daemon=True)
+        # the child closes its copies of this process's ends (its own and the earlier children's):
+        # should this process die, the child then meets the end of its pipe and stops
+        others = [c[1] for c in children] + [mine]
+        child = context.Process(target=_serve, args=(theirs, work, encode, others), daemon=True)
         child.start()
         theirs.close()
         children.append([child, mine, None])  # process, connection, task it is working on
@@ -112,17 +115,27 @@ def run_tasks(
             connection.close()
 
 
-def _serve(connection, work: Callable, encode: Callable) -> None:
+def _serve(connection, work: Callable, encode: Callable, others: list) -> None:
     """A child's loop: a task in, ``(True, encode(work(task)))`` or ``(False, exception)`` out, until
-    ``None``."""
+    ``None``, or until the parent is gone (the end of the pipe: ``others``, the parent's ends of the
+    pipes, are closed here first, so that only the parent holds them)."""
+    import pickle
+
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to report; it ends this child
-    while (task := connection.recv()) is not None:
-        try:
-            result: tuple = (True, encode(work(task)))
-        except Exception as exc:  # handed back to the parent, raised there
-            result = (False, exc)
-        try:
+    for other in others:
+        other.close()
+    try:
+        while (task := connection.recv()) is not None:
+            try:
+                result: tuple = (True, encode(work(task)))
+            except Exception as exc:  # handed back to the parent, raised there
+                try:
+                    pickle.loads(pickle.dumps(exc))
+                    result = (False, exc)
+                except Exception:  # an exception that does not pickle and unpickle: its text
+                    result = (False, RuntimeError(f"{type(exc).__name__}: {exc}"))
             connection.send(result)
-        except Exception:  # an exception that cannot be pickled: its text
-            connection.send((False, RuntimeError(f"{type(result[1]).__name__}: {result[1]}")))
-    connection.close()
+    except (EOFError, OSError):  # the parent is gone: nobody to work for
+        pass
+    finally:
+        connection.close()

@@ -312,6 +312,12 @@ def parametric_solve(
         decode=lambda data: (piece_from_data(field, sf, data[0]), data[1]),
         fresh=budget,
     )
+    if solves > max_solves:
+        # children given the points left at the same time may, together, take more than were left:
+        # the serial solve would have stopped, so this one does too
+        raise ParametricError(
+            f"{t} in [{lo}, {hi}] is not covered within {max_solves} points (limit {max_solves}; {solves} needed)"
+        )
     order = {id(p.lower): p for p in pieces}
     pieces = [order[id(pt)] for pt in sorted_points([p.lower for p in pieces])]
     pieces = _merge(field, pieces)
@@ -521,7 +527,9 @@ def _merge(field: _Field, pieces: list[ValuePiece]) -> list[ValuePiece]:
     return out
 
 
-def _check(field: _Field, sf, mats_sym, c_sym, pieces: list[ValuePiece], say, processes: int = 1) -> list[sp.Rational]:
+def _check(
+    field: _Field, sf, mats_sym, c_sym, pieces: list[ValuePiece], say, processes: int = 1
+) -> list[sp.Rational]:
     """Certify each piece at a rational point inside it, independently of its proof: the exact best
     responses to its two strategies there (backward induction) give the same value as its formula
     (pieces shared among ``processes`` forked children when more than one)."""
@@ -557,7 +565,10 @@ def _check_piece(field: _Field, sf, mats_sym, c_sym, piece: ValuePiece, k: int) 
         plans = [[field.at(f, q0) for f in piece.formulas[1][p]] for p in (0, 1)]
     else:
         plans = [
-            [QQ.from_sympy(sp.Rational(piece.plans[p][sf.label(p, j)].subs(t, point))) for j in range(sf.shape[p])]
+            [
+                QQ.from_sympy(sp.Rational(piece.plans[p][sf.label(p, j)].subs(t, point)))
+                for j in range(sf.shape[p])
+            ]
             for p in (0, 1)
         ]
     lower, _, _ = best_response_values(sf, 1, row_times(mats[0], plans[0]), maximize=False)
