@@ -133,6 +133,11 @@ class _IntegerPencil:
         the ``moving`` columns of ``-B_1``, ..., ``-B_d`` (``B(s) = B_0 + B_1 s + ... + B_d s^d``).
     e : int
         The number of coefficients of the right-hand side (at least 1).
+    pick_rows : flint.fmpz_mat
+        ``len(moving) x m``, 0/1: ``pick_rows * X`` is ``X``'s ``moving`` rows.
+    pick_columns : list of flint.fmpz_mat
+        0/1 matrices, ``X * pick`` the columns of ``X`` (as wide as ``right``) for the right-hand side
+        (``width x e``), then for each ``B_1 .. B_d`` (``width x len(moving)``).
     """
 
     def __init__(self, srow, srhs, m: int) -> None:
@@ -169,6 +174,19 @@ class _IntegerPencil:
                 for e in range(1, len(cs)):
                     if cs[e]:
                         self.right[i, self.e + (e - 1) * c + where[k]] = -cs[e]
+        # 0/1 matrices that pick the moving rows (c x m) and the blocks of ``right``'s columns
+        # (width x e, then width x c for each B_e): rows and columns picked by FLINT products
+        self.pick_rows = flint.fmpz_mat(c, m)
+        for j, k in enumerate(self.moving):
+            self.pick_rows[j, k] = 1
+        self.pick_columns = [flint.fmpz_mat(width, self.e)]
+        for k in range(self.e):
+            self.pick_columns[0][k, k] = 1
+        for e in range(1, self.d + 1):
+            pick = flint.fmpz_mat(width, c)
+            for j in range(c):
+                pick[self.e + (e - 1) * c + j, j] = 1
+            self.pick_columns.append(pick)
 
 
 def _modular_images(pencil: _IntegerPencil, N: int, p: int, shift):
@@ -186,8 +204,10 @@ def _modular_images(pencil: _IntegerPencil, N: int, p: int, shift):
     Its first ``N`` terms give the common denominator ``q(s)`` by Padé approximation of one random
     combination of the unknowns (whose denominator is, but for a chance of about ``deg q / p``, the
     least common one); each numerator is then ``q(s) z_k(s)`` truncated, and moved back to ``t``
-    (both one matrix product).  Any mistake is caught by the caller's exact check of the lifted
-    solution."""
+    (both one matrix product).  Everything stays in FLINT matrices (rows and columns picked by
+    multiplying with 0/1 matrices) until the numerators, of which only the first ``N / 2 + 1``
+    coefficients are read: a longer one means too few terms, which the caller sees from the
+    lengths.  Any mistake is caught by the caller's exact check of the lifted solution."""
     import random
 
     import flint
@@ -196,42 +216,37 @@ def _modular_images(pencil: _IntegerPencil, N: int, p: int, shift):
         x0 = _mod(shift, p)
     except ValueError:
         return None
-    m, d, e_rhs, moving = pencil.m, pencil.d, pencil.e, pencil.moving
-    c = len(moving)
+    m, d, e_rhs, c = pencil.m, pencil.d, pencil.e, len(pencil.moving)
     try:
         solved = flint.nmod_mat(pencil.constant, p).solve(flint.nmod_mat(pencil.right, p))
     except ZeroDivisionError:
         return None  # B(shift) is singular modulo p
-    width = e_rhs + d * c
-    # the recurrence for the moving unknowns: y_k = g_k + sum_e W_e y_{k-e}, W_e = X_e[moving] (the
-    # pencil holds -B_e, so X_e = -B_0^{-1} B_e[:, moving]); the y_k stay FLINT vectors
-    ys: list = []
+    pick_r, *pick_e = (flint.nmod_mat(s, p) for s in pencil.pick_columns)
+    # z_k = X_r[:, k] (k < e) + sum_e X_e y_{k-e}: as an m x N matrix Z^T = X M, with M (width x N) the
+    # unit columns [I | 0] on the right-hand side's rows and, on B_e's rows, the moving unknowns' terms
+    # y_{k-e} (column k)
+    spread = pick_r * _padding(e_rhs, N, p)
     if c:
-        flat = solved.entries()
-        sub = [flat[k * width : (k + 1) * width] for k in moving]
-        g = [flint.nmod_mat(c, 1, [row[j] for row in sub], p) for j in range(e_rhs)]
-        w = [
-            flint.nmod_mat(c, c, [x for row in sub for x in row[e_rhs + (e - 1) * c : e_rhs + e * c]], p)
-            for e in range(1, d + 1)
-        ]
-        zero = flint.nmod_mat(c, 1, p)
+        # the recurrence for the moving unknowns: y_k = g_k + sum_e W_e y_{k-e}, with g_k = X_r[moving, k]
+        # and W_e = X_e[moving] (the pencil holds -B_e, so X_e = -B_0^{-1} B_e[:, moving])
+        sub = flint.nmod_mat(pencil.pick_rows, p) * solved
+        g, w = sub * pick_r, [sub * pick for pick in pick_e]
+        first = _units(e_rhs, p)
+        ys: list = []
         for k in range(N):
-            v = g[k] if k < e_rhs else zero
+            v = g * first[k] if k < e_rhs else None
             for e in range(1, min(k, d) + 1):
-                v = v + w[e - 1] * ys[k - e]
-            ys.append(v)
-    # every term at once, transposed: Z^T = M^T X^T, row k of M^T = [unit k (k < e_rhs) | y_{k-1} | ... | y_{k-d}]
-    entries = [y.entries() for y in ys]
-    none = [0] * c
-    unit = [[1 if j == k else 0 for j in range(e_rhs)] for k in range(N)]
-    rows = []
-    for k in range(N):
-        rows += unit[k]
+                step = w[e - 1] * ys[k - e]
+                v = step if v is None else v + step
+            ys.append(flint.nmod_mat(c, 1, p) if v is None else v)
+        entries = [x for y in ys for x in y.entries()]  # nmod elements: FLINT takes them back fast
         for e in range(1, d + 1):
-            rows += entries[k - e] if k >= e else none
-    terms = flint.nmod_mat(N, width, rows, p) * solved.transpose()  # N x m: row k is z_k
-    weights = flint.nmod_mat(m, 1, random.Random(p).choices(range(1, p), k=m), p)
-    mixed = flint.nmod_poly((terms * weights).entries(), p)
+            # Y_e^T (N x c): row k is y_{k-e}, zero for k < e
+            shifted = flint.nmod_mat(N, c, [0] * (min(e, N) * c) + entries[: max(N - e, 0) * c], p)
+            spread += pick_e[e - 1] * shifted.transpose()
+    terms = solved * spread  # m x N: column k is z_k
+    weights = flint.nmod_mat(1, m, random.Random(p).choices(range(1, p), k=m), p)
+    mixed = flint.nmod_poly((weights * terms).entries(), p)
     pade = _pade(mixed, N, p)
     if pade is None:
         return None
@@ -239,25 +254,51 @@ def _modular_images(pencil: _IntegerPencil, N: int, p: int, shift):
     back = flint.nmod_poly([(-x0) % p, 1], p)  # s = t - shift
     q_t = q(back)
     lead = pow(int(q_t.coeffs()[-1]), -1, p)
-    # numerators: (z_k q mod s^N)(t - shift) * lead, all at once: (Z T S)^T = S^T T^T Z^T, with T the
-    # Toeplitz matrix of q (truncated product: row k of T^T is q_k, ..., q_0) and S the Taylor shift
+    # numerators: (z_k q mod s^N)(t - shift) * lead, their first K coefficients, all at once:
+    # Z^T T^T S^T, with T the first K rows of the Toeplitz matrix of q (row j: q_j, ..., q_0) and S the
+    # Taylor shift (K x K: a polynomial of degree < K keeps its degree)
+    K = min(N, N // 2 + 1)
     qs = [int(x) * lead % p for x in q.coeffs()][:N]
     qs += [0] * (N - len(qs))
     toeplitz = []
-    for k in range(N):
-        toeplitz += qs[k::-1]
-        toeplitz += [0] * (N - k - 1)
-    change = flint.nmod_mat(N, N, toeplitz, p)
+    for j in range(K):
+        toeplitz += qs[j::-1]
+        toeplitz += [0] * (N - j - 1)
+    change = flint.nmod_mat(K, N, toeplitz, p)
     if x0:
-        change = _taylor(N, x0, p) * change
-    flat = (change * terms).transpose().entries()
+        change = _taylor(K, x0, p) * change
+    flat = (terms * change.transpose()).entries()
     nums = []
     for i in range(m):
-        row = [int(x) for x in flat[i * N : (i + 1) * N]]
+        row = [int(x) for x in flat[i * K : (i + 1) * K]]
         while row and not row[-1]:
             row.pop()
         nums.append(row)
     return nums, [int(x) for x in q_t * lead]
+
+
+@functools.lru_cache(maxsize=64)
+def _units(n: int, p: int) -> list:
+    """The ``n`` unit columns ``n x 1`` modulo ``p`` (column ``k``: a 1 in row ``k``)."""
+    import flint
+
+    out = []
+    for k in range(n):
+        column = flint.nmod_mat(n, 1, p)
+        column[k, 0] = 1
+        out.append(column)
+    return out
+
+
+@functools.lru_cache(maxsize=64)
+def _padding(e: int, N: int, p: int):
+    """``[I | 0]``, ``e x N`` modulo ``p`` (``e <= N``; the first ``min(e, N)`` columns)."""
+    import flint
+
+    pad = flint.nmod_mat(e, N, p)
+    for k in range(min(e, N)):
+        pad[k, k] = 1
+    return pad
 
 
 @functools.lru_cache(maxsize=64)

@@ -114,9 +114,16 @@ def _side(field: _Field, prog_sym, prog_num, n: int) -> _Side | None:
     for c, k in position.items():
         values[c] = z[k]
     conditions = [values[c] for c in range(prog_sym.ncols) if c not in prog_sym.free]
+    tight = {r for r, _ in basis.tight}
     for r, row in enumerate(prog_sym.rows):
-        total = combination((field(v), values[c]) for c, v in row.items() if values[c])
         lower, upper = prog_sym.lower[r], prog_sym.upper[r]
+        if r in tight:
+            # the basis's own rows hold at their bound identically (the system was solved, and its
+            # dense core proved, as an identity in t); only the other bound is left to hold
+            if lower is not None and upper is not None and lower != upper:
+                conditions.append(field(upper) - field(lower))
+            continue
+        total = combination((field(v), values[c]) for c, v in row.items() if values[c])
         if lower is not None and upper is not None and lower == upper:
             if total != field(lower):
                 return None  # an equality the basic solution misses: not this basis
