@@ -318,37 +318,28 @@ def _taylor(N: int, x0: int, p: int):
 _SHIFTS = ((0, 1), (1, 1), (-1, 1), (2, 1), (-2, 1), (3, 1), (1, 2), (-1, 2), (5, 1), (7, 1), (1, 3), (11, 1))
 
 
-#: The shift that served the last basis, tried first (bases met one after another share it).
+#: The shift that served the last basis, tried first (bases met one after another share it; Leduc
+#: hold'em's are singular at a second-round bet of 0 and invertible at 1).
 _LAST_SHIFT = [_SHIFTS[0]]
 
 
-def _shift_for(prow, p: int):
-    """The first of :data:`_SHIFTS` (as an exact fmpq), after the one that served the last basis, at
-    which ``B`` is invertible modulo ``p``; None if none is."""
+def _pencil_about(prow, prhs, m: int):
+    """``(shift, pencil)``: the system ``prow z = prhs`` in ``s = t - shift`` (:class:`_IntegerPencil`),
+    for the first of :data:`_SHIFTS` (after the one that served the last basis) at which ``B`` is
+    invertible modulo one of two primes (so over Q); None if it is at none of them."""
     import flint
 
-    m = len(prow)
-    try:
-        rows = [{k: [_mod(c, p) for c in poly.coeffs()] for k, poly in line.items()} for line in prow]
-    except ValueError:
-        return None
     for num, den in [_LAST_SHIFT[0], *(x for x in _SHIFTS if x != _LAST_SHIFT[0])]:
-        x = flint.fmpq(num, den)
-        try:
-            x0 = _mod(x, p)
-        except ValueError:
-            continue
-        B = flint.nmod_mat(m, m, p)
-        for i, line in enumerate(rows):
-            for k, coeffs in line.items():
-                value = 0
-                for c in reversed(coeffs):  # Horner
-                    value = (value * x0 + c) % p
-                if value:
-                    B[i, k] = value
-        if B.rank() == m:
+        shift = flint.fmpq(num, den)
+        if shift == 0:
+            pencil = _IntegerPencil(prow, prhs, m)
+        else:
+            move = flint.fmpq_poly([shift, 1])  # t = shift + s
+            srow = [{k: poly(move) for k, poly in line.items()} for line in prow]
+            pencil = _IntegerPencil(srow, [poly(move) for poly in prhs], m)
+        if any(flint.nmod_mat(pencil.constant, _prime(k)).rank() == m for k in range(2)):
             _LAST_SHIFT[0] = (num, den)
-            return x
+            return shift, pencil
     return None
 
 
@@ -453,17 +444,10 @@ def _solve_core(
         prow.append({k: v.num * (lcm // v.den) for k, v in line.items()})
         prhs.append(r.num * (lcm // r.den))
     bound = sum(max([p.degree() for p in (*line.values(), r)] + [0]) for line, r in zip(prow, prhs))
-    shift = None
-    for k in range(4):
-        shift = _shift_for(prow, _prime(k))
-        if shift is not None:
-            break
-    if shift is None:
+    about = _pencil_about(prow, prhs, m)
+    if about is None:
         raise ZeroDivisionError("the basis is singular at every point tried")
-    move = flint.fmpq_poly([shift, 1])  # t = shift + s
-    srow = [{k: poly(move) for k, poly in line.items()} for line in prow] if shift != 0 else prow
-    srhs = [poly(move) for poly in prhs] if shift != 0 else prhs
-    pencil = _IntegerPencil(srow, srhs, m)
+    shift, pencil = about
     N = min(_DEGREE_HINT[0], 2 * bound + 2)
     while True:
         shape = None
