@@ -189,6 +189,10 @@ class _IntegerPencil:
             self.pick_columns.append(pick)
 
 
+#: What :func:`_modular_images` returns when ``B`` is singular at the shift modulo its prime.
+_SINGULAR = "singular"
+
+
 def _modular_images(pencil: _IntegerPencil, N: int, p: int, shift):
     """The unknowns of ``B(t) z = r(t)`` as ``(numerators, denominator)`` modulo ``p``: polynomials in
     ``t`` (coefficient lists), ``z_k = n_k / q`` with ``q`` the least common denominator, monic;
@@ -220,7 +224,7 @@ def _modular_images(pencil: _IntegerPencil, N: int, p: int, shift):
     try:
         solved = flint.nmod_mat(pencil.constant, p).solve(flint.nmod_mat(pencil.right, p))
     except ZeroDivisionError:
-        return None  # B(shift) is singular modulo p
+        return _SINGULAR  # B(shift) is singular modulo p
     pick_r, *pick_e = (flint.nmod_mat(s, p) for s in pencil.pick_columns)
     # z_k = X_r[:, k] (k < e) + sum_e X_e y_{k-e}: as an m x N matrix Z^T = X M, with M (width x N) the
     # unit columns [I | 0] on the right-hand side's rows and, on B_e's rows, the moving unknowns' terms
@@ -323,24 +327,15 @@ _SHIFTS = ((0, 1), (1, 1), (-1, 1), (2, 1), (-2, 1), (3, 1), (1, 2), (-1, 2), (5
 _LAST_SHIFT = [_SHIFTS[0]]
 
 
-def _pencil_about(prow, prhs, m: int):
-    """``(shift, pencil)``: the system ``prow z = prhs`` in ``s = t - shift`` (:class:`_IntegerPencil`),
-    for the first of :data:`_SHIFTS` (after the one that served the last basis) at which ``B`` is
-    invertible modulo one of two primes (so over Q); None if it is at none of them."""
+def _pencil_at(prow, prhs, m: int, shift) -> _IntegerPencil:
+    """The system ``prow z = prhs`` in ``s = t - shift`` (``shift`` an fmpq), as an :class:`_IntegerPencil`."""
     import flint
 
-    for num, den in [_LAST_SHIFT[0], *(x for x in _SHIFTS if x != _LAST_SHIFT[0])]:
-        shift = flint.fmpq(num, den)
-        if shift == 0:
-            pencil = _IntegerPencil(prow, prhs, m)
-        else:
-            move = flint.fmpq_poly([shift, 1])  # t = shift + s
-            srow = [{k: poly(move) for k, poly in line.items()} for line in prow]
-            pencil = _IntegerPencil(srow, [poly(move) for poly in prhs], m)
-        if any(flint.nmod_mat(pencil.constant, _prime(k)).rank() == m for k in range(2)):
-            _LAST_SHIFT[0] = (num, den)
-            return shift, pencil
-    return None
+    if shift == 0:
+        return _IntegerPencil(prow, prhs, m)
+    move = flint.fmpq_poly([shift, 1])  # t = shift + s
+    srow = [{k: poly(move) for k, poly in line.items()} for line in prow]
+    return _IntegerPencil(srow, [poly(move) for poly in prhs], m)
 
 
 #: A reconstructed fraction ``a/b`` is accepted only when ``|a| b`` is at least this factor below
@@ -444,11 +439,22 @@ def _solve_core(
         prow.append({k: v.num * (lcm // v.den) for k, v in line.items()})
         prhs.append(r.num * (lcm // r.den))
     bound = sum(max([p.degree() for p in (*line.values(), r)] + [0]) for line, r in zip(prow, prhs))
-    about = _pencil_about(prow, prhs, m)
-    if about is None:
-        raise ZeroDivisionError("the basis is singular at every point tried")
-    shift, pencil = about
+    # the series are taken about the first of the shifts (the last one that served first) at which B
+    # is invertible; a shift where it is singular modulo the first two primes is given up
+    for num, den in [_LAST_SHIFT[0], *(x for x in _SHIFTS if x != _LAST_SHIFT[0])]:
+        shift = flint.fmpq(num, den)
+        solution = _solve_about(prow, prhs, _pencil_at(prow, prhs, m, shift), shift, bound)
+        if solution is not None:
+            _LAST_SHIFT[0] = (num, den)
+            return solution
+    raise ZeroDivisionError("the basis is singular at every point tried")
+
+
+def _solve_about(prow, prhs, pencil: _IntegerPencil, shift, bound: int) -> list[RationalFunction] | None:
+    """:func:`_solve_core` about ``shift``: None if ``B(shift)`` is singular modulo the first two primes."""
+    m = pencil.m
     N = min(_DEGREE_HINT[0], 2 * bound + 2)
+    singular = 0
     while True:
         shape = None
         residues: list = []
@@ -456,6 +462,11 @@ def _solve_core(
         for k in range(41):
             p = _prime(k)
             images = _modular_images(pencil, N, p, shift)
+            if images is _SINGULAR:
+                singular += 1
+                if singular >= 2 and shape is None:
+                    return None
+                continue
             if images is None:
                 continue
             nums, den = images
