@@ -335,6 +335,41 @@ def test_plot_and_latex(tmp_path, capsys):
     capsys.readouterr()
 
 
+@pytest.mark.parametrize("positive", [True, False])
+def test_a_short_formula_is_sympys_factor(positive):
+    """A formula of degree <= 8 is shown factored from FLINT's factorization: the same expression,
+    argument for argument, as ``sympy.factor`` of it (products, powers, constants, zero)."""
+    import flint
+
+    from derive.solving.parameters.rational_functions import RationalFunction, RationalFunctionField
+
+    t = sp.Symbol("t", positive=True) if positive else sp.Symbol("t")
+    rng = random.Random(11)
+
+    def poly(degree):
+        coeffs = [flint.fmpq(rng.randint(-12, 12), rng.choice([1, 1, 2, 3, 12])) for _ in range(degree)]
+        return flint.fmpq_poly([*coeffs, flint.fmpq(rng.choice([1, -1, 2, -3]), rng.choice([1, 2, 3]))])
+
+    def product():
+        out = flint.fmpq_poly([1])
+        for _ in range(rng.randint(1, 3)):
+            out *= poly(rng.randint(0, 2)) ** rng.choice([1, 1, 2])
+        return out
+
+    def sympy_poly(g):
+        return sp.Poly([sp.Rational(int(c.p), int(c.q)) for c in reversed(g.coeffs())] or [0], t)
+
+    cases = [RationalFunction(product(), product()) for _ in range(300)]
+    cases += [RationalFunction(flint.fmpq_poly(c)) for c in ([0], [flint.fmpq(-3, 4)], [0, 0, 2], [-1, 1])]
+    field = RationalFunctionField(t)
+    for f in cases:
+        if max(f.num.degree(), f.den.degree()) > 8:
+            continue
+        expected = sp.factor(sympy_poly(f.num).as_expr() / sympy_poly(f.den).as_expr())
+        assert sp.srepr(field.to_sympy(f)) == sp.srepr(expected), f
+        assert field.to_text(f) == str(expected)
+
+
 def test_a_point_is_sympys_real_root():
     """A breakpoint's point and its text are sympy's ``real_roots()`` entries, built without isolating
     every root: radicals for quadratics and binomials, ``c*CRootOf(P, k)`` with sympy's own scaling."""

@@ -213,7 +213,7 @@ class RationalFunctionField:
         t = self.symbol
         num, den = _poly_from_flint(f.num, t), _poly_from_flint(f.den, t)
         if max(num.degree(), den.degree()) <= 8:
-            return sp.factor(num.as_expr() / den.as_expr())
+            return _factored(f, t)
         c_num, p_num = num.clear_denoms(convert=True)
         c_den, p_den = den.clear_denoms(convert=True)
         g = sp.gcd(p_num.content(), p_den.content()) if not p_num.is_zero else 1
@@ -230,6 +230,26 @@ class RationalFunctionField:
             text = _fraction_text(f, str(self.symbol))
             self._texts[key] = str(self.to_sympy(f)) if text is None else text
         return self._texts[key]
+
+
+def _factored(f: RationalFunction, t: sp.Symbol) -> sp.Expr:
+    """``sympy.factor(f)``, the same expression, from FLINT's factorization: ``c * prod f_i**k_i``
+    with ``f_i`` the irreducible integer polynomials of ``f``'s numerator and denominator (primitive,
+    leading coefficient positive; ``k_i < 0`` in the denominator) and ``c`` rational, assembled as
+    sympy's ``factor`` assembles them (``_keep_coeff`` of the product)."""
+    from sympy.core.exprtools import _keep_coeff
+
+    if f.num.is_zero():
+        return sp.Integer(0)
+    coeff = sp.Rational(int(f.den.denom()), int(f.num.denom()))
+    powers = []
+    for poly, sign in ((f.num.numer(), 1), (f.den.numer(), -1)):
+        content, factors = poly.factor()
+        coeff *= sp.Integer(int(content)) ** sign
+        for g, k in factors:
+            base = sp.Poly([int(c) for c in reversed(g.coeffs())], t, domain="ZZ").as_expr()
+            powers.append(base if k * sign == 1 else base ** (k * sign))
+    return _keep_coeff(coeff, sp.Mul(*powers))
 
 
 def _integer_coefficients(poly) -> tuple[int, list[int]]:
