@@ -20,6 +20,7 @@ from derive.extensive_form.build import chance, decision, extensive_form, payoff
 from derive.extensive_form.game import NotSupportedError
 from derive.games.one_card import one_card_poker, to_extensive_form
 from derive.games.registry import BUILTIN_GAMES
+from derive.solving.parameters.breakpoints import less as _less
 from derive.solving.parameters.breakpoints import roots_inside, same
 from derive.solving.parameters.parametric_lp import (
     Breakpoint,
@@ -368,6 +369,56 @@ def test_a_short_formula_is_sympys_factor(positive):
         expected = sp.factor(sympy_poly(f.num).as_expr() / sympy_poly(f.den).as_expr())
         assert sp.srepr(field.to_sympy(f)) == sp.srepr(expected), f
         assert field.to_text(f) == str(expected)
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_roots_found_outward_are_every_root_in_order(seed):
+    """:func:`roots_outward` yields every root of its polynomials between a start and an end, nearest
+    first, each once, flagged when a flagged polynomial vanishes there: against isolating every
+    irreducible factor's roots (polynomials sharing factors, repeated and rational roots, roots at
+    the windows' midpoints, an algebraic end)."""
+    import flint
+
+    from derive.solving.parameters.breakpoints import roots_outward, sorted_points
+    from derive.solving.parameters.rational_functions import RationalFunctionField
+
+    t = sp.Symbol("t")
+    rng = random.Random(seed)
+    field = RationalFunctionField(t)
+    pieces = [flint.fmpq_poly([-c, 1]) for c in (flint.fmpq(3, 2), flint.fmpq(7, 4), flint.fmpq(5, 4))]
+    pieces += [flint.fmpq_poly([-2, 0, 1]), flint.fmpq_poly([-3, 0, 1]), flint.fmpq_poly([1, 0, 1])]
+    pieces += [flint.fmpq_poly([rng.randint(-30, 30) for _ in range(rng.randint(2, 6))] + [1]) for _ in range(6)]
+    candidates = []
+    for _ in range(rng.randint(3, 9)):
+        poly = flint.fmpq_poly([rng.choice([1, -2, 3])])
+        for _ in range(rng.randint(1, 3)):
+            poly *= rng.choice(pieces) ** rng.choice([1, 1, 2])
+        if poly.degree() > 0:
+            candidates.append((poly, rng.random() < 0.3))
+    start = sp.Rational(rng.choice([1, 11, 13]), rng.choice([1, 2, 3, 8]))
+    if any(poly(flint.fmpq(int(start.p), int(start.q))) == 0 for poly, _ in candidates):
+        start += sp.Rational(1, 97)
+    root2 = Breakpoint(sp.Poly(t**2 - 2, t, domain="QQ"), (R(1), R(2)))
+    for end in (Breakpoint.rational(R(9), t), Breakpoint.rational(R(-7), t), root2):
+        here = Breakpoint.rational(start, t)
+        if same(here, end):
+            continue
+        rightward = bool(_less(here, end))
+        lo, hi = (here, end) if rightward else (end, here)
+        expected, flags = [], {}
+        for poly, flag in candidates:
+            for factor in field.irreducible(poly):
+                if id(factor) not in flags:
+                    expected += roots_inside(factor, lo, hi)
+                flags[id(factor)] = flags.get(id(factor), False) or flag
+        expected = sorted_points(expected)
+        if not rightward:
+            expected.reverse()
+        got = list(roots_outward(candidates, start, end, field.irreducible, (R(-8), R(10))))
+        assert len(got) == len(expected), (seed, end)
+        for (point, flag), want in zip(got, expected):
+            assert same(point, want)
+            assert flag == flags[id(point.polynomial)]
 
 
 def test_a_point_is_sympys_real_root():

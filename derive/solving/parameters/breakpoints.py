@@ -27,6 +27,7 @@ __all__ = [
     "may_have_roots",
     "remember_text",
     "roots_inside",
+    "roots_outward",
     "same",
     "sorted_points",
 ]
@@ -356,6 +357,102 @@ def roots_inside(factor: sp.Poly, lo, hi) -> list[Breakpoint]:
         if less(lo, point) and less(point, hi):
             out.append(point)
     return out
+
+
+#: Most halvings of a window before its polynomials are factored (polynomials sharing a root stay
+#: together however small the window).
+_HALVINGS = 48
+
+
+def roots_outward(candidates, start, end: Breakpoint, irreducible, span):
+    """The real roots of the ``candidates`` strictly between the rational ``start`` and the point
+    ``end``, nearest to ``start`` first, found only as far as they are asked for (a generator).
+
+    Parameters
+    ----------
+    candidates : list of (fmpq_poly, bool)
+        FLINT polynomials, none zero at ``start``, each with a flag.
+    start : rational
+    end : Breakpoint
+        On either side of ``start``.
+    irreducible : callable
+        ``irreducible(f)``: the irreducible factors of ``f`` (monic sympy Polys, one object per
+        factor, as :meth:`RationalFunctionField.irreducible` gives).
+    span : (rational, rational)
+        An interval holding ``start`` and ``end``: a root's isolating interval is the one found on
+        all of it (:func:`roots_inside`, cached), so a point has the same interval whichever
+        window finds it, and the rationals chosen between points do not depend on the search.
+
+    Yields
+    ------
+    (Breakpoint, bool)
+        Each distinct root, with whether a flagged polynomial vanishes there.
+
+    Notes
+    -----
+    The window from ``start`` is halved by Descartes' rule of signs (no factoring) until at most
+    two polynomials have roots in it or :data:`_HALVINGS` halvings; only those are factored and
+    their roots in the window isolated exactly (:func:`roots_inside`).  The next window starts
+    where that one ended.  A piece ends at its nearest roots, so most polynomials with roots in a
+    gap are never factored.
+    """
+    t = end.polynomial.gen
+    near = flint_q(start)
+    here = Breakpoint.rational(sp.Rational(start), t)
+    rightward = less(here, end)
+    far = flint_q(end.interval[1] if rightward else end.interval[0])
+
+    def has_roots(f, a, b) -> bool:  # in the open interval between a and b
+        return f.degree() > 0 and _variations(f, min(a, b), max(a, b)) > 0
+
+    def inside(point: Breakpoint) -> bool:
+        return less(point, end) if rightward else less(end, point)
+
+    live = list(candidates)
+    while near != far:
+        live = [(f, flag) for f, flag in live if has_roots(f, near, far)]
+        if not live:
+            return
+        active, w = live, far
+        for _ in range(_HALVINGS):
+            if len(active) <= 2:
+                break
+            mid = _split(near, w, [f for f, _ in active])
+            inner = [(f, flag) for f, flag in active if has_roots(f, near, mid)]
+            if inner:
+                active, w = inner, mid
+            else:  # no root between near and mid: the window starts at mid
+                near = mid
+        flags: dict[int, list] = {}
+        for f, flag in active:
+            for factor in irreducible(f):
+                entry = flags.setdefault(id(factor), [factor, False])
+                entry[1] = entry[1] or flag
+        a, b = (Breakpoint.rational(sp.Rational(int(x.p), int(x.q)), t) for x in (min(near, w), max(near, w)))
+        found = [
+            (point, flag)
+            for factor, flag in flags.values()
+            for point in roots_inside(factor, *span)
+            if less(a, point) and less(point, b)
+        ]
+        order = sorted_points([point for point, _ in found])
+        flag_of = {id(point): flag for point, flag in found}
+        for point in order if rightward else order[::-1]:
+            if not inside(point):
+                return
+            yield point, flag_of[id(point)]
+        near = w
+
+
+def _split(a, b, polys):
+    """A rational strictly between the fmpq ``a`` and ``b`` (their midpoint if it can be) at which
+    none of the FLINT polynomials ``polys`` vanishes."""
+    for k in itertools.count(2):
+        for j in range(1, k):
+            mid = a + (b - a) * j / k
+            if all(f(mid) != 0 for f in polys):
+                return mid
+    raise AssertionError("unreachable")  # pragma: no cover
 
 
 def sorted_points(points: list[Breakpoint]) -> list[Breakpoint]:

@@ -18,11 +18,12 @@ parametric simplex method's basis-stability argument (Gass & Saaty 1955; the sam
    slack ``>= 0``: rational functions, whose signs change only at real roots of the irreducible
    factors of their numerators and denominators.  Only roots inside the gap being covered matter:
    a numerator or denominator without a root there (Descartes' rule of signs, no factoring) is left
-   out, the others are factored and their roots isolated exactly (Descartes' rule of signs with
-   bisection, Vincent-Collins-Akritas; rational, or algebraic with a rational isolating interval),
-   and the largest
-   interval around ``t0`` on which every sign holds is found by testing one rational point between
-   consecutive roots and the roots themselves (a root of a denominator ends the piece, open);
+   out; the roots of the others are found outward from ``t0``, nearest first and only as far as
+   needed (windows halved by Descartes' rule until few polynomials have roots in them, which are
+   then factored and their roots isolated exactly: Vincent-Collins-Akritas; rational, or algebraic
+   with a rational isolating interval), and the largest interval around ``t0`` on which every sign
+   holds is found by testing one rational point between consecutive roots and the roots
+   themselves (a root of a denominator ends the piece, open);
 4. where both players' basic solutions are feasible and ``v_0(t) + v_1(t)`` equals the constant
    sum as a rational function, weak duality proves both optimal: ``v_0(t)`` is the game value and
    ``x(t)``, ``y(t)`` are optimal strategies on the whole interval;
@@ -61,6 +62,7 @@ from derive.solving.parameters.breakpoints import (
     flint_poly,
     may_have_roots,
     roots_inside,
+    roots_outward,
     sorted_points,
 )
 from derive.solving.parameters.breakpoints import between as _between
@@ -381,8 +383,9 @@ def _require_well_defined(game: Game, field: _Field, lo, hi) -> None:
 def _piece_at(field: _Field, sf, mats_sym, progs_sym, c_sym, t0: sp.Rational, ends, gap) -> ValuePiece | None:
     """The largest interval around ``t0`` inside the gap ``(a, b)`` on which HiGHS's optimal bases at
     ``t0`` stay optimal; None if ``t0`` is a root of a condition (a degenerate point: the caller tries
-    another).  Only roots inside the gap are isolated; an end of the gap ends the piece closed unless
-    a condition has a pole there (as the piece found on all of ``ends``, cut to the gap)."""
+    another).  Only the roots inside the gap nearest ``t0`` are isolated (:func:`roots_outward`, on
+    all of ``ends``); an end of the gap ends the piece closed unless a condition has a pole there
+    (as the piece found on all of ``ends``, cut to the gap)."""
     q0 = QQ(int(t0.p), int(t0.q))
     sides = []
     for p in (0, 1):
@@ -403,20 +406,15 @@ def _piece_at(field: _Field, sf, mats_sym, progs_sym, c_sym, t0: sp.Rational, en
             return None  # t0 is a root of a condition, or the basis is not feasible there
     except ZeroDivisionError:
         return None
-    lo, hi = ends[0].interval[0], ends[1].interval[0]
-    pole: dict[int, bool] = {}  # id of an irreducible factor -> whether a denominator has it
-    points: list[Breakpoint] = []
-    for poly, is_den in _condition_polynomials(conditions):
-        if not may_have_roots(poly, gap[0].interval[0], gap[1].interval[1]):
-            continue  # no root inside the gap, so none that could end the piece (Descartes)
-        for factor in field.irreducible(poly):
-            if id(factor) not in pole:
-                points += [r for r in roots_inside(factor, lo, hi) if _less(gap[0], r) and _less(r, gap[1])]
-            pole[id(factor)] = pole.get(id(factor), False) or is_den
-    order = sorted_points(points)
+    # the signs can change only at roots of the conditions' numerators and denominators: those
+    # with a root in the gap (Descartes' rule of signs) are searched outward from t0, nearest first
+    candidates = [
+        (poly, is_den)
+        for poly, is_den in _condition_polynomials(conditions)
+        if may_have_roots(poly, gap[0].interval[0], gap[1].interval[1])
+    ]
     here = Breakpoint.rational(t0, field.symbol)
-    right = [pt for pt in order if _less(here, pt)]
-    left = [pt for pt in order if _less(pt, here)][::-1]
+    span = (ends[0].interval[0], ends[1].interval[0])
 
     def holds_between(p: Breakpoint, q: Breakpoint) -> bool:
         m = QQ.from_sympy(_between(p, q) if _less(p, q) else _between(q, p))
@@ -425,22 +423,22 @@ def _piece_at(field: _Field, sf, mats_sym, progs_sym, c_sym, t0: sp.Rational, en
         except ZeroDivisionError:
             return False
 
-    def walk(points: list[Breakpoint], end: Breakpoint) -> tuple[Breakpoint, bool]:
-        """Move away from ``t0`` across the roots ``points`` (nearest first) while every sign holds, at
-        most to the gap's ``end`` (closed unless a condition has a pole there)."""
+    def walk(end: Breakpoint) -> tuple[Breakpoint, bool]:
+        """Move away from ``t0`` across the conditions' roots (nearest first) while every sign holds,
+        at most to the gap's ``end`` (closed unless a condition has a pole there)."""
         previous = here
-        for pt in [*points, end]:
+        for pt, is_pole in roots_outward(candidates, t0, end, field.irreducible, span):
             if previous is not here and not holds_between(previous, pt):
                 return previous, True
-            if pt is end:
-                return end, not _pole_at(conditions, end)
-            if pole[id(pt.polynomial)]:
+            if is_pole:  # a denominator vanishes there: the piece ends, open
                 return pt, False
             previous = pt
-        raise AssertionError("unreachable")  # pragma: no cover
+        if previous is not here and not holds_between(previous, end):
+            return previous, True
+        return end, not _pole_at(conditions, end)
 
-    upper, upper_closed = walk(right, gap[1])
-    lower, lower_closed = walk(left, gap[0])
+    upper, upper_closed = walk(gap[1])
+    lower, lower_closed = walk(gap[0])
     return make_piece(
         field,
         sf,
