@@ -363,6 +363,9 @@ def roots_inside(factor: sp.Poly, lo, hi) -> list[Breakpoint]:
 #: together however small the window).
 _HALVINGS = 48
 
+#: Up to this many polynomials, each with one root in a window, are factored without more halving.
+_FEW = 8
+
 
 def roots_outward(candidates, start, end: Breakpoint, irreducible, span):
     """The real roots of the ``candidates`` strictly between the rational ``start`` and the point
@@ -402,29 +405,33 @@ def roots_outward(candidates, start, end: Breakpoint, irreducible, span):
     rightward = less(here, end)
     far = flint_q(end.interval[1] if rightward else end.interval[0])
 
-    def has_roots(f, a, b) -> bool:  # in the open interval between a and b
-        return f.degree() > 0 and _variations(f, min(a, b), max(a, b)) > 0
+    def variations(f, a, b) -> int:  # bounds the roots in the open interval between a and b
+        return _variations(f, min(a, b), max(a, b)) if f.degree() > 0 else 0
 
     def inside(point: Breakpoint) -> bool:
         return less(point, end) if rightward else less(end, point)
 
     live = list(candidates)
     while near != far:
-        live = [(f, flag) for f, flag in live if has_roots(f, near, far)]
+        counted = [(f, flag, variations(f, near, far)) for f, flag in live]
+        live = [(f, flag) for f, flag, n in counted if n]
         if not live:
             return
-        active, w = live, far
+        # halve the window (near, w) towards near while that leaves fewer polynomials with roots in
+        # it; stop at two, or when each has one root there (factoring them is then cheaper than
+        # more halving: polynomials that share a root never part)
+        active, w = [x for x in counted if x[2]], far
         for _ in range(_HALVINGS):
-            if len(active) <= 2:
+            if len(active) <= 2 or (len(active) <= _FEW and all(n == 1 for _, _, n in active)):
                 break
-            mid = _split(near, w, [f for f, _ in active])
-            inner = [(f, flag) for f, flag in active if has_roots(f, near, mid)]
+            mid = _split(near, w, [f for f, _, _ in active])
+            inner = [(f, flag, n) for f, flag, _ in active if (n := variations(f, near, mid))]
             if inner:
                 active, w = inner, mid
-            else:  # no root between near and mid: the window starts at mid
+            else:  # no root between near and mid: the window starts at mid (the counts only fall)
                 near = mid
         flags: dict[int, list] = {}
-        for f, flag in active:
+        for f, flag, _ in active:
             for factor in irreducible(f):
                 entry = flags.setdefault(id(factor), [factor, False])
                 entry[1] = entry[1] or flag
