@@ -1149,6 +1149,7 @@ EXCLUDED = {
     ("derive.solving.forked.run_tasks", "processes"): "a count of processes: " + _INT,
     ("derive.solving.forked.usable_processes", "limit"): "a count of processes: " + _INT,
     ("derive.solving.parameters.breakpoints.remember_text", "point"): "a point already proved, not a number",
+    ("derive.solving.parameters.breakpoints.roots_outward", "end"): "a point already proved, not a number",
     ("derive.solving.parameters.parametric_lp.parametric_solve", "processes"): "a count of processes: " + _INT,
     ("derive.solving.parameters.parametric_pieces.make_piece", "plans"): "rational functions a basis solve proved",
     ("derive.solving.parameters.parametric_pieces.make_piece", "value"): "a rational function a basis solve proved",
