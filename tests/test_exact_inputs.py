@@ -1153,6 +1153,7 @@ EXCLUDED = {
     ("derive.solving.parameters.parametric_lp.parametric_solve", "processes"): "a count of processes: " + _INT,
     ("derive.solving.parameters.parametric_pieces.make_piece", "plans"): "rational functions a basis solve proved",
     ("derive.solving.parameters.parametric_pieces.make_piece", "value"): "a rational function a basis solve proved",
+    ("derive.solving.parameters.parametric_pieces.make_piece", "value_text"): "the text of that function, not a number",
     ("derive.presentation.game_summary.in_situation_order", "strategy"): "a strategy already read and proved, only reordered",
     ("derive.dominance.tree_plans.dominated_plans", "weak"): "a flag",
     ("derive.extensive_form.exact.float_message", "value"): "describes a float, returns text",

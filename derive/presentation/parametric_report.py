@@ -192,7 +192,7 @@ def parametric_json(sol: ParametricSolution) -> str:
                 "to_closed": p.closed[1],
                 "from_decimal": p.lower.decimal(),
                 "to_decimal": p.upper.decimal(),
-                "value": str(p.value),
+                "value": p.value_string(),
                 "strategies": {names[k]: p.strategy_texts(k) for k in (0, 1)},
                 "off_path": {names[k]: list(p.off_path[k]) for k in (0, 1)},
             }

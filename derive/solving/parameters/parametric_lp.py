@@ -44,7 +44,6 @@ Stengel (1994).
 
 from __future__ import annotations
 
-import dataclasses
 import itertools
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -475,7 +474,7 @@ def _clip(piece: ValuePiece, a: Breakpoint, b: Breakpoint) -> ValuePiece:
         lower, closed[0] = a, True
     if _less(b, upper):
         upper, closed[1] = b, True
-    return dataclasses.replace(piece, lower=lower, upper=upper, closed=tuple(closed))
+    return piece.with_ends(lower, upper, tuple(closed))
 
 
 def _same_formulas(left: ValuePiece, right: ValuePiece) -> bool:
@@ -521,9 +520,7 @@ def _merge(field: _Field, pieces: list[ValuePiece]) -> list[ValuePiece]:
             # each piece's conditions are proved on its own interval: the other one's is left to prove
             for keep, other in ((last, piece), (piece, last)):
                 if _same_formulas(last, piece) or _holds_on(field, keep.conditions, other.lower, other.upper):
-                    out[-1] = dataclasses.replace(
-                        keep, lower=last.lower, upper=piece.upper, closed=(last.closed[0], piece.closed[1])
-                    )
+                    out[-1] = keep.with_ends(last.lower, piece.upper, (last.closed[0], piece.closed[1]))
                     break
             else:
                 out.append(piece)

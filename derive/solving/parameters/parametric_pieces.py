@@ -24,6 +24,43 @@ from derive.solving.parameters.breakpoints import same as _same
 __all__ = ["ParametricSolution", "ValuePiece", "make_piece", "piece_data", "piece_from_data"]
 
 
+class _Deferred:
+    """A value made on its first read (:class:`_Made`): a sympy expression of a long formula costs
+    more to build and print than its text, which is all a JSON report needs."""
+
+    __slots__ = ("make",)
+
+    def __init__(self, make) -> None:
+        self.make = make
+
+    def __reduce__(self):  # pickled as the value itself
+        return _identity, (self.make(),)
+
+
+def _identity(x):
+    return x
+
+
+class _Made:
+    """A dataclass field that may be given as a :class:`_Deferred`, made on its first read and kept
+    (stored under ``_name``; no default)."""
+
+    def __set_name__(self, owner, name: str) -> None:
+        self.store = "_" + name
+
+    def __get__(self, obj, objtype=None):
+        if obj is None:
+            raise AttributeError(self.store)  # no default for the dataclass
+        v = obj.__dict__[self.store]
+        if isinstance(v, _Deferred):
+            v = v.make()
+            obj.__dict__[self.store] = v
+        return v
+
+    def __set__(self, obj, value) -> None:
+        obj.__dict__[self.store] = value
+
+
 @dataclass(frozen=True)
 class ValuePiece:
     """One interval of the parameter on which one formula gives the value and both strategies.
@@ -48,17 +85,35 @@ class ValuePiece:
     conditions : tuple
         The sign conditions (variables and slacks of both LPs, rational functions of ``t``) proved
         ``>= 0`` on the interval.
+    value_text : str
+        ``str(value)``, when made without building ``value`` (empty if not); see :meth:`value_string`.
     """
 
     lower: Breakpoint
     upper: Breakpoint
     closed: tuple[bool, bool]
-    value: sp.Expr
+    value: sp.Expr = _Made()  # type: ignore[assignment]
     plans: tuple[dict[str, sp.Expr], dict[str, sp.Expr]]
     strategies: tuple[dict[str, dict[str, sp.Expr]], dict[str, dict[str, sp.Expr]]]
     off_path: tuple[tuple[str, ...], tuple[str, ...]]
     conditions: tuple = dataclasses.field(default=(), repr=False, compare=False)
     formulas: tuple = dataclasses.field(default=(), repr=False, compare=False)
+    value_text: str = dataclasses.field(default="", repr=False, compare=False)
+
+    def with_ends(self, lower: Breakpoint, upper: Breakpoint, closed: tuple[bool, bool]) -> ValuePiece:
+        """The same piece on the interval from ``lower`` to ``upper`` (``closed`` at each end or not),
+        its formulas not shown on the way (``dataclasses.replace`` would read every field)."""
+        import copy
+
+        piece = copy.copy(self)
+        for name, v in (("lower", lower), ("upper", upper), ("closed", tuple(closed))):
+            object.__setattr__(piece, name, v)
+        return piece
+
+    def value_string(self) -> str:
+        """``str(self.value)``, the same characters (from :attr:`value_text` when known: printing a
+        degree-40 formula through sympy takes longer than finding it)."""
+        return self.value_text or str(self.value)
 
     def strategies_at(self, symbol: sp.Symbol, t0, game: Game) -> tuple[dict, dict]:
         """Both behaviour strategies at the rational ``t0`` (exact), every information set given: one
@@ -224,11 +279,13 @@ class _Lazy(Mapping):
         return repr(dict(self.items()))
 
 
-def make_piece(field, sf, plans, value, conditions, ends, closed, texts=None) -> ValuePiece:
+def make_piece(field, sf, plans, value, conditions, ends, closed, texts=None, value_text=None) -> ValuePiece:
     """The piece with interval ``ends`` (``closed`` at each end or not), both players' realization
     plans ``plans`` (two lists of rational functions of ``field``, in ``sf``'s sequence order) and
     player 0's value ``value``, its strategies shown lazily (``texts``: their texts already made,
-    ``({information set: {action: str}}, {...})``, as :meth:`ValuePiece.strategy_texts` gives)."""
+    ``({information set: {action: str}}, {...})``, as :meth:`ValuePiece.strategy_texts` gives;
+    ``value_text``: the value's, made here if not given); the value's sympy expression is built
+    when first read."""
     lazy_plans = tuple(
         _Lazy({sf.label(p, k): v for k, v in enumerate(plans[p])}, field.to_sympy, field.to_text)
         for p in (0, 1)
@@ -253,12 +310,13 @@ def make_piece(field, sf, plans, value, conditions, ends, closed, texts=None) ->
         lower=ends[0],
         upper=ends[1],
         closed=closed,
-        value=field.to_sympy(value),
+        value=_Deferred(lambda: field.to_sympy(value)),
         plans=lazy_plans,  # type: ignore[arg-type]
         strategies=tuple(strategies),  # type: ignore[arg-type]
         off_path=tuple(off_path),  # type: ignore[arg-type]
         conditions=tuple(conditions),
         formulas=(value, tuple(tuple(plans[p]) for p in (0, 1))),
+        value_text=value_text if value_text is not None else field.to_text(value),
     )
 
 
@@ -292,7 +350,7 @@ def piece_data(piece: ValuePiece, texts: bool = False) -> tuple:
         tuple(tuple(pair(f) for f in plan) for plan in plans),
         tuple(pair(g) for g in piece.conditions),
         table,
-        (tuple(piece.strategy_texts(p) for p in (0, 1)), (piece.lower.text, piece.upper.text))
+        (tuple(piece.strategy_texts(p) for p in (0, 1)), (piece.lower.text, piece.upper.text), piece.value_string())
         if texts
         else None,
     )
@@ -314,8 +372,9 @@ def piece_from_data(field, sf, data: tuple) -> ValuePiece:
         f.num, f.den = polys[pair[0]], polys[pair[1]]
         return f
 
+    value_text = None
     if texts is not None:
-        texts, end_texts = texts
+        texts, end_texts, value_text = texts
         for end, text in zip(ends, end_texts):
             remember_text(end, text)
     return make_piece(
@@ -327,4 +386,5 @@ def piece_from_data(field, sf, data: tuple) -> ValuePiece:
         ends,
         closed,
         texts,
+        value_text,
     )
