@@ -421,6 +421,29 @@ def test_roots_found_outward_are_every_root_in_order(seed):
             assert flag == flags[id(point.polynomial)]
 
 
+def test_a_polynomial_is_printed_as_sympy_prints_it():
+    """A breakpoint's polynomial in the JSON is printed from its coefficients with sympy's characters
+    (rational coefficients, signs, ``1/2 - t``, a missing constant or linear term)."""
+    import flint
+
+    from derive.solving.parameters.rational_functions import polynomial_text
+
+    rng = random.Random(3)
+    for positive in (True, False):
+        t = sp.Symbol("bet2", positive=positive)
+        for _ in range(600):
+            coeffs = [
+                sp.Rational(rng.choice([0, 0, 1, -1, rng.randint(-(10**20), 10**20)]), rng.choice([1, 1, 2, 3, 100, 7**5]))
+                for _ in range(rng.randint(1, 12))
+            ]
+            if all(c == 0 for c in coeffs):
+                coeffs[0] = sp.Integer(1)
+            expected = str(sp.Poly(list(reversed(coeffs)), t, domain="QQ").as_expr())
+            assert polynomial_text([flint.fmpq(int(c.p), int(c.q)) for c in coeffs], "bet2") == expected
+    root = Breakpoint(sp.Poly(t**3 - sp.Rational(5, 2) * t - 1, t, domain="QQ"), (R(1), R(2)))
+    assert root.polynomial_text == str(root.polynomial.as_expr())
+
+
 def test_a_point_is_sympys_real_root():
     """A breakpoint's point and its text are sympy's ``real_roots()`` entries, built without isolating
     every root: radicals for quadratics and binomials, ``c*CRootOf(P, k)`` with sympy's own scaling."""

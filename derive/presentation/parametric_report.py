@@ -168,7 +168,7 @@ def _point(point: Breakpoint) -> dict:
     return {
         "at": point.text,
         "decimal": point.decimal(),
-        "polynomial": str(point.polynomial.as_expr()),
+        "polynomial": point.polynomial_text,
         "interval": [str(point.interval[0]), str(point.interval[1])],
     }
 

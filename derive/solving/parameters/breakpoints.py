@@ -83,6 +83,13 @@ class Breakpoint:
         """``str(self.point)`` (kept: a point is printed as one piece's end and the next one's start)."""
         return _text(self.polynomial, *self.interval)
 
+    @property
+    def polynomial_text(self) -> str:
+        """``str(self.polynomial.as_expr())``, the same characters, printed from the coefficients."""
+        from derive.solving.parameters.rational_functions import polynomial_text
+
+        return polynomial_text(flint_poly(self.polynomial).coeffs(), str(self.polynomial.gen))
+
     def refined(self, width: sp.Rational) -> Breakpoint:
         """The same point with an isolating interval narrower than ``width``."""
         if self.is_rational or self.interval[1] - self.interval[0] < width:

@@ -15,7 +15,7 @@ from __future__ import annotations
 import sympy as sp
 from sympy.polys.domains import QQ
 
-__all__ = ["RationalFunction", "RationalFunctionField", "combination", "poly_key"]
+__all__ = ["RationalFunction", "RationalFunctionField", "combination", "poly_key", "polynomial_text"]
 
 
 def poly_key(poly) -> tuple:
@@ -276,6 +276,35 @@ def _polynomial_text(coeffs: list[int], name: str) -> str:
         power = "" if k == 0 else (name if k == 1 else f"{name}**{k}")
         size = abs(c)
         term = str(size) if not power else (power if size == 1 else f"{size}*{power}")
+        if not out:
+            out.append(f"-{term}" if c < 0 else term)
+        else:
+            out.append(f" - {term}" if c < 0 else f" + {term}")
+    return "".join(out)
+
+
+def polynomial_text(coeffs: list, name: str) -> str:
+    """sympy's ``str`` of ``Poly(sum coeffs[k] * t^k).as_expr()`` for rational coefficients (fmpq,
+    Fraction or sympy Rational; not all zero), ``t`` printed as ``name``: highest degree first,
+    ``c*t**k`` or ``p*t**k/q``, ``t**k/q`` for ``1/q``, ``" - "`` before a negative term, a positive
+    constant first when the other of two terms is negative (``1/2 - t``).  For breakpoints'
+    polynomials of degree 25 this is a hundredth of sympy's time."""
+    terms = [k for k in range(len(coeffs) - 1, -1, -1) if coeffs[k] != 0]
+    if not terms:
+        return "0"
+    if len(terms) == 2 and terms[1] == 0 and coeffs[0] > 0 and coeffs[terms[0]] < 0:
+        terms.reverse()
+    out = []
+    for k in terms:
+        c = coeffs[k]
+        p, q = abs(int(c.numerator)), int(c.denominator)
+        power = "" if k == 0 else (name if k == 1 else f"{name}**{k}")
+        if not power:
+            term = str(p) if q == 1 else f"{p}/{q}"
+        else:
+            term = power if p == 1 else f"{p}*{power}"
+            if q != 1:
+                term += f"/{q}"
         if not out:
             out.append(f"-{term}" if c < 0 else term)
         else:
