@@ -328,7 +328,7 @@ def parametric_solve(
         )
     order = {id(p.lower): p for p in pieces}
     pieces = [order[id(pt)] for pt in sorted_points([p.lower for p in pieces])]
-    pieces = _merge(field, pieces)
+    pieces = _merge(field, pieces, processes)
     checked: list[sp.Rational] = []
     if check:
         checked = _check(field, sf, mats_sym, c_sym, pieces, say, processes)
@@ -511,15 +511,24 @@ def _holds_on(field: _Field, conditions, lo: Breakpoint, hi: Breakpoint) -> bool
     return True
 
 
-def _merge(field: _Field, pieces: list[ValuePiece]) -> list[ValuePiece]:
-    """Join neighbours that meet and have the same value, when one's formulas hold on both."""
+def _merge(field: _Field, pieces: list[ValuePiece], processes: int = 1) -> list[ValuePiece]:
+    """Join neighbours that meet and have the same value, when one's formulas hold on both (the
+    proofs for neighbouring pieces as found are shared among ``processes`` forked children first)."""
+    known = _neighbour_proofs(field, pieces, processes)
+
+    def holds(keep: ValuePiece, other: ValuePiece) -> bool:
+        # keys are of pieces as found, all alive in ``pieces`` (a merged piece is a new object)
+        key = (id(keep), id(other.lower), id(other.upper))
+        found = known.get(key)
+        return _holds_on(field, keep.conditions, other.lower, other.upper) if found is None else found
+
     out: list[ValuePiece] = []
     for piece in pieces:
         if out and _same(out[-1].upper, piece.lower) and out[-1].formulas[0] == piece.formulas[0]:
             last = out[-1]
             # each piece's conditions are proved on its own interval: the other one's is left to prove
             for keep, other in ((last, piece), (piece, last)):
-                if _same_formulas(last, piece) or _holds_on(field, keep.conditions, other.lower, other.upper):
+                if _same_formulas(last, piece) or holds(keep, other):
                     out[-1] = keep.with_ends(last.lower, piece.upper, (last.closed[0], piece.closed[1]))
                     break
             else:
@@ -527,6 +536,36 @@ def _merge(field: _Field, pieces: list[ValuePiece]) -> list[ValuePiece]:
             continue
         out.append(piece)
     return out
+
+
+def _neighbour_proofs(field: _Field, pieces: list[ValuePiece], processes: int) -> dict:
+    """Whether each piece's conditions hold on its neighbour's interval, for the neighbours as found
+    that :func:`_merge` will ask about (same value, other formulas), computed in ``processes`` forked
+    children: ``{(id(piece), id(neighbour's lower end), id(its upper end)): bool}``."""
+    asks = []
+    for left, right in itertools.pairwise(pieces):
+        if (
+            _same(left.upper, right.lower)
+            and left.formulas[0] == right.formulas[0]
+            and not _same_formulas(left, right)
+        ):
+            asks += [(left, right), (right, left)]
+    known: dict = {}
+    if processes < 2 or len(asks) < 8:
+        return known  # asked as the merge goes
+
+    def handle(k: int, result: bool) -> list:
+        keep, other = asks[k]
+        known[(id(keep), id(other.lower), id(other.upper))] = result
+        return []
+
+    run_tasks(
+        range(len(asks)),
+        lambda k: _holds_on(field, asks[k][0].conditions, asks[k][1].lower, asks[k][1].upper),
+        handle,
+        processes=processes,
+    )
+    return known
 
 
 def _check(
