@@ -393,6 +393,19 @@ def _lift(images: list, modulus: int):
     limit = modulus // _MARGIN
     half = modulus // 2
     for coeffs in images:
+        # most polynomials need no new denominator: their coefficients times ``common`` are small
+        # integers, and FLINT takes them with ``common`` at once
+        ints = []
+        for c in coeffs:
+            a = c * common % modulus
+            if a > half:
+                a -= modulus
+            if not -limit < a < limit:
+                break
+            ints.append(a)
+        else:
+            out.append(flint.fmpq_poly(ints, common) if ints else flint.fmpq_poly([0]))
+            continue
         fracs = []
         for c in coeffs:
             a = c * common % modulus
