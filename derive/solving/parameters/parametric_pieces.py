@@ -301,6 +301,17 @@ class _Lazy(Mapping):
         return repr(dict(self.items()))
 
 
+def _ratio(pair, show, constant):
+    """``show(num / reach)`` for ``pair = (num, reach)``, rational functions: a pure strategy's 0 and 1
+    without dividing (most probabilities of Leduc's pieces; ``constant(0)``, ``constant(1)``)."""
+    num, reach = pair
+    if not num:
+        return constant(0)
+    if num is reach or num == reach:
+        return constant(1)
+    return show(num / reach)
+
+
 def make_piece(field, sf, plans, value, conditions, ends, closed, texts=None, value_text=None) -> ValuePiece:
     """The piece with interval ``ends`` (``closed`` at each end or not), both players' realization
     plans ``plans`` (two lists of rational functions of ``field``, in ``sf``'s sequence order) and
@@ -322,8 +333,8 @@ def make_piece(field, sf, plans, value, conditions, ends, closed, texts=None, va
                 continue
             strategy[info.label] = _Lazy(
                 {a: (plan[sf.index[p][(info.index, j)]], reach) for j, a in enumerate(info.actions)},
-                lambda pair: field.to_sympy(pair[0] / pair[1]),
-                lambda pair: field.to_text(pair[0] / pair[1]),
+                lambda pair: _ratio(pair, field.to_sympy, sp.Integer),
+                lambda pair: _ratio(pair, field.to_text, str),
                 texts[p].get(info.label) if texts else None,
             )
         strategies.append(strategy)
