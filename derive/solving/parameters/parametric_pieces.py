@@ -11,7 +11,7 @@ proving the pieces.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 import sympy as sp
@@ -22,28 +22,6 @@ from derive.solving.parameters.breakpoints import less as _less
 from derive.solving.parameters.breakpoints import same as _same
 
 __all__ = ["ParametricSolution", "ValuePiece", "make_piece", "piece_data", "piece_from_data"]
-
-
-class _Later(Sequence):
-    """A tuple made when first read (a piece's sign conditions, sent by the helper process that
-    proved them, are read again only where neighbouring pieces are merged)."""
-
-    def __init__(self, make, length: int) -> None:
-        self._make, self._length, self._items = make, length, None
-
-    def _made(self) -> tuple:
-        if self._items is None:
-            self._items = tuple(self._make())
-        return self._items
-
-    def __getitem__(self, k):
-        return self._made()[k]
-
-    def __len__(self) -> int:
-        return self._length
-
-    def __iter__(self):
-        return iter(self._made())
 
 
 class _Deferred:
@@ -347,7 +325,7 @@ def make_piece(field, sf, plans, value, conditions, ends, closed, texts=None, va
         plans=lazy_plans,  # type: ignore[arg-type]
         strategies=tuple(strategies),  # type: ignore[arg-type]
         off_path=tuple(off_path),  # type: ignore[arg-type]
-        conditions=conditions if isinstance(conditions, _Later) else tuple(conditions),
+        conditions=tuple(conditions),
         formulas=(value, tuple(tuple(plans[p]) for p in (0, 1))),
         value_text=value_text if value_text is not None else field.to_text(value),
     )
@@ -383,11 +361,7 @@ def piece_data(piece: ValuePiece, texts: bool = False) -> tuple:
         tuple(tuple(pair(f) for f in plan) for plan in plans),
         tuple(pair(g) for g in piece.conditions),
         table,
-        (
-            tuple(piece.strategy_texts(p) for p in (0, 1)),
-            (piece.lower.text, piece.upper.text),
-            piece.value_string(),
-        )
+        (tuple(piece.strategy_texts(p) for p in (0, 1)), (piece.lower.text, piece.upper.text), piece.value_string())
         if texts
         else None,
     )
@@ -402,17 +376,11 @@ def piece_from_data(field, sf, data: tuple) -> ValuePiece:
     from derive.solving.parameters.rational_functions import RationalFunction
 
     ends, closed, value, plans, conditions, table, texts = data
-    polys: dict[int, object] = {}  # made when first used: most conditions are never read here
-
-    def poly(k: int):
-        if k not in polys:
-            num, den = table[k]
-            polys[k] = flint.fmpq_poly(list(num), den)
-        return polys[k]
+    polys = [flint.fmpq_poly(list(num), den) for num, den in table]
 
     def function(pair: tuple[int, int]) -> RationalFunction:
         f = RationalFunction.__new__(RationalFunction)  # already reduced where it was made
-        f.num, f.den = poly(pair[0]), poly(pair[1])
+        f.num, f.den = polys[pair[0]], polys[pair[1]]
         return f
 
     value_text = None
@@ -425,7 +393,7 @@ def piece_from_data(field, sf, data: tuple) -> ValuePiece:
         sf,
         [[function(k) for k in plan] for plan in plans],
         function(value),
-        _Later(lambda: tuple(function(k) for k in conditions), len(conditions)),
+        [function(k) for k in conditions],
         ends,
         closed,
         texts,
