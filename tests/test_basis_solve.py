@@ -78,3 +78,24 @@ def test_a_singular_system_is_refused():
     rows = {0: {0: field(t), 1: field(t**2)}, 1: {0: field(sp.Integer(1)), 1: field(t)}}
     with pytest.raises(ZeroDivisionError):
         solve_basis(field, rows, 2, [sp.Integer(1), sp.Integer(2)])
+
+
+@pytest.mark.parametrize(
+    "rows, rhs",
+    [
+        ({0: {0: 1, 1: t}, 1: {0: 1, 1: 2}}, [1 + t**20, 0]),
+        ({0: {0: 1 + t, 1: 1}, 1: {0: 1, 1: 2}}, [1 + t**30, 3]),
+        ({0: {0: 1, 1: 1}, 1: {0: 1, 1: 2}}, [1 + t + t**10, 0]),
+    ],
+)
+def test_a_right_hand_side_of_high_degree(rows, rhs):
+    """A solution whose degree comes from the right-hand side (beyond the terms a solve starts with):
+    the series are lengthened until the lifted solution is proved (a first, too short series fits a
+    wrong solution of low degree; cutting the terms to its degrees once made this loop forever)."""
+    field = RationalFunctionField(t)
+    mat = {i: {j: field(sp.sympify(v)) for j, v in row.items()} for i, row in rows.items()}
+    z = solve_basis(field, mat, 2, [sp.sympify(b) for b in rhs])
+    dense = sp.Matrix(2, 2, lambda i, j: rows[i].get(j, 0))
+    expected = dense.LUsolve(sp.Matrix(rhs))
+    for got, want in zip(z, expected):
+        assert sp.cancel(field.to_sympy(got) - want) == 0

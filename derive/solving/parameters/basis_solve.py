@@ -471,9 +471,11 @@ def _solve_about(prow, prhs, pencil: _IntegerPencil, shift, bound: int) -> list[
     N = min(_DEGREE_HINT[0], 2 * bound + 2)
     singular = 0
     while True:
+        start = N  # the terms this round starts with: the next round takes twice as many
         shape = None
         residues: list = []
         modulus = 1
+        refuted = None  # a lifted solution that failed the exact check
         for k in range(41):
             p = _prime(k)
             images = _modular_images(pencil, N, p, shift)
@@ -512,12 +514,15 @@ def _solve_about(prow, prhs, pencil: _IntegerPencil, shift, bound: int) -> list[
                 continue
             q, _, *numerators = lifted
             if q.is_zero() or not _satisfies(prow, prhs, numerators, q):
+                if refuted is not None and refuted == (q, numerators):
+                    break  # the same wrong solution from more primes: the series is too short, not the modulus
+                refuted = (q, numerators)
                 continue
             _DEGREE_HINT[0] = max(16, N + 16)  # a little more for the next basis, whose degrees may grow
             return [RationalFunction(n, q) for n in numerators]
-        if N > 2 * bound + 2:
+        if start > 2 * bound + 2:
             raise ZeroDivisionError("no rational solution of the basis within its degree bound")
-        N *= 2
+        N = 2 * max(start, N)  # (the round may have cut N to the degrees it saw, too low if they were wrong)
 
 
 def _satisfies(prow, prhs, numerators: list, q) -> bool:
