@@ -33,13 +33,6 @@ class _Deferred:
     def __init__(self, make) -> None:
         self.make = make
 
-    def __reduce__(self):  # pickled as the value itself
-        return _identity, (self.make(),)
-
-
-def _identity(x):
-    return x
-
 
 class _Made:
     """A dataclass field that may be given as a :class:`_Deferred`, made on its first read and kept

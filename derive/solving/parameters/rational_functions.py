@@ -262,30 +262,9 @@ def _integer_coefficients(poly) -> tuple[int, list[int]]:
     return c, [int(x.p) * (c // int(x.q)) for x in coeffs]
 
 
-def _polynomial_text(coeffs: list[int], name: str) -> str:
-    """sympy's ``str`` of the polynomial ``sum coeffs[k] * t^k`` (two terms or more): highest degree
-    first, ``c*t**k``, ``t`` for ``t**1``, a coefficient 1 left out, ``" - "`` before a negative term;
-    but a positive constant first when the other of two terms is negative (``2 - 3*t``, sympy's
-    ``Expr.as_ordered_terms``)."""
-    out = []
-    terms = [k for k in range(len(coeffs) - 1, -1, -1) if coeffs[k]]
-    if len(terms) == 2 and terms[1] == 0 and coeffs[0] > 0 and coeffs[terms[0]] < 0:
-        terms.reverse()
-    for k in terms:
-        c = coeffs[k]
-        power = "" if k == 0 else (name if k == 1 else f"{name}**{k}")
-        size = abs(c)
-        term = str(size) if not power else (power if size == 1 else f"{size}*{power}")
-        if not out:
-            out.append(f"-{term}" if c < 0 else term)
-        else:
-            out.append(f" - {term}" if c < 0 else f" + {term}")
-    return "".join(out)
-
-
 def polynomial_text(coeffs: list, name: str) -> str:
-    """sympy's ``str`` of ``Poly(sum coeffs[k] * t^k).as_expr()`` for rational coefficients (fmpq,
-    Fraction or sympy Rational; not all zero), ``t`` printed as ``name``: highest degree first,
+    """sympy's ``str`` of ``Poly(sum coeffs[k] * t^k).as_expr()`` for rational coefficients (int,
+    fmpq or Fraction: anything with ``numerator`` and ``denominator``; not all zero), ``t`` printed as ``name``: highest degree first,
     ``c*t**k`` or ``p*t**k/q``, ``t**k/q`` for ``1/q``, ``" - "`` before a negative term, a positive
     constant first when the other of two terms is negative (``1/2 - t``).  For breakpoints'
     polynomials of degree 25 this is a hundredth of sympy's time."""
@@ -328,6 +307,6 @@ def _fraction_text(f: RationalFunction, name: str) -> str | None:
     p_num, p_den = [c // g for c in p_num], [c // g for c in p_den]
     scale = sp.Rational(c_den * g, c_num)
     sign, p, q = ("-" if scale < 0 else ""), abs(int(scale.p)), int(scale.q)
-    top = f"({_polynomial_text(p_num, name)})" if p == 1 else f"{p}*({_polynomial_text(p_num, name)})"
-    bottom = f"({_polynomial_text(p_den, name)})" if q == 1 else f"({q}*({_polynomial_text(p_den, name)}))"
+    top = f"({polynomial_text(p_num, name)})" if p == 1 else f"{p}*({polynomial_text(p_num, name)})"
+    bottom = f"({polynomial_text(p_den, name)})" if q == 1 else f"({q}*({polynomial_text(p_den, name)}))"
     return f"{sign}{top}/{bottom}"
