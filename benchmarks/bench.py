@@ -25,12 +25,15 @@ Three tables, printed as markdown (``--out FILE`` also writes them):
    and large one-card games: derive's exact value, whole-process time and peak memory, against HiGHS
    alone on the same floating-point sequence-form LP (the limit: ``run()`` of the model derive builds,
    timed in-process), and OpenSpiel's LP value where it finishes within ``--openspiel-cap`` seconds.
+7. **Small three-player games** (``--only small``, issue 38): derive's complete equilibrium sets of 50
+   seeded random games (payoffs in {0, 1, 2}, and generic), time against Gambit's ``enumpoly_solve``,
+   and which equilibria either misses.
 
 Each time is the median of ``--repeat`` runs (CFR+: one run); peak memory is the child's
 maximum resident set size.
 
 Usage: python benchmarks/bench.py [--repeat 3] [--out docs/benchmark.md] [--quick] [--cfr-budget 60]
-[--only gambit|openspiel|growth|found|scale] [--scale-cap 300] [--openspiel-cap 120]
+[--only gambit|openspiel|growth|found|scale|small] [--scale-cap 300] [--openspiel-cap 120]
 """
 
 from __future__ import annotations
@@ -489,6 +492,89 @@ def _found_table(args, derive, tmp: Path) -> list[str]:
     return lines
 
 
+#: Seconds after which Gambit's enumpoly_solve is stopped on one game (small table).
+ENUMPOLY_CAP = 20.0
+
+ENUMPOLY_SCRIPT = """
+import json, sys, time
+import pygambit as gbt
+g = gbt.read_nfg(sys.argv[1])
+t = time.perf_counter()
+eqs = gbt.nash.enumpoly_solve(g).equilibria
+seconds = time.perf_counter() - t
+print(json.dumps({"seconds": seconds, "equilibria": [[[float(eq[s]) for s in p.strategies] for p in g.players] for eq in eqs]}))
+"""
+
+
+def _small_table(args, derive, tmp: Path) -> list[str]:
+    """Issue 38: random three-player games, derive's whole equilibrium set against Gambit's enumpoly."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+    from strategic_regrets import in_piece, nfg_text, random_game
+
+    from derive.formats import parse_nfg
+    from derive.solving.general_sum.support_enumeration import support_enumeration
+
+    count = 10 if args.quick else 50
+    lines = [
+        "## Small three-player games (issue 38)",
+        "",
+        f"{count} seeded random games each (`tests/strategic_regrets.py`, `random_game(seed)` for seeds 0..{count - 1}): "
+        "2 or 3 strategies per player (2x2x2 to 3x3x3, at most 27 cells), payoffs in {0, 1, 2} (ties "
+        "everywhere) or generic (-9..9).  derive: `derive solve FILE --json --quiet`, whole process "
+        "(median of the runs), and the enumeration alone in-process.  Gambit: `pygambit.nash.enumpoly_solve` "
+        f"in a child process, stopped after {ENUMPOLY_CAP:g} s.  An equilibrium of Gambit's counts as found "
+        "by derive when it lies in one of derive's pieces (to 1e-6); an isolated equilibrium of derive's "
+        "counts as found by Gambit when one of Gambit's is within 1e-6 of it.",
+        "",
+        "| games | derive mean (s) | derive worst (s) | in-process mean / worst (s) | complete | isolated + families "
+        "| enumpoly mean (s) | enumpoly worst (s) | enumpoly stopped | Gambit's not in derive's | derive's isolated missed by enumpoly |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+    ]
+    script = tmp / "enumpoly.py"
+    script.write_text(ENUMPOLY_SCRIPT)
+    for generic in (False, True):
+        times, inner, gambit_times, stopped, complete = [], [], [], 0, 0
+        isolated = families = missed_by_derive = missed_by_gambit = 0
+        for seed in range(count):
+            sizes, payoffs = random_game(seed, generic)
+            path = tmp / f"game{seed}.nfg"
+            text = nfg_text(f"seed{seed}", sizes, payoffs)
+            path.write_text(text)
+            t, _, out = _measure(derive + ["solve", str(path), "--json", "--quiet"], args.repeat)
+            times.append(t)
+            complete += json.loads(out)["complete"]
+            started = time.perf_counter()
+            result = support_enumeration(parse_nfg(text), time_limit=None)
+            inner.append(time.perf_counter() - started)
+            isolated += sum(1 for e in result.equilibria if e.is_isolated)
+            families += sum(1 for e in result.equilibria if not e.is_isolated)
+            try:
+                _, _, gout = _run([sys.executable, str(script), str(path)], cap=ENUMPOLY_CAP)
+            except _Timeout:
+                stopped += 1
+                gambit_times.append(ENUMPOLY_CAP)
+                continue
+            found = json.loads(gout)
+            gambit_times.append(found["seconds"])
+            for profile in found["equilibria"]:
+                if not any(in_piece(e, profile, 1e-6) for e in result.equilibria):
+                    missed_by_derive += 1
+            for e in result.equilibria:
+                if e.is_isolated and not any(in_piece(e, profile, 1e-6) for profile in found["equilibria"]):
+                    missed_by_gambit += 1
+        kind = "generic payoffs" if generic else "payoffs in {0, 1, 2}"
+        gambit_done = [g for g in gambit_times if g < ENUMPOLY_CAP]
+        gambit_mean = f"{statistics.mean(gambit_done):.3f}" if gambit_done else "-"
+        gambit_worst = f"{max(gambit_done):.3f}" if gambit_done else "-"
+        lines.append(
+            f"| {count}, {kind} | {statistics.mean(times):.2f} | {max(times):.2f} | "
+            f"{statistics.mean(inner):.2f} / {max(inner):.2f} | {complete} of {count} | {isolated} + {families} | "
+            f"{gambit_mean} | {gambit_worst} | {stopped} | {missed_by_derive} | {missed_by_gambit} (of the games it finished) |"
+        )
+        print(f"small: {kind} done", file=sys.stderr, flush=True)
+    return lines
+
+
 def _short(value: Fraction) -> str:
     """An exact value as written, or its decimal and the size of its fraction when long."""
     text = str(value)
@@ -588,7 +674,7 @@ def main() -> int:
     parser.add_argument("--cfr-budget", type=float, default=60.0, help="seconds of CFR+ per game")
     parser.add_argument(
         "--only",
-        choices=["gambit", "openspiel", "growth", "parametric", "found", "scale"],
+        choices=["gambit", "openspiel", "growth", "parametric", "found", "scale", "small"],
         help="one table only",
     )
     parser.add_argument("--scale-cap", type=float, default=300.0, help="seconds per derive run (scale table)")
@@ -612,6 +698,7 @@ def main() -> int:
         "parametric": _parametric_table,
         "found": _found_table,
         "scale": _scale_table,
+        "small": _small_table,
     }
     with tempfile.TemporaryDirectory() as tmp:
         for key, table in tables.items():

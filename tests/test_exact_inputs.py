@@ -919,6 +919,10 @@ NOT_GAME_NUMBERS = {
 
 #: Whole classes whose constructors are records: built by derive from exact computations, they are
 #: outputs (or the solver's own intermediate objects), not doors where a user types numbers in.
+_ALGEBRA = (
+    "exact algebra kernel: FLINT polynomials and real algebraic numbers built from the game's exact "
+    "payoffs, never typed by a user"
+)
 RECORDS = {
     "derive.continuum.derivation.ContinuumDerivation": "result record (exact pieces)",
     "derive.continuum.intervals.BetInterval": "exact interval ends computed from roots (Rational or CRootOf)",
@@ -1009,6 +1013,10 @@ RECORDS = {
     "derive.solving.general_sum.support_candidates.SupportEquilibrium": "result record",
     "derive.solving.general_sum.support_candidates.UndecidedSupport": "result record",
     "derive.solving.general_sum.support_candidates.SupportContext": "built from a Game (exact)",
+    **{
+        f"derive.solving.semialgebraic.{name}": _ALGEBRA
+        for name in ["cells.Condition", "elimination.Branch", "elimination.UnsolvedSystem", "number_fields.NumberField"]
+    },
     "derive.solving.parameters.sweep.ValueRow": "result record",
     "derive.solving.parameters.symbolic_payoffs.Piece": "result record",
     "derive.solving.parameters.symbolic_payoffs.PiecewiseEquilibria": "result record",
@@ -1068,7 +1076,32 @@ EXCLUDED = {
     ("derive.solving.general_sum.sequence_form_lcp.checked_equilibrium", "x"): "a plan computed exactly (Lemke's path or cddlib)",
     ("derive.solving.general_sum.sequence_form_lcp.checked_equilibrium", "y"): "a plan computed exactly (Lemke's path or cddlib)",
     ("derive.solving.general_sum.sequence_form_lcp.checked_equilibrium", "pivots"): "a count of pivots: " + _INT,
-    ("derive.solving.general_sum.support_candidates.candidate_equilibria", "values"): "payoffs computed exactly from the game's strategic form",
+    **{
+        (f"derive.solving.semialgebraic.{target}", name): _ALGEBRA
+        for target, names in [
+            ("cells.open_point", ["field", "variables"]),
+            ("cells.section_point", ["base", "curve", "lift"]),
+            ("cells.sign_at", ["field", "p", "point"]),
+            ("cells.solution_set", ["variable"]),
+            ("elimination.branches", ["equations", "keep", "nonzero", "variables"]),
+            ("elimination.restrict", ["branch"]),
+            ("number_fields.as_univariate", ["i", "p"]),
+            ("number_fields.real_roots", ["p"]),
+            ("number_fields.sign_of_rational", ["value"]),
+            ("polynomials.coefficients_in", ["i", "p"]),
+            ("polynomials.constant", ["value"]),
+            ("polynomials.from_sympy", ["expr"]),
+            ("polynomials.irreducible_factors", ["p"]),
+            ("polynomials.key", ["p"]),
+            ("polynomials.polynomial_context", ["count"]),
+            ("polynomials.primitive", ["p"]),
+            ("polynomials.substitute", ["den", "i", "num", "p"]),
+            ("polynomials.substitute_fraction", ["bottom", "den", "i", "num", "top"]),
+            ("polynomials.to_sympy", ["p", "values"]),
+            ("polynomials.variables_of", ["p"]),
+        ]
+        for name in names
+    },
     ("derive.solving.parameters.breakpoints.Breakpoint", "interval"): "rational ends (sympy Rationals) of an isolating interval",
     ("derive.solving.parameters.breakpoints.between", "fraction"): "a sympy Rational share of the gap",
     ("derive.solving.parameters.breakpoints.between", "p"): "exact Breakpoints",

@@ -502,7 +502,7 @@ def _range_text(family) -> str:
 def _support_report(game: Game, as_json: bool, progress=None, time_limit=None) -> str:
     """Every equilibrium of a small game with three or more players, by support enumeration, each verified."""
     from derive.extensive_form.game import NotSupportedError
-    from derive.solving.general_sum.support_enumeration import support_enumeration
+    from derive.solving.general_sum.support_enumeration import SUPPORT_METHOD, support_enumeration
     from derive.solving.limits import TimeLimitError
 
     try:
@@ -521,11 +521,7 @@ def _support_report(game: Game, as_json: bool, progress=None, time_limit=None) -
     def mixed(dist: dict) -> dict:
         return {k: v for k, v in dist.items() if v != 0}
 
-    method = (
-        "support enumeration (McKelvey & McLennan 1996), each support profile's polynomial indifference "
-        "equations solved exactly by sympy; each family listed with an exact point inside it, every "
-        "equilibrium checked by exact NashConv"
-    )
+    method = SUPPORT_METHOD
     if as_json:
         doc = {
             "game": _game_json(game),
@@ -542,6 +538,7 @@ def _support_report(game: Game, as_json: bool, progress=None, time_limit=None) -
                     "conditions": [plain(c) for c in e.conditions],
                     "witness": {plain(t): str(v) for t, v in e.witness.items()},
                     "verification": e.verification,
+                    **({"algebraic": e.algebraic} if e.algebraic else {}),
                 }
                 for e in eqs
             ],
@@ -583,9 +580,11 @@ def _support_report(game: Game, as_json: bool, progress=None, time_limit=None) -
                 f"       {players[p]}: "
                 + ", ".join(f"[{k2}] {plain(v)}" for k2, v in mixed(e.strategies[p]).items())
             )
+        if e.algebraic:
+            lines.append(f"       (exact, in Q(α) for α {e.algebraic})")
         if e.parameters:
             point = ", ".join(f"{plain(t)} = {to_text(v)}" for t, v in e.witness.items())
-            lines.append(f"       verified: exact NashConv 0 at {point}; {e.verification}")
+            lines.append(f"       a member: {point}; verified: {e.verification}")
     if result.undecided:
         lines.append(
             f"not decided, so not listed as equilibria ({_count(len(result.undecided), 'candidate')}; "

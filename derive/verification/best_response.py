@@ -44,6 +44,13 @@ __all__ = [
 ]
 
 
+def _simplify(value):
+    """``sp.simplify(value)``, skipped for a rational (whose first call imports sympy's physics
+    units, a quarter of a second)."""
+    value = sp.sympify(value)
+    return value if value.is_Rational else sp.simplify(value)
+
+
 class IncompleteProfileError(GameModelError):
     """A behaviour profile misses a player or an information set, or gives invalid probabilities."""
 
@@ -194,7 +201,7 @@ def behaviour_profile(game: Game, strategies: Mapping | tuple | list) -> Behavio
                 f"a negative probability at information set {info.label!r}: {values}"
             )
         total = sum(values, sp.S.Zero)
-        if total != 1 and sp.simplify(total - 1) != 0:
+        if total != 1 and _simplify(total - 1) != 0:
             raise IncompleteProfileError(
                 f"probabilities at information set {info.label!r} sum to {sum(values)}, not 1"
             )
@@ -233,7 +240,7 @@ class GameBestResponse:
     @property
     def regret(self) -> sp.Expr:
         """``value - current``, never negative."""
-        return sp.simplify(self.value - self.current)
+        return _simplify(self.value - self.current)
 
 
 def _weights(profile: BehaviourProfile, player: int, include_own: bool) -> dict[int, sp.Expr]:
@@ -294,7 +301,7 @@ def profile_payoffs(profile: BehaviourProfile) -> tuple[sp.Expr, ...]:
     game = profile.game
     reach = _weights(profile, -2, include_own=True)
     return tuple(
-        sp.simplify(sum((reach[z] * game.payoffs[z][p] for z in game.terminals), sp.S.Zero))
+        _simplify(sum((reach[z] * game.payoffs[z][p] for z in game.terminals), sp.S.Zero))
         for p in range(game.num_players)
     )
 
@@ -338,7 +345,7 @@ def game_best_response(profile: BehaviourProfile, player: int) -> GameBestRespon
         vals = [value_of(index[(info.index, a)]) for a in range(len(info.actions))]
         best = 0
         for a in range(1, len(vals)):
-            diff = sp.simplify(vals[a] - vals[best])
+            diff = _simplify(vals[a] - vals[best])
             if diff.is_positive:
                 best = a
             elif not (diff.is_nonpositive or diff == 0):
@@ -348,7 +355,7 @@ def game_best_response(profile: BehaviourProfile, player: int) -> GameBestRespon
         infoset_value[info.index] = vals[best]
         choice[info.label] = info.actions[best]
     current = profile_payoffs(profile)[player]
-    return GameBestResponse(player, sp.simplify(value_of(0)), current, choice)
+    return GameBestResponse(player, _simplify(value_of(0)), current, choice)
 
 
 def _numeric_best_response(profile: BehaviourProfile, player: int, sf) -> GameBestResponse:
@@ -382,7 +389,7 @@ def game_nash_conv(profile: BehaviourProfile) -> sp.Expr:
         See :func:`game_best_response`.
     """
     total = sum((game_best_response(profile, p).regret for p in range(profile.game.num_players)), sp.S.Zero)
-    return sp.simplify(total)
+    return _simplify(total)
 
 
 def game_exploitability(profile: BehaviourProfile) -> sp.Expr:
@@ -396,4 +403,4 @@ def game_exploitability(profile: BehaviourProfile) -> sp.Expr:
     game = profile.game
     if game.num_players != 2 or not game.is_constant_sum:
         raise NotSupportedError("exploitability is defined for two-player constant-sum games; use NashConv")
-    return sp.simplify(game_nash_conv(profile) / 2)
+    return _simplify(game_nash_conv(profile) / 2)

@@ -1,26 +1,54 @@
-"""One solution of a support profile's equations, decided exactly: the equilibria it gives, verified,
-a proof that it gives none, or the reason it stays undecided.
+"""One support profile decided exactly: its equilibria, isolated points and families, each verified.
 
-:func:`derive.solving.general_sum.support_enumeration.support_enumeration` solves each support
-profile's indifference equations and hands every solution to :func:`candidate_equilibria`.  A point
-is checked against its inequalities and by the independent exact NashConv; a family in one free
-probability gets its exact range from sympy's inequality solver; a family in several gets the
-polytope of its linear inequalities (cddlib), a witness point where every inequality holds, and the
-check of its whole closure by :func:`~derive.verification.profile_family.check_profile_family`.
-The records it returns, :class:`SupportEquilibrium` and :class:`UndecidedSupport`, are the
-enumeration's results.
+For a support profile ``(S_1, ..., S_n)``, player ``p`` mixes the strategies of ``S_p`` with
+probabilities ``sigma_p(s)``; the first one's is ``1 -`` the others'.  The equilibria with exactly
+these supports are the real solutions of the indifference equations
+
+    U_p(s, sigma_-p) - U_p(s_p, sigma_-p) = 0       (s in S_p, s != s_p = the first of S_p)
+
+with the sign conditions ``sigma_p(s) > 0`` (``s in S_p``) and ``U_p(s_p, sigma_-p) - U_p(t,
+sigma_-p) >= 0`` (``t`` not in ``S_p``: no gain from a deviation).  They are decided as follows.
+
+1. The equations are solved into disjoint branches (:mod:`derive.solving.semialgebraic.elimination`):
+   some probabilities free (the branch's parameters), the others fractions of them, over the
+   rationals or over one field ``Q(alpha)``, with the polynomials that must not vanish.
+2. On a branch, every condition is a rational function of the parameters; its sign is
+   ``sign(numerator) sign(denominator)``, and the denominators' zeros are excluded from the branch
+   (listed as ``!= 0`` conditions).
+3. No parameter: the signs are decided exactly, in ``Q(alpha)`` if need be.  One parameter (over
+   the rationals): the exact set of its values, a union of intervals and points with algebraic
+   ends (:func:`~derive.solving.semialgebraic.cells.solution_set`).  More: a rational point where
+   every condition holds strictly is sought in the open cells of a cylindrical decomposition
+   (:func:`~derive.solving.semialgebraic.cells.open_point`; for linear conditions the centre of
+   their polytope's vertices, found by cddlib, settles it).  If there is one, the branch is a
+   family with that witness; if there is none, the open part is empty and the family, if any,
+   lies where some no-gain condition is an equality: each in turn is added as an equation (the
+   earlier ones strict), and the smaller branches are decided the same way.
+
+Nothing is listed unverified: each isolated equilibrium and each family's witness has exact
+regret 0 for every player, decided from the strategic-form payoffs alone (in ``Q(alpha)`` for
+irrational points) and, for rational points, by the independent exact NashConv of
+:mod:`derive.verification.best_response` on the game tree; each family's probabilities are
+substituted back into every player's payoffs (sympy) and its indifference and no-gain conditions
+read off them again, so that every member meeting the listed conditions is an equilibrium.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
+import flint
 import sympy as sp
 
 from derive.extensive_form.game import Game, NotSupportedError
-from derive.solving.families.polytope import normalised
+from derive.solving.families.polytope import FamilyCertificateError, normalised, polytope, sample_points
+from derive.solving.semialgebraic.cells import Condition, open_point, section_point, sign_at, solution_set
+from derive.solving.semialgebraic.elimination import Branch, UnsolvedSystem, branches, restrict
+from derive.solving.semialgebraic.number_fields import NumberField, as_univariate
+from derive.solving.semialgebraic.polynomials import polynomial_context, primitive, to_sympy, variables_of
 
-__all__ = ["SupportContext", "SupportEquilibrium", "UndecidedSupport", "candidate_equilibria"]
+__all__ = ["SupportContext", "SupportEquilibrium", "UndecidedSupport", "support_results"]
 
 
 @dataclass(frozen=True)
@@ -32,25 +60,28 @@ class SupportEquilibrium:
     supports : tuple of tuple of str
         Each player's strategies played with positive probability.
     strategies : tuple of dict
-        Each player's mixed strategy, ``reduced strategy label -> exact expression`` (algebraic
-        numbers, or expressions in :attr:`parameters`); strategies outside the support have 0.
+        Each player's mixed strategy, ``reduced strategy label -> exact expression`` (rationals,
+        algebraic numbers, or rational functions of :attr:`parameters`); 0 outside the support.
     parameters : tuple of sympy.Symbol
         Free probabilities (empty for an isolated equilibrium).
     ranges : tuple of sympy.Set
-        For one parameter, the set of its values giving equilibria (open at the ends where a
-        probability vanishes: those ends are equilibria with smaller supports, listed on their own);
-        empty when there is no parameter.
+        For one parameter, the exact set of its values giving equilibria (a union of intervals and
+        points; open at an end where a probability vanishes, as that end has a smaller support and
+        is listed on its own); empty otherwise.
     conditions : tuple of sympy relationals
-        For two or more parameters, the inequalities that define the family: the irredundant
-        linear ones (strict where a probability must stay positive) and the curved ones.
+        For two or more parameters, the conditions that define the family: probabilities positive
+        (``> 0``), no gain from a deviation (``>= 0``), denominators' zeros excluded (``!= 0``);
+        linear ones reduced to the irredundant facets of their polytope.
     payoffs : tuple of sympy.Expr
         Each player's payoff.
     witness : dict
-        A point of the family, ``{parameter: exact value}``, where every inequality was checked
-        exactly and NashConv is 0 (empty for an isolated equilibrium).
+        A point of the family, ``{parameter: exact rational}``, where every condition holds
+        strictly and every player's regret is exactly 0 (empty for an isolated equilibrium).
     verification : str
-        How the members of the family were verified beyond the witness, in one sentence
-        (``"exact NashConv 0"`` for an isolated equilibrium).
+        How the members were verified, in one sentence.
+    algebraic : str
+        For an equilibrium with irrational probabilities, the algebraic number they are written
+        with (``"the root of x**2 - 601 in [24, 25]"``); else empty.
     """
 
     supports: tuple[tuple[str, ...], ...]
@@ -61,6 +92,7 @@ class SupportEquilibrium:
     payoffs: tuple[sp.Expr, ...]
     witness: dict = field(default_factory=dict)
     verification: str = ""
+    algebraic: str = ""
 
     @property
     def is_isolated(self) -> bool:
@@ -70,18 +102,18 @@ class SupportEquilibrium:
 
 @dataclass(frozen=True)
 class UndecidedSupport:
-    """A support profile whose equations have a solution that could not be shown to be an equilibrium.
+    """A support profile whose equilibria the exact methods could not decide (reported, never listed).
 
     Attributes
     ----------
     supports : tuple of tuple of str
     strategies : tuple of dict
-        The candidate mixed strategies, in :attr:`parameters`.
+        The candidate mixed strategies, where known.
     parameters : tuple of sympy.Symbol
     conditions : tuple of sympy relationals
-        The inequalities the candidate needs (not simplified).
+        The conditions the candidates need.
     reason : str
-        Why it is not listed as an equilibrium.
+        Why they are not decided.
     """
 
     supports: tuple[tuple[str, ...], ...]
@@ -91,192 +123,737 @@ class UndecidedSupport:
     reason: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class SupportContext:
     """What every support profile of one game shares: the game, its sequence form, each player's
-    reduced strategies (labels and sequences) and the strategic-form payoff table."""
+    reduced strategies (labels and sequences), the strategic-form payoff table (``pure profile ->
+    payoff vector``, sympy), the same in FLINT rationals, and a symbol per strategy probability."""
 
     game: Game
     sf: object
     labels: list
     sequences: list
     table: dict
+    symbols: list = field(default_factory=list)
+
+    @property
+    def rational_table(self) -> dict:
+        """``pure profile -> tuple of fmpq``: the payoffs in FLINT's rationals."""
+        cached = self.__dict__.get("_rational_table")
+        if cached is None:
+            cached = {
+                profile: tuple(flint.fmpq(int(sp.Rational(u).p), int(sp.Rational(u).q)) for u in pay)
+                for profile, pay in self.table.items()
+            }
+            object.__setattr__(self, "_rational_table", cached)
+        return cached
 
 
-_EMPTY = object()  # a candidate proved to give no equilibrium
+EMPTY = object()  # a support profile proved to have no equilibrium
 
 
-def candidate_equilibria(context: SupportContext, supports, names, sigma, values, equations, sol) -> list:
-    """One solution of a support profile's equations: the equilibria it gives (verified), ``[_EMPTY]``
-    if it is proved to give none, or an :class:`UndecidedSupport`."""
-    labels = context.labels
-    n = len(labels)
-    if any(sp.sympify(v).has(sp.I) for v in sol.values()):  # sympy lists complex solutions too
-        if any(sp.sympify(v).free_symbols for v in sol.values()):
-            return [UndecidedSupport(names, (), tuple(sol), (), "sympy's solution has complex coefficients")]
-        if any(sp.simplify(sp.im(v)) != 0 for v in sol.values()):
-            return [_EMPTY]  # a non-real solution is no probability
-        sol = {k: sp.simplify(sp.re(v)) for k, v in sol.items()}  # real, written with I
-    strategies = [[sp.simplify(sp.sympify(x).subs(sol)) for x in row] for row in sigma]
-    free = tuple(sorted(set().union(*(x.free_symbols for row in strategies for x in row)), key=str))
-    mixed = tuple({labels[p][k]: strategies[p][k] for k in range(len(labels[p]))} for p in range(n))
-    payoffs = tuple(sp.simplify(values[p][supports[p][0]].subs(sol)) for p in range(n))
-    # (expression, strict): each must be > 0 (strict) or >= 0 on the family
-    needs: list[tuple[sp.Expr, bool]] = []
+@dataclass
+class _Problem:
+    """One support profile's polynomials, in the context of its unknown probabilities."""
+
+    context: SupportContext
+    supports: tuple
+    names: tuple
+    unknown: list  # (player, strategy) of each variable
+    ctx: object
+    sigma: list  # sigma[p][k]: a polynomial
+    values: list  # values[p][k]: U_p(k, sigma_-p), a polynomial
+    check: Callable[[], None] | None
+
+    @property
+    def symbols(self) -> list[sp.Symbol]:
+        return [self.context.symbols[p][k] for p, k in self.unknown]
+
+
+def support_results(context: SupportContext, supports, check: Callable[[], None] | None = None) -> list:
+    """Every equilibrium with exactly the supports ``supports`` (a tuple of strategy indices per
+    player): a list of :class:`SupportEquilibrium` and :class:`UndecidedSupport`, or ``[EMPTY]``
+    when there is none (module docstring)."""
+    problem = _problem(context, supports, check)
+    n = len(supports)
+    equations, positive, weak = [], [], []
     for p in range(n):
-        needs.extend((strategies[p][k], True) for k in supports[p])
-        best = sp.expand(values[p][supports[p][0]].subs(sol))
-        needs.extend(
-            (sp.expand(best - values[p][k].subs(sol)), False)
-            for k in range(len(labels[p]))
+        first = supports[p][0]
+        equations.extend(problem.values[p][k] - problem.values[p][first] for k in supports[p][1:])
+        positive.extend(problem.sigma[p][k] for k in supports[p])
+        weak.extend(
+            problem.values[p][first] - problem.values[p][k]
+            for k in range(len(context.labels[p]))
             if k not in supports[p]
         )
-    conditions = tuple((e > 0) if strict else (e >= 0) for e, strict in needs)
-
-    def undecided(reason: str) -> UndecidedSupport:
-        return UndecidedSupport(names, mixed, free, tuple(c for c in conditions if c is not sp.true), reason)
-
-    if any(not _is_zero(sp.sympify(e).subs(sol)) for e in equations):
-        return [undecided("sympy's solution does not satisfy the equations when substituted back")]
-    if not free:
-        if not all(_holds(e, strict) for e, strict in needs):
-            return [_EMPTY]
-        conv = _nash_conv(context, mixed)
-        if not _is_zero(conv):
-            return [undecided(f"the independent NashConv is {conv}, not 0 (a bug: reported, not listed)")]
-        return [SupportEquilibrium(names, mixed, (), (), (), payoffs, {}, "exact NashConv 0")]
-    if len(free) == 1:
-        return _one_parameter(context, names, mixed, free[0], needs, payoffs, undecided)
-    return [_several_parameters(context, names, mixed, free, needs, payoffs, undecided)]
-
-
-def _one_parameter(context, names, mixed, t, needs, payoffs, undecided):
-    where = sp.S.Reals
-    for e, strict in needs:
-        c = (e > 0) if strict else (e >= 0)
-        if c is sp.true:
-            continue
-        if c is sp.false:
-            return [_EMPTY]
-        where = where & sp.solve_univariate_inequality(c, t, relational=False)
-    if where is sp.S.EmptySet or where.is_empty:
-        return [_EMPTY]
-    if isinstance(where, sp.FiniteSet):  # isolated points after all: each checked on its own
-        out = []
-        for point in where:
-            at = tuple({k: sp.simplify(v.subs(t, point)) for k, v in m.items()} for m in mixed)
-            conv = _nash_conv(context, at)
-            if not _is_zero(conv):
-                return [undecided(f"at {t} = {point} the independent NashConv is {conv}, not 0 (a bug)")]
-            out.append(
-                SupportEquilibrium(
-                    names,
-                    at,
-                    (),
-                    (),
-                    (),
-                    tuple(sp.simplify(u.subs(t, point)) for u in payoffs),
-                    {},
-                    "exact NashConv 0",
-                )
-            )
-        return out
-    interval = next((part for part in _parts(where) if isinstance(part, sp.Interval)), None)
-    if interval is None:
-        return [undecided(f"the range {where} has no interval to take a point from")]
-    from derive.solving.parameters.symbolic_payoffs import rational_between
-
-    point = {t: rational_between(interval.start, interval.end)}
-    if not all(_holds(e.subs(point), strict) for e, strict in needs):
-        return [undecided(f"the point {point[t]} of the range {where} fails an inequality (a bug)")]
-    domain = None
-    if isinstance(where, sp.Interval) and where.start.is_Rational and where.end.is_Rational:
-        domain = [t >= where.start, t <= where.end]
-    verdict = _verify(context, mixed, point, domain, undecided)
-    if isinstance(verdict, UndecidedSupport):
-        return [verdict]
-    return [SupportEquilibrium(names, mixed, (t,), (where,), (), payoffs, point, verdict)]
-
-
-def _several_parameters(context, names, mixed, free, needs, payoffs, undecided):
-    from derive.solving.families.polytope import FamilyCertificateError, polytope, sample_points
-
-    linear = [(e, strict) for e, strict in needs if _degree(e, free) <= 1]
-    curved = [(e, strict) for e, strict in needs if _degree(e, free) > 1]
-    for e, strict in linear:
-        if not e.free_symbols & set(free) and not _holds(e, strict):
-            return _EMPTY
-    # each free parameter is a probability of its player's support: t <= 1 is implied (the player's
-    # probabilities are positive and add up to 1) and bounds the polytope when some are curved
-    linear += [(1 - t, False) for t in free]
+    out: list = []
     try:
-        facets, vertices = polytope([e for e, _ in linear], free)
-    except FamilyCertificateError:  # the closure of the linear part is empty
-        return _EMPTY
-    if not vertices:
-        return undecided("too many vertices to decide the inequalities")
-    positive = [e for e, strict in linear if strict]
-    for e, _strict in curved:  # a product of positive factors has a known sign: may prove it empty
-        sign = _sign_from_factors(e, positive, free)
-        if sign is not None and sign < 0:
-            return _EMPTY
-    centre = {t: sum(v[t] for v in vertices) / len(vertices) for t in free}
-    # the strict linear inequalities hold somewhere on the closure iff they hold at the centre of its
-    # vertices (a relative-interior point), so this proves the family empty
-    if not all(_holds(e.subs(centre), strict) for e, strict in linear):
-        return _EMPTY
-    witness = next(
-        (q for q in [centre, *sample_points(vertices, free)] if all(_holds(e.subs(q), s) for e, s in needs)),
-        None,
-    )
-    if witness is None:
-        return undecided(
-            "no point found where the curved inequalities "
-            + ", ".join(f"{e} {'>' if s else '>='} 0" for e, s in curved)
-            + " hold together with the linear ones"
+        found = branches(
+            equations,
+            range(len(problem.unknown)),
+            context=problem.ctx,
+            inside=(0, 1),
+            keep=_kept(problem),
+            check=check,
         )
-    strict_of: dict[sp.Expr, bool] = {}
-    for e, s in linear:  # a facet is strict when any inequality it comes from is
-        strict_of[normalised(e, free)] = strict_of.get(normalised(e, free), False) or s
-    conditions = tuple(
-        sp.Gt(slack, 0, evaluate=False) if strict_of.get(normalised(slack, free), False) else c
-        for c in facets
-        for slack in [c.lhs - c.rhs]
-    ) + tuple((e > 0) if s else (e >= 0) for e, s in curved)
-    domain = [sp.Ge(c.lhs - c.rhs, 0) for c in facets] + [e >= 0 for e, _ in curved]
-    verdict = _verify(context, mixed, witness, domain, undecided)
-    if isinstance(verdict, UndecidedSupport):
-        return verdict
-    return SupportEquilibrium(names, mixed, tuple(free), (), conditions, payoffs, witness, verdict)
+    except NotSupportedError as exc:
+        if "time limit" in str(exc):
+            raise
+        return [_undecided(problem, str(exc))]
+    for branch in found:
+        if isinstance(branch, UnsolvedSystem):
+            out.append(_undecided(problem, f"the indifference equations leave {branch.reason}"))
+            continue
+        out.extend(_decide(problem, branch, positive, weak))
+    return out or [EMPTY]
 
 
-def _verify(context, mixed, witness, domain, undecided):
-    """Exact NashConv 0 at the witness, then every member of the closure by check_profile_family
-    where the behaviour probabilities are polynomial; the sentence saying how the members were checked."""
+def _kept(problem: _Problem) -> list[int]:
+    """The variables of the player mixing the fewest strategies (but at least two): the others'
+    indifference equations are linear in the rest given his, so the elimination leaves at most his
+    probabilities free (McKelvey & McLennan 1996, section 6, for three players)."""
+    sizes = {}
+    for v, (p, _) in enumerate(problem.unknown):
+        sizes.setdefault(p, []).append(v)
+    if len(sizes) < 3:
+        return []
+    return min(sizes.values(), key=len)
+
+
+def _problem(context: SupportContext, supports, check) -> _Problem:
+    labels = context.labels
+    n = len(labels)
+    unknown = [(p, k) for p in range(n) if len(supports[p]) > 1 for k in supports[p][1:]]
+    ctx = polynomial_context(len(unknown))
+    gens = ctx.gens()
+    zero, one = ctx.from_dict({}), ctx.constant(1)
+    index = {pk: j for j, pk in enumerate(unknown)}
+    sigma = []
+    for p in range(n):
+        row = [zero] * len(labels[p])
+        rest = one
+        for k in supports[p][1:]:
+            row[k] = gens[index[(p, k)]]
+            rest -= row[k]
+        row[supports[p][0]] = rest
+        sigma.append(row)
+    table = context.rational_table
+    values = []
+    for p in range(n):
+        here = [zero] * len(labels[p])
+        for profile, pay in table.items():
+            if pay[p] == 0 or any(profile[q] not in supports[q] for q in range(n) if q != p):
+                continue
+            weight = one
+            for q in range(n):
+                if q != p:
+                    weight = weight * sigma[q][profile[q]]
+            here[profile[p]] = here[profile[p]] + weight * pay[p]
+        values.append(here)
+    names = tuple(tuple(labels[p][k] for k in supports[p]) for p in range(n))
+    return _Problem(context, tuple(supports), names, unknown, ctx, sigma, values, check)
+
+
+def _undecided(problem: _Problem, reason: str) -> UndecidedSupport:
+    return UndecidedSupport(problem.names, (), tuple(problem.symbols), (), reason)
+
+
+# --------------------------------------------------------------------------- one branch
+
+
+def _decide(problem: _Problem, branch: Branch, strict: list, weak: list) -> list:
+    """The equilibria on ``branch`` where the polynomials ``strict`` are positive and ``weak`` ones
+    non-negative (module docstring, steps 2-3)."""
+    if problem.check is not None:
+        problem.check()
+    field_ = branch.field
+    conditions = []
+    for polys, relation in ((strict, ">"), (weak, ">=")):
+        for g in polys:
+            top, bottom = branch.evaluate(g)
+            conditions.append((g, Condition(top, bottom, relation)))
+    one = problem.ctx.constant(1)
+    conditions.extend((None, Condition(z, one, "!=")) for z in branch.nonzero)
+    free = set(branch.free)
+    live = []
+    for g, c in conditions:
+        if c.numerator.is_zero() or any(_divides(f, c.numerator) for f in branch.equations):
+            if c.relation == ">=":
+                continue  # a no-gain condition that holds with equality everywhere on the branch
+            return []
+        if not (set(variables_of(c.numerator)) | set(variables_of(c.denominator))) & free:
+            if not c.holds(sign_at(c.numerator, {}, field_) * sign_at(c.denominator, {}, field_)):
+                return []  # a constant condition fails
+            continue
+        live.append((g, c))
+    if not branch.free:
+        return [_point(problem, branch, field_)]
+    params = tuple(problem.context.symbols[problem.unknown[v][0]][problem.unknown[v][1]] for v in branch.free)
+    only = [c for _, c in live]
+    strict_now = [g for g, c in live if c.relation == ">"]
+    tight = [g for g, c in live if c.relation == ">="]
+    if branch.equations:
+        return _on_curve(problem, branch, only, params, strict_now, tight)
+    if len(branch.free) == 1 and field_ is None:
+        return _one_parameter(problem, branch, only, params[0])
+    try:
+        if _linear(only, field_):
+            found = _polytope_witness(problem, branch, live, params)
+            if found is None:
+                return []
+            if isinstance(found, dict):
+                return [_family(problem, branch, only, params, found)]
+            # a no-gain condition holds with equality on the whole family: one parameter fewer
+            rest = [g for g in tight if g is not found]
+            return _with_equality(problem, branch, found, strict_now, rest)
+        point = open_point(
+            only,
+            branch.free,
+            field_,
+            candidates=_candidates(problem, branch, only, params),
+            check=problem.check,
+        )
+    except NotSupportedError as exc:
+        return [_undecided(problem, str(exc))]
+    if point is not None:
+        return [_family(problem, branch, only, params, point)]
+    # the open part is empty: any member has some no-gain condition = 0 (each in turn, the earlier strict)
+    out = []
+    for i, g in enumerate(tight):
+        out.extend(_with_equality(problem, branch, g, strict_now + tight[:i], tight[i + 1 :]))
+    return out
+
+
+def _divides(f, p) -> bool:
+    """Whether the irreducible polynomial ``f`` divides ``p`` (then ``p`` vanishes on ``f = 0``)."""
+    return not p.is_zero() and not p.is_constant() and primitive(p.gcd(f)) == primitive(f)
+
+
+def _on_curve(problem: _Problem, branch: Branch, conditions, params, strict: list, weak: list) -> list:
+    """The equilibria on a curve branch ``f(x, y) = 0`` (module docstring): where ``df/dx != 0`` the
+    curve is locally a graph over ``y``, and a point with every condition strict is sought on its
+    sections over the open cells of ``y`` and the other parameters
+    (:func:`~derive.solving.semialgebraic.cells.section_point`); if there is one, the branch is a
+    family on the curve with that witness.  Otherwise its members lie where ``df/dx = 0`` (finitely
+    many points of the curve) or where a no-gain condition is 0, decided as smaller branches."""
+    (f,) = branch.equations
+    x, y = variables_of(f)
+    fx = f.derivative(x)
+    one = problem.ctx.constant(1)
+    base = [v for v in branch.free if v != x]
+    try:
+        found = section_point([*conditions, Condition(fx, one, "!=")], f, x, base, check=problem.check)
+    except NotSupportedError as exc:
+        return [_undecided(problem, str(exc))]
+    if found is not None:
+        return [_curve_family(problem, branch, conditions, params, found, x)]
+    plain = Branch(branch.context, branch.free, branch.values, branch.nonzero)
+    out = []
+    for sub in branches(
+        [f, fx],
+        branch.free,
+        nonzero=list(branch.nonzero),
+        context=branch.context,
+        inside=(0, 1),
+        check=problem.check,
+    ):
+        if isinstance(sub, UnsolvedSystem):
+            out.append(_undecided(problem, f"the curve's critical points leave {sub.reason}"))
+            continue
+        out.extend(x_ for x_ in _decide(problem, restrict(plain, sub), strict, weak) if x_ is not EMPTY)
+    on = Branch(branch.context, branch.free, branch.values, (*branch.nonzero, fx), None, branch.equations)
+    for i, g in enumerate(weak):
+        out.extend(_with_equality(problem, on, g, strict + weak[:i], weak[i + 1 :]))
+    return out
+
+
+def _curve_family(problem: _Problem, branch: Branch, conditions, params, found, x: int):
+    """A family of equilibria on the curve of ``branch``, verified at the section point ``found``
+    (rational values of the other parameters, ``x`` a real root of ``factor``)."""
+    point, factor, root = found
+    strategies, payoffs = _profile(problem, branch, params)
+    witness = {t: _rational(point[v]) for v, t in zip(branch.free, params) if v != x}
+    ctx = branch.context
+    one = ctx.constant(1)
+    plain = Branch(ctx, branch.free, branch.values, branch.nonzero)
+    if factor.degree() == 1:  # a rational point of the curve: the exact NashConv on the tree
+        witness[params[branch.free.index(x)]] = _rational(-factor.coeffs()[0])
+        mixed = tuple({k: sp.sympify(v).subs(witness) for k, v in m.items()} for m in strategies)
+        conv = _nash_conv(problem.context, mixed)
+        verdict = (
+            "" if conv == 0 else f"at the point {witness} the independent NashConv is {conv}, not 0 (a bug)"
+        )
+    else:  # x irrational: every regret in Q(x)
+        field_ = NumberField(factor, root)
+        witness[params[branch.free.index(x)]] = root.point
+        images = {v: (ctx.constant(point[v]), one) for v in branch.free if v != x}
+        images[x] = (ctx.gens()[-1], one)
+        verdict = _field_regret_check(problem, restrict(plain, Branch(ctx, (), images, (), field_)))
+    if verdict:
+        return _undecided(problem, verdict)
+    curve = sp.factor(to_sympy(branch.equations[0], _symbols_for(problem, branch, params)))
+    shown = (sp.Eq(curve, 0, evaluate=False), *_shown_conditions(problem, branch, conditions, params))
+    return SupportEquilibrium(
+        problem.names,
+        strategies,
+        tuple(params),
+        (),
+        shown,
+        payoffs,
+        witness,
+        "every player's regret exactly 0 at the witness (a point of the curve), from the payoffs; the "
+        "conditions are the curve's indifference equation with the no-gain and probability conditions",
+    )
+
+
+def _rational(x: flint.fmpq) -> sp.Rational:
+    return sp.Rational(int(x.p), int(x.q))
+
+
+def _with_equality(problem: _Problem, branch: Branch, g, strict: list, weak: list) -> list:
+    """The equilibria on the part of ``branch`` where the no-gain condition ``g`` is 0 (an equation
+    in the branch's free variables, solved into smaller branches), ``strict`` positive and ``weak``
+    non-negative."""
+    top, bottom = branch.evaluate(g)
+    equations, variables = [top, *branch.equations], list(branch.free)
+    if branch.field is not None:  # alpha solved again with the rest, as a root of its minimal polynomial
+        equations.append(_minimal_mpoly(branch))
+        variables.append(branch.context.nvars() - 1)
+    out = []
+    for sub in branches(
+        equations,
+        variables,
+        nonzero=list(branch.nonzero) + [bottom],
+        context=branch.context,
+        inside=(0, 1) if branch.field is None else None,
+        check=problem.check,
+    ):
+        if isinstance(sub, UnsolvedSystem):
+            out.append(
+                _undecided(problem, f"the equality cases of the no-gain conditions leave {sub.reason}")
+            )
+            continue
+        if branch.field is not None and not _same_root(branch.field, sub, branch.context.nvars() - 1):
+            continue  # a solution at another root of alpha's minimal polynomial
+        out.extend(x for x in _decide(problem, restrict(branch, sub), strict, weak) if x is not EMPTY)
+    return out
+
+
+def _minimal_mpoly(branch: Branch):
+    """The minimal polynomial of ``branch``'s ``alpha`` as a polynomial in the context's last variable."""
+    ctx = branch.context
+    alpha = ctx.gens()[-1]
+    out = ctx.from_dict({})
+    for j, c in enumerate(branch.field.minimal.coeffs()):
+        out += c * alpha**j
+    return out
+
+
+def _same_root(field_: NumberField, sub: Branch, k: int) -> bool:
+    """Whether ``sub``'s value of the old ``alpha`` (variable ``k``) is ``field_``'s root: it lies in
+    the root's isolating interval, which holds no other root (exact signs in ``sub``'s field)."""
+    if k not in sub.values or sub.field is None:
+        return False  # alpha is irrational: a rational value is another number
+    n, d = sub.values[k]
+    new = sub.field
+    value = new.reduce(_univariate(n, k) * new.inverse(_univariate(d, k)))
+    a, b = (_q(x) for x in field_.root.interval)
+    return new.sign(value - a) > 0 and new.sign(flint.fmpq_poly([b]) - value) > 0
+
+
+def _linear(conditions, field_) -> bool:
+    """Whether every condition is affine in the parameters (over the rationals)."""
+    return field_ is None and all(
+        c.denominator.is_constant() and c.numerator.total_degree() <= 1 for c in conditions
+    )
+
+
+def _polytope_witness(problem, branch, live, params):
+    """The affine conditions ``live`` (``(polynomial, condition)`` pairs) decided exactly: None if they
+    hold nowhere, a point where they all hold (``{variable: fmpq}``), or the polynomial of a no-gain
+    condition that holds with equality wherever they hold (then the family has fewer parameters).
+
+    The closure ``P`` of the set (strict and non-strict conditions as ``>= 0``, with the implied
+    bounds ``0 <= t <= 1`` of each parameter, a probability) is a polytope whose vertices cddlib
+    lists.  The strict conditions hold somewhere on ``P`` exactly when they hold at a point of its
+    relative interior, such as the centre ``c`` of its vertices.  A non-strict condition that is 0
+    at every vertex is 0 on all of ``P``.  Conditions ``!= 0`` cut out hyperplanes: one holding all
+    of ``P`` empties the set; the others miss some point ``c + (v - c) / k`` on the segments towards
+    the vertices, which are tried in turn."""
+    values = _symbols_for(problem, branch, params)
+    bounds, strict, nonzero, weak = [], [], [], []
+    for g, c in live:
+        e = sp.expand(to_sympy(c.numerator, values) / _constant(c.denominator))
+        if c.relation == "!=":
+            nonzero.append(e)
+            continue
+        bounds.append(e)
+        (strict if c.relation == ">" else weak).append((g, e))
+    bounds += [t for t in params] + [1 - t for t in params]
+    try:
+        _facets, vertices = polytope(bounds, params)
+    except FamilyCertificateError:
+        return None
+    if not vertices:
+        raise NotSupportedError("the polytope of a family has too many vertices to decide it")
+    centre = {t: sum(v[t] for v in vertices) / len(vertices) for t in params}
+    if not all(e.subs(centre) > 0 for _, e in strict):
+        return None
+    for g, e in weak:
+        if all(e.subs(v) == 0 for v in vertices):
+            return g
+    for e in nonzero:
+        if all(e.subs(v) == 0 for v in vertices):
+            return None
+    points = [centre] + [
+        {t: centre[t] + (v[t] - centre[t]) / k for t in params}
+        for k in range(2, len(nonzero) + 3)
+        for v in vertices
+    ]
+    for point in points:
+        if all(e.subs(point) != 0 for e in nonzero):
+            return {v: _q(point[t]) for v, t in zip(branch.free, params)}
+    raise AssertionError(
+        "no point of a relative interior avoids the excluded hyperplanes"
+    )  # pragma: no cover
+
+
+def _candidates(problem, branch, conditions, params) -> list[dict]:
+    """Cheap points to try before the cylindrical decomposition: the centre of the polytope of the
+    affine conditions (with the bounds ``0 <= t <= 1`` of each parameter, a probability), then its
+    vertices' midpoints."""
+    if branch.field is not None:
+        return []
+    exprs = [
+        to_sympy(c.numerator, _symbols_for(problem, branch, params)) / _constant(c.denominator)
+        for c in conditions
+        if c.relation != "!=" and c.denominator.is_constant() and c.numerator.total_degree() <= 1
+    ]
+    exprs += [t for t in params] + [1 - t for t in params]
+    try:
+        _facets, vertices = polytope(exprs, params)
+    except FamilyCertificateError:
+        return []
+    points = sample_points(vertices, params, limit=200)
+    return [{v: _q(point[t]) for v, t in zip(branch.free, params)} for point in points[len(vertices) :]]
+
+
+def _constant(p) -> sp.Rational:
+    c = p.leading_coefficient()
+    return sp.Rational(int(c.p), int(c.q))
+
+
+def _q(x) -> flint.fmpq:
+    x = sp.Rational(x)
+    return flint.fmpq(int(x.p), int(x.q))
+
+
+def _symbols_for(problem: _Problem, branch: Branch, params) -> list:
+    """The sympy value of each variable of the context: the parameter for a free one, ``alpha``."""
+    values: list = [sp.S.Zero] * (problem.ctx.nvars())
+    for v, t in zip(branch.free, params):
+        values[v] = t
+    if branch.field is not None:
+        values[-1] = branch.field.alpha
+    return values
+
+
+def _expression(problem, branch, params, top, bottom) -> sp.Expr:
+    values = _symbols_for(problem, branch, params)
+    if branch.field is not None and not params:
+        k = problem.ctx.nvars() - 1
+        field_ = branch.field
+        return field_.to_sympy(_univariate(top, k) * field_.inverse(_univariate(bottom, k)))
+    expr = to_sympy(top, values) / to_sympy(bottom, values)
+    if params:
+        return sp.factor(sp.cancel(expr)) if branch.field is None else sp.expand(expr)
+    return sp.nsimplify(expr) if branch.field is not None else expr
+
+
+def _univariate(p, k) -> flint.fmpq_poly:
+    """A polynomial in ``alpha`` (variable ``k``) alone, or a constant, as a univariate polynomial."""
+    return (
+        as_univariate(p, k)
+        if not p.is_constant()
+        else flint.fmpq_poly([p.leading_coefficient()] if not p.is_zero() else [])
+    )
+
+
+def _profile(problem: _Problem, branch: Branch, params) -> tuple[tuple[dict, ...], tuple]:
+    """The mixed strategies and payoffs on ``branch``, as sympy expressions in ``params``."""
+    n = len(problem.supports)
+    strategies = tuple(
+        {
+            problem.context.labels[p][k]: _expression(
+                problem, branch, params, *branch.evaluate(problem.sigma[p][k])
+            )
+            for k in range(len(problem.context.labels[p]))
+        }
+        for p in range(n)
+    )
+    payoffs = tuple(
+        _expression(problem, branch, params, *branch.evaluate(problem.values[p][problem.supports[p][0]]))
+        for p in range(n)
+    )
+    return strategies, payoffs
+
+
+# --------------------------------------------------------------------------- results, verified
+
+
+def _point(problem: _Problem, branch: Branch, field_: NumberField | None):
+    """The isolated equilibrium of ``branch`` (no free variable left), verified."""
+    strategies, payoffs = _profile(problem, branch, ())
+    if field_ is not None:
+        verdict = _field_regret_check(problem, branch)
+        if verdict:
+            return _undecided(problem, verdict)
+        return SupportEquilibrium(
+            problem.names,
+            strategies,
+            (),
+            (),
+            (),
+            payoffs,
+            {},
+            "every player's regret exactly 0 in Q(alpha), from the strategic-form payoffs",
+            field_.describe(),
+        )
+    conv = _nash_conv(problem.context, strategies)
+    if conv != 0:
+        return _undecided(problem, f"the independent NashConv is {conv}, not 0 (a bug: reported, not listed)")
+    return SupportEquilibrium(problem.names, strategies, (), (), (), payoffs, {}, "exact NashConv 0")
+
+
+def _one_parameter(problem: _Problem, branch: Branch, conditions: list, t: sp.Symbol) -> list:
+    (v,) = branch.free
+    where, witness, isolated = solution_set(conditions, v, t)
+    if where is sp.S.EmptySet:
+        return []
+    if witness is None:  # only points: each an isolated equilibrium
+        out = []
+        for root in isolated:
+            if root.is_rational:
+                sub = _fix(branch, v, _q(root.interval[0]), None)
+                out.append(_point(problem, sub, None))
+            else:
+                minimal = flint.fmpq_poly([_q(c) for c in reversed(root.polynomial.all_coeffs())])
+                field_ = NumberField(minimal / minimal.coeffs()[-1], root)
+                sub = _fix(branch, v, None, field_)
+                out.append(_point(problem, sub, field_))
+        return out
+    return [_family(problem, branch, conditions, (t,), witness, where)]
+
+
+def _fix(branch: Branch, v: int, value, field_) -> Branch:
+    """``branch`` with its one free variable ``v`` fixed at a rational ``value`` or at ``field_``'s
+    ``alpha``."""
+    ctx = branch.context
+    image = ctx.constant(value) if field_ is None else ctx.gens()[-1]
+    sub = Branch(ctx, (), {v: (image, ctx.constant(1))}, (), field_)
+    return restrict(branch, sub)
+
+
+def _family(problem: _Problem, branch: Branch, conditions: list, params, witness: dict, where=None):
+    """A family of equilibria on ``branch``, verified at ``witness`` and symbolically."""
+    strategies, payoffs = _profile(problem, branch, params)
+    point = {t: sp.Rational(int(witness[v].p), int(witness[v].q)) for v, t in zip(branch.free, params)}
+    shown = () if where is not None else _shown_conditions(problem, branch, conditions, params)
+    if branch.field is None:
+        at = tuple({k: sp.sympify(x).subs(point) for k, x in m.items()} for m in strategies)
+        conv = _nash_conv(problem.context, at)
+        if conv != 0:
+            return _undecided(
+                problem, f"at the point {point} the independent NashConv is {conv}, not 0 (a bug)"
+            )
+        failure = _substituted_back(problem, strategies, conditions, branch, params)
+        if failure:
+            return _undecided(problem, failure)
+        verification = (
+            "exact NashConv 0 at the witness; the probabilities substituted back into every player's "
+            "payoffs give the listed conditions, so every member meeting them is an equilibrium"
+        )
+        closure = _closure_check(problem, strategies, params, where, shown)
+        if closure is False:
+            return _undecided(
+                problem, "check_profile_family finds a member that is not an equilibrium (a bug)"
+            )
+        if closure:
+            verification += "; every member of its closure checked exactly (check_profile_family)"
+    else:
+        verdict = _field_regret_check(problem, branch.at(witness))
+        if verdict:
+            return _undecided(problem, verdict)
+        verification = (
+            "every player's regret exactly 0 at the witness, in Q(alpha), from the strategic-form payoffs"
+        )
+    return SupportEquilibrium(
+        problem.names,
+        strategies,
+        tuple(params),
+        (where,) if where is not None else (),
+        shown,
+        payoffs,
+        point,
+        verification,
+        branch.field.describe() if branch.field is not None else "",
+    )
+
+
+def _closure_check(problem: _Problem, strategies, params, where, shown) -> bool | None:
+    """The family's closure checked by the independent
+    :func:`~derive.verification.profile_family.check_profile_family` where it applies (behaviour
+    probabilities polynomial in the parameters, a polynomial domain): True if every member is an
+    equilibrium, False if one is not, None where it does not apply or is undecided."""
     from derive.verification.profile_family import check_profile_family
 
-    at = tuple({k: sp.simplify(v.subs(witness)) for k, v in m.items()} for m in mixed)
-    conv = _nash_conv(context, at)
-    if not _is_zero(conv):
-        return undecided(f"at the point {witness} the independent NashConv is {conv}, not 0 (a bug)")
-    behaviour = _behaviour(context, mixed)
-    params = list(witness)
-    polynomial = all(
+    if where is not None:
+        if not isinstance(where, sp.Interval) or not (where.start.is_Rational and where.end.is_Rational):
+            return None
+        domain = [params[0] >= where.start, params[0] <= where.end]
+    else:
+        domain = []
+        for c in shown:
+            if isinstance(c, sp.Ne):
+                continue
+            slack = c.lhs - c.rhs if isinstance(c, (sp.GreaterThan, sp.StrictGreaterThan)) else c.rhs - c.lhs
+            if not sp.sympify(slack).is_polynomial(*params):
+                return None
+            domain.append(sp.Ge(slack, 0))
+    behaviour = _behaviour(problem.context, strategies)
+    if not all(
         sp.sympify(v).is_polynomial(*params) for row in behaviour for d in row.values() for v in d.values()
-    )
-    if domain is None or not polynomial:
-        return "every member meets the indifference equations and no-gain inequalities that define it"
+    ):
+        return None
     try:
-        check = check_profile_family(context.game, behaviour, domain)
-    except NotSupportedError as exc:
-        return f"every member meets the conditions that define it (the family check: {exc})"
-    if check.is_equilibrium is False:
-        return undecided(
-            f"check_profile_family finds a member that is not an equilibrium: {check.failures[:1]}"
+        check = check_profile_family(problem.context.game, behaviour, domain)
+    except NotSupportedError:
+        return None
+    return check.is_equilibrium
+
+
+def _shown_conditions(problem, branch, conditions, params) -> tuple:
+    """The conditions as sympy relationals: linear ones reduced to the facets of their polytope (strict
+    where any condition behind the facet is), the others as rational functions."""
+    values = _symbols_for(problem, branch, params)
+    linear, curved = [], []
+    for c in conditions:
+        if branch.field is None and c.denominator.is_constant() and c.numerator.total_degree() <= 1:
+            linear.append((sp.expand(to_sympy(c.numerator, values) / _constant(c.denominator)), c.relation))
+        else:
+            curved.append(c)
+    shown: list = []
+    if linear:
+        bounds = [e for e, r in linear if r != "!="]
+        strict_of: dict = {}
+        for e, r in linear:
+            if r != "!=":
+                strict_of[normalised(e, params)] = strict_of.get(normalised(e, params), False) or r == ">"
+        try:
+            facets, _ = polytope(bounds, params) if bounds else ([], [])
+        except FamilyCertificateError:
+            facets = [sp.Ge(e, 0, evaluate=False) for e in bounds]
+        for f in facets:
+            slack = sp.expand(f.lhs - f.rhs)
+            shown.append(
+                sp.Gt(slack, 0, evaluate=False) if strict_of.get(normalised(slack, params), False) else f
+            )
+        shown.extend(sp.Ne(e, 0, evaluate=False) for e, r in linear if r == "!=")
+    for c in curved:
+        expr = sp.factor(to_sympy(c.numerator, values)) / sp.factor(to_sympy(c.denominator, values))
+        relation = {">": sp.Gt, ">=": sp.Ge, "!=": sp.Ne}[c.relation]
+        shown.append(relation(expr, 0, evaluate=False))
+    return tuple(shown)
+
+
+def _substituted_back(problem: _Problem, strategies, conditions, branch, params) -> str:
+    """Every player's payoff from each pure strategy against the family, from the payoff table (sympy):
+    the support's strategies must tie identically, and each other strategy's shortfall must be one of
+    the family's no-gain conditions; returns what fails, or ``""``."""
+    table = problem.context.table
+    n = len(strategies)
+    labels = problem.context.labels
+    listed = [
+        sp.cancel(
+            to_sympy(c.numerator, _symbols_for(problem, branch, params))
+            / to_sympy(c.denominator, _symbols_for(problem, branch, params))
         )
-    if check.is_equilibrium is None:
-        return "every member meets the conditions that define it (the family check was undecided)"
-    return "every member of its closure checked exactly (check_profile_family)"
+        for c in conditions
+        if c.relation != "!="  # a no-gain condition, strict where an earlier case made it so
+    ]
+    for p in range(n):
+        payoff = [sp.S.Zero] * len(labels[p])
+        for profile, pay in table.items():
+            weight = sp.S.One
+            for q in range(n):
+                if q != p:
+                    weight *= strategies[q][labels[q][profile[q]]]
+            payoff[profile[p]] += weight * pay[p]
+        total = sp.cancel(sum(sp.sympify(strategies[p][labels[p][k]]) for k in range(len(labels[p]))) - 1)
+        if total != 0:
+            return f"{problem.context.game.players[p]}'s probabilities add up to 1 + {total} (a bug)"
+        first = problem.supports[p][0]
+        for k in range(len(labels[p])):
+            gap = sp.cancel(payoff[first] - payoff[k])
+            if k in problem.supports[p]:
+                if gap != 0:
+                    return f"{labels[p][k]} does not tie with {labels[p][first]} on the family (a bug)"
+            elif gap != 0 and not any(sp.cancel(gap - e) == 0 for e in listed):
+                if not _positive_constant(gap):
+                    return (
+                        f"the shortfall {gap} of {labels[p][k]} is not among the family's conditions (a bug)"
+                    )
+    return ""
+
+
+def _positive_constant(expr) -> bool:
+    return expr.is_Rational and expr > 0
+
+
+def _field_regret_check(problem: _Problem, branch: Branch) -> str:
+    """Every player's regret at a point of ``branch`` (no free variable), computed in ``Q(alpha)`` from
+    the strategic-form payoffs alone: ``""`` if all are exactly 0, else what fails."""
+    field_ = branch.field
+    k = problem.ctx.nvars() - 1
+    labels = problem.context.labels
+    n = len(labels)
+    probs = []
+    for p in range(n):
+        row = []
+        for s in range(len(labels[p])):
+            top, bottom = branch.evaluate(problem.sigma[p][s])
+            row.append(field_.reduce(_univariate(top, k) * field_.inverse(_univariate(bottom, k))))
+        probs.append(row)
+    for p in range(n):
+        total = sum(probs[p], flint.fmpq_poly([]))
+        if field_.reduce(total - 1) != 0:
+            return f"{problem.context.game.players[p]}'s probabilities do not add up to 1 (a bug)"
+        if any(field_.sign(x) < 0 for x in probs[p]):
+            return f"{problem.context.game.players[p]} has a negative probability (a bug)"
+    for p in range(n):
+        payoff = [flint.fmpq_poly([])] * len(labels[p])
+        for profile, pay in problem.context.rational_table.items():
+            weight = flint.fmpq_poly([pay[p]])
+            for q in range(n):
+                if q != p:
+                    weight = field_.reduce(weight * probs[q][profile[q]])
+            payoff[profile[p]] = payoff[profile[p]] + weight
+        mean = field_.reduce(
+            sum((probs[p][s] * payoff[s] for s in range(len(labels[p]))), flint.fmpq_poly([]))
+        )
+        for s in range(len(labels[p])):
+            if field_.sign(payoff[s] - mean) > 0:
+                return (
+                    f"{problem.context.game.players[p]} gains by {labels[p][s]} (a bug: reported, not listed)"
+                )
+    return ""
+
+
+def _nash_conv(context: SupportContext, mixed) -> sp.Expr:
+    """The exact NashConv of a mixed profile of rationals, on the game tree (through behaviour strategies)."""
+    from derive.verification.best_response import behaviour_profile, game_nash_conv
+
+    return sp.cancel(game_nash_conv(behaviour_profile(context.game, _behaviour(context, mixed))))
 
 
 def _behaviour(context: SupportContext, mixed) -> list[dict[str, dict[str, sp.Expr]]]:
@@ -291,73 +868,13 @@ def _behaviour(context: SupportContext, mixed) -> list[dict[str, dict[str, sp.Ex
                 plan[k] = plan.get(k, sp.S.Zero) + prob
         strategy = {}
         for info in game.infosets_of(p):
-            reach = sp.simplify(plan.get(sf.parent[info.index], sp.S.Zero))
+            reach = sp.cancel(plan.get(sf.parent[info.index], sp.S.Zero))
             kids = [
-                sp.simplify(plan.get(sf.index[p][(info.index, a)], sp.S.Zero))
-                for a in range(len(info.actions))
+                sp.cancel(plan.get(sf.index[p][(info.index, a)], sp.S.Zero)) for a in range(len(info.actions))
             ]
-            if _is_zero(reach):
+            if reach == 0:
                 strategy[info.label] = {a: sp.Rational(1, len(info.actions)) for a in info.actions}
             else:
                 strategy[info.label] = {a: sp.cancel(x / reach) for a, x in zip(info.actions, kids)}
         out.append(strategy)
     return out
-
-
-def _nash_conv(context: SupportContext, mixed) -> sp.Expr:
-    from derive.verification.best_response import behaviour_profile, game_nash_conv
-
-    return sp.simplify(game_nash_conv(behaviour_profile(context.game, _behaviour(context, mixed))))
-
-
-def _parts(where: sp.Set):
-    return where.args if isinstance(where, sp.Union) else (where,)
-
-
-def _degree(expr: sp.Expr, params) -> int:
-    """The total degree of a polynomial with rational coefficients; anything else (a denominator
-    holding a parameter, an irrational coefficient) counts as curved (degree 2)."""
-    expr = sp.expand(expr)
-    if not expr.free_symbols & set(params):
-        return 0
-    if not expr.is_polynomial(*params):
-        return 2
-    poly = sp.Poly(expr, *params)
-    return poly.total_degree() if all(c.is_Rational for c in poly.coeffs()) else 2
-
-
-def _sign_from_factors(expr: sp.Expr, positive: list[sp.Expr], params) -> int | None:
-    """The sign (+1 or -1) of ``expr`` wherever the ``positive`` expressions are all positive, when
-    ``expr`` is a constant times a product of powers of them (or of their negatives); else None."""
-    known = {normalised(e, params) for e in positive}
-    coeff, factors = sp.factor_list(sp.together(expr))
-    if coeff == 0:
-        return None
-    sign = 1 if coeff > 0 else -1
-    for f, k in factors:
-        if not f.free_symbols & set(params):
-            sign *= 1 if (f > 0 or k % 2 == 0) else -1
-            continue
-        if _degree(f, params) != 1:
-            return None
-        if normalised(f, params) in known:
-            continue
-        if normalised(-f, params) in known:
-            sign *= -1 if k % 2 else 1
-            continue
-        return None
-    return sign
-
-
-def _is_zero(value) -> bool:
-    value = sp.sympify(value)
-    return value == 0 or sp.simplify(value) == 0
-
-
-def _holds(expr, strict: bool) -> bool:
-    """``expr > 0`` (strict) or ``expr >= 0``, decided exactly for rational and algebraic numbers."""
-    value = sp.sympify(expr)
-    if value.free_symbols:
-        return False
-    value = sp.simplify(value)
-    return bool(value.is_positive) if strict else bool(value.is_nonnegative) or value == 0

@@ -1,37 +1,34 @@
 """Nash equilibria of small games with any number of players, by support enumeration, exactly.
 
 For every *support profile* ``(S_1, ..., S_n)`` (a nonempty set of reduced pure strategies per
-player), the equilibria with exactly these supports solve a system of polynomial equations in the
-probabilities ``sigma_p(s)``, ``s in S_p``:
+player), the equilibria with exactly these supports solve the polynomial equations
 
-    sum_(s in S_p) sigma_p(s) = 1,        U_p(s, sigma_-p) = U_p(s_p, sigma_-p)  for s in S_p,
+    U_p(s, sigma_-p) = U_p(s_p, sigma_-p)  for s in S_p        (sigma_p(s_p) = 1 - the others)
 
 (each player indifferent among the strategies he mixes; ``s_p`` is the first of them), of degree
-``n - 1`` (the others' probabilities multiply), together with the inequalities
+``n - 1`` (the others' probabilities multiply), together with the sign conditions
 
-    sigma_p(s) > 0  for s in S_p,        U_p(t, sigma_-p) <= U_p(s_p, sigma_-p)  for t not in S_p.
+    sigma_p(s) > 0  for s in S_p,        U_p(s_p, sigma_-p) - U_p(t, sigma_-p) >= 0  for t not in S_p.
 
-sympy solves each system exactly (Groebner bases); solutions may be irrational (algebraic numbers)
-or, in degenerate games, whole families with free probabilities, whose range is then decided with
-sympy's exact inequality solver when one probability is free.
+A support profile where some strategy of ``S_p`` does worse than another strategy of player ``p``
+against every pure profile of the others' supports has no equilibrium and is skipped (conditional
+strict dominance, Porter, Nudelman & Shoham 2008).  Each other profile is decided exactly by
+:mod:`derive.solving.general_sum.support_candidates`: the equations solved into branches (some
+probabilities free, the others rational functions of them, over the rationals or one real field
+``Q(alpha)``; :mod:`derive.solving.semialgebraic`), and the sign conditions on each branch decided
+exactly -- by the signs of numerators and denominators, real algebraic numbers isolated in rational
+intervals, cddlib's vertices for affine conditions, and the open cells of a cylindrical algebraic
+decomposition for curved ones.  So the support profiles together give the *whole* equilibrium set:
+isolated equilibria (possibly irrational) and families with their exact conditions, each listed
+with an exact member and exact regret 0.  A profile that these methods cannot decide within their
+stated caps is reported as *undecided*, never listed and never dropped in silence; then
+:attr:`SupportEnumeration.is_complete` is False.
 
-**Nothing is listed unverified.**  Every solution is substituted back into its equations.  A family
-is listed only with an exact *witness*, a point where every inequality holds (with two or more free
-probabilities, the inequalities that are linear bound a polytope whose vertices cddlib lists; the
-strict ones hold somewhere on it exactly when they hold at the centre of its vertices, a point of
-its relative interior, so an empty family is *proved* empty; curved inequalities are then tried at
-the centre and at midpoints).  At the witness, and at every isolated equilibrium, the profile is
-checked by the independent exact NashConv of :mod:`derive.verification.best_response`; where the
-behaviour probabilities are polynomials in the free ones, every member of the family's closure is
-checked by :func:`~derive.verification.profile_family.check_profile_family`.  A support profile
-whose inequalities these exact methods cannot decide is reported as *undecided*, never as an
-equilibrium.  This is the method of Gambit's
-``enumpoly_solve`` (McKelvey & McLennan 1996, section 6; Turocy 2008), done in exact arithmetic;
-a test compares the two on Gambit's catalog.  It is exponential in the number of strategies and
-meant for small games.
-
-This module enumerates the support profiles and solves each one's equations; what a solution gives
-(the inequalities decided, the witness, the checks) is :mod:`derive.solving.general_sum.support_candidates`.
+This is the method of Gambit's ``enumpoly_solve`` (McKelvey & McLennan 1996, section 6; Turocy
+2008), which finds isolated equilibria in floating point and skips families; here in exact
+arithmetic and with the families.  It is exponential in the number of strategies (the number of
+support profiles is stated before it starts, progress is shown, and it stops at a time limit) and
+meant for small games: a three-player game of at most 27 cells takes about a second.
 """
 
 from __future__ import annotations
@@ -48,10 +45,11 @@ from derive.solving.general_sum.support_candidates import (
     SupportContext,
     SupportEquilibrium,
     UndecidedSupport,
-    candidate_equilibria,
+    support_results,
 )
 
 __all__ = [
+    "SUPPORT_METHOD",
     "SupportEnumeration",
     "SupportEquilibrium",
     "UndecidedSupport",
@@ -60,6 +58,15 @@ __all__ = [
     "support_equilibria",
 ]
 
+#: How the equilibria are found and checked, in one sentence (for reports).
+SUPPORT_METHOD = (
+    "support enumeration (McKelvey & McLennan 1996) with conditional dominance (Porter, Nudelman & "
+    "Shoham 2008); each support profile's indifference equations solved exactly into branches (linear "
+    "pivots with case splits, Groebner bases, real algebraic numbers isolated), their sign conditions "
+    "decided exactly (numerators and denominators, polytopes by cddlib, open cells of a cylindrical "
+    "algebraic decomposition); every equilibrium listed with exact regret 0 and each family with an "
+    "exact member"
+)
 #: Largest number of support profiles tried.
 MAX_SUPPORT_PROFILES = 50_000
 #: Largest number of pure strategy profiles of the reduced strategic form.
@@ -174,24 +181,6 @@ def support_enumeration_refusal(game: Game) -> str | None:
     return None
 
 
-def _payoff(table, p: int, sigma, fixed: dict[int, int] | None = None) -> sp.Expr:
-    """Player ``p``'s expected payoff; ``fixed`` pins some players to pure strategies."""
-    fixed = fixed or {}
-    total = sp.S.Zero
-    for profile, pay in table.items():
-        weight = sp.S.One
-        for q, k in enumerate(profile):
-            if q in fixed:
-                if fixed[q] != k:
-                    weight = sp.S.Zero
-                    break
-            else:
-                weight *= sigma[q][k]
-        if weight != 0:
-            total += weight * pay[p]
-    return sp.expand(total)
-
-
 def support_enumeration(
     game: Game, *, progress: Callable[[str], None] | None = None, time_limit: float | None = TIME_LIMIT
 ) -> SupportEnumeration:
@@ -245,7 +234,8 @@ def support_enumeration(
         [sp.Symbol(plan_symbol_name(p, labels[p][k], f"s{p + 1}"), real=True) for k in range(sizes[p])]
         for p in range(n)
     ]
-    context = SupportContext(game, sf, labels, sequences, table)
+    context = SupportContext(game, sf, labels, sequences, table, symbols)
+    payoffs = context.rational_table
     found: list[SupportEquilibrium] = []
     undecided: list[UndecidedSupport] = []
     empty = 0
@@ -255,14 +245,20 @@ def support_enumeration(
     def doing() -> str:
         return f"solving support profile {at[0] + 1:,} of {count:,} (reduced strategic form {shape})"
 
-    with limit.interrupting(doing):  # a single sympy solve may run for hours: stopped at the limit too
+    def check() -> None:
+        limit.check(doing())
+
+    with limit.interrupting(doing):  # a single Groebner basis may run for long: stopped at the limit too
         for done, supports in enumerate(itertools.product(*subsets)):
             at[0] = done
-            limit.check(doing())
+            check()
             if limit.elapsed - shown >= PROGRESS_EVERY:
                 limit.say(f"  {done:,} of {count:,} support profiles")
                 shown = limit.elapsed
-            for result in _solve_support(context, symbols, supports):
+            if _conditionally_dominated(payoffs, supports, sizes):
+                empty += 1
+                continue
+            for result in support_results(context, supports, check):
                 if isinstance(result, SupportEquilibrium):
                     found.append(result)
                 elif isinstance(result, UndecidedSupport):
@@ -271,6 +267,27 @@ def support_enumeration(
                     empty += 1
     ordered = tuple(sorted(found, key=lambda e: (not e.is_isolated, [len(s) for s in e.supports])))
     return SupportEnumeration(ordered, tuple(undecided), count, empty, tuple(sizes))
+
+
+def _conditionally_dominated(payoffs: dict, supports, sizes) -> bool:
+    """Whether some strategy of a support does worse than another strategy of its player against
+    every pure profile of the others' supports (then it is never a best reply there: no equilibrium
+    has these supports; Porter, Nudelman & Shoham 2008, conditional strict dominance)."""
+    n = len(sizes)
+    for p in range(n):
+        others = [supports[q] if q != p else (None,) for q in range(n)]
+        rows = list(itertools.product(*others))
+        for k in supports[p]:
+            for j in range(sizes[p]):
+                if j == k:
+                    continue
+                if all(payoffs[_with(r, p, j)][p] > payoffs[_with(r, p, k)][p] for r in rows):
+                    return True
+    return False
+
+
+def _with(profile: tuple, p: int, k: int) -> tuple:
+    return profile[:p] + (k,) + profile[p + 1 :]
 
 
 def support_equilibria(game: Game) -> tuple[SupportEquilibrium, ...]:
@@ -285,40 +302,3 @@ def support_equilibria(game: Game) -> tuple[SupportEquilibrium, ...]:
     [(0, 0)]
     """
     return support_enumeration(game, time_limit=None).equilibria
-
-
-def _solve_support(context: SupportContext, symbols, supports) -> list:
-    labels, table = context.labels, context.table
-    n = len(labels)
-    sigma = [
-        [symbols[p][k] if k in supports[p] else sp.S.Zero for k in range(len(labels[p]))] for p in range(n)
-    ]
-    unknowns = [symbols[p][k] for p in range(n) for k in supports[p] if len(supports[p]) > 1]
-    # pure strategies of singleton supports are fixed at probability 1
-    for p in range(n):
-        if len(supports[p]) == 1:
-            sigma[p][supports[p][0]] = sp.S.One
-    values = [{k: _payoff(table, p, sigma, {p: k}) for k in range(len(labels[p]))} for p in range(n)]
-    equations = []
-    for p in range(n):
-        first = supports[p][0]
-        if len(supports[p]) > 1:
-            equations.append(sp.Add(*(symbols[p][k] for k in supports[p])) - 1)
-        equations.extend(values[p][k] - values[p][first] for k in supports[p][1:])
-    equations = [sp.expand(e) for e in equations if sp.expand(e) != 0]
-    if unknowns:
-        plain = [sp.Symbol(f"u{i}") for i in range(len(unknowns))]  # no sign assumptions while solving
-        to_plain = dict(zip(unknowns, plain))
-        raw = sp.solve([e.subs(to_plain) for e in equations], plain, dict=True) if equations else [{}]
-        back = dict(zip(plain, unknowns))
-        solutions = [{back[k]: v.subs(back) for k, v in sol.items()} for sol in raw]
-    else:
-        if equations:
-            return []
-        solutions = [{}]
-    names = tuple(tuple(labels[p][k] for k in supports[p]) for p in range(n))
-    return [
-        r
-        for sol in solutions
-        for r in candidate_equilibria(context, supports, names, sigma, values, equations, sol)
-    ]
