@@ -148,7 +148,12 @@ def check_profile(sizes, payoffs, mixed) -> list[str]:
     """Why ``mixed`` (per player, a list of exact probabilities by strategy index, rational or in one
     ``Q(a)``) is not a Nash equilibrium of the table, or ``[]``: probabilities non-negative adding up
     to 1, and no pure strategy above the player's expected payoff."""
-    numbers = _Numbers([x for row in mixed for x in row])
+    values = [sp.sympify(x) for row in mixed for x in row]
+    if all(x.is_Rational for x in values):
+        return _check_rational(
+            sizes, payoffs, [[Fraction(int(x.p), int(x.q)) for x in map(sp.sympify, row)] for row in mixed]
+        )
+    numbers = _Numbers(values)
     problems = []
     n = len(sizes)
     for p in range(n):
@@ -203,3 +208,27 @@ def in_piece(piece, profile, tol: float) -> bool:
         if (abs(value) if isinstance(c, sp.Eq) else -value) > tol:
             return False
     return True
+
+
+def _check_rational(sizes, payoffs, mixed) -> list[str]:
+    """:func:`check_profile` for rational probabilities, in Python's Fractions."""
+    problems = []
+    n = len(sizes)
+    for p in range(n):
+        if sum(mixed[p]) != 1:
+            problems.append(f"player {p + 1}'s probabilities add up to {sum(mixed[p])}")
+        if any(x < 0 for x in mixed[p]):
+            problems.append(f"player {p + 1} has a negative probability")
+    for p in range(n):
+        value = [Fraction(0)] * sizes[p]
+        for profile, pay in payoffs.items():
+            weight = pay[p]
+            for q in range(n):
+                if q != p:
+                    weight *= mixed[q][profile[q]]
+            value[profile[p]] += weight
+        mean = sum(mixed[p][k] * value[k] for k in range(sizes[p]))
+        problems.extend(
+            f"player {p + 1} gains by strategy {k + 1}" for k in range(sizes[p]) if value[k] > mean
+        )
+    return problems

@@ -176,12 +176,12 @@ def test_a_section_of_a_curve():
     assert section_point([*conditions, Condition(y - 2, one, ">")], circle, 0, [1]) is None
 
 
-@pytest.mark.parametrize("degree", [2, 3, 5])
+@pytest.mark.parametrize("degree", [2, 3, 4])
 def test_signs_agree_with_sympy_on_random_polynomials(degree):
     import random
 
     rng = random.Random(degree)
-    for _ in range(20):
+    for _ in range(8):
         coeffs = [rng.randint(-5, 5) for _ in range(degree)] + [1]
         p = flint.fmpq_poly(coeffs)
         for factor, root in real_roots(p):

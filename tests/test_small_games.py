@@ -41,10 +41,10 @@ def _run(*argv: str) -> tuple[int, str, str]:
     return status, out.getvalue(), err.getvalue()
 
 
-def _members(e, rng: random.Random, count: int = 3) -> list[dict]:
+def _members(e, rng: random.Random, count: int = 2) -> list[dict]:
     """The witness and up to ``count`` random exact points meeting a family's conditions."""
     out = [e.witness]
-    for _ in range(200):
+    for _ in range(60):
         if len(out) > count:
             break
         point = {t: R(rng.randint(1, 47), 48) for t in e.parameters}
@@ -148,7 +148,7 @@ def test_fifty_random_three_player_games(seed):
     assert _pure_listed(result) == _pure_equilibria(text)
 
 
-@pytest.mark.parametrize("seed", [0, 5, 9, 16, 27, 34, 45])
+@pytest.mark.parametrize("seed", [0, 5, 9, 16, 34])
 def test_random_games_with_generic_payoffs(seed):
     """Generic payoffs: isolated equilibria, often irrational (sqrt or CRootOf), each checked exactly."""
     sizes, payoffs = random_game(seed, generic=True)

@@ -151,6 +151,14 @@ class SupportContext:
 
 EMPTY = object()  # a support profile proved to have no equilibrium
 
+# how a family's conditions were decided, for its verification sentence
+_LINE = "its range is the exact solution set of its conditions (real roots isolated)"
+_POLYTOPE = "its affine conditions decided exactly by the vertices of their polytope (cddlib)"
+_CELLS = "a point where its conditions hold found in an open cell of a cylindrical algebraic decomposition"
+_CURVE = (
+    "a point of the curve where its conditions hold found over an open cell of a cylindrical decomposition"
+)
+
 
 @dataclass
 class _Problem:
@@ -302,7 +310,7 @@ def _decide(problem: _Problem, branch: Branch, strict: list, weak: list) -> list
             if found is None:
                 return []
             if isinstance(found, dict):
-                return [_family(problem, branch, only, params, found)]
+                return [_family(problem, branch, only, params, found, how=_POLYTOPE)]
             # a no-gain condition holds with equality on the whole family: one parameter fewer
             rest = [g for g in tight if g is not found]
             return _with_equality(problem, branch, found, strict_now, rest)
@@ -316,7 +324,7 @@ def _decide(problem: _Problem, branch: Branch, strict: list, weak: list) -> list
     except NotSupportedError as exc:
         return [_undecided(problem, str(exc))]
     if point is not None:
-        return [_family(problem, branch, only, params, point)]
+        return [_family(problem, branch, only, params, point, how=_CELLS)]
     # the open part is empty: any member has some no-gain condition = 0 (each in turn, the earlier strict)
     out = []
     for i, g in enumerate(tight):
@@ -401,8 +409,9 @@ def _curve_family(problem: _Problem, branch: Branch, conditions, params, found, 
         shown,
         payoffs,
         witness,
-        "every player's regret exactly 0 at the witness (a point of the curve), from the payoffs; the "
-        "conditions are the curve's indifference equation with the no-gain and probability conditions",
+        f"{_CURVE}; every player's regret exactly 0 at the witness (a point of the curve), from the "
+        "payoffs; the conditions are the curve's indifference equation with the no-gain and probability "
+        "conditions",
     )
 
 
@@ -642,7 +651,7 @@ def _one_parameter(problem: _Problem, branch: Branch, conditions: list, t: sp.Sy
                 sub = _fix(branch, v, None, field_)
                 out.append(_point(problem, sub, field_))
         return out
-    return [_family(problem, branch, conditions, (t,), witness, where)]
+    return [_family(problem, branch, conditions, (t,), witness, where, how=_LINE)]
 
 
 def _fix(branch: Branch, v: int, value, field_) -> Branch:
@@ -654,8 +663,11 @@ def _fix(branch: Branch, v: int, value, field_) -> Branch:
     return restrict(branch, sub)
 
 
-def _family(problem: _Problem, branch: Branch, conditions: list, params, witness: dict, where=None):
-    """A family of equilibria on ``branch``, verified at ``witness`` and symbolically."""
+def _family(
+    problem: _Problem, branch: Branch, conditions: list, params, witness: dict, where=None, how: str = ""
+):
+    """A family of equilibria on ``branch``, verified at ``witness`` and symbolically; ``how`` says
+    how its conditions were decided."""
     strategies, payoffs = _profile(problem, branch, params)
     point = {t: sp.Rational(int(witness[v].p), int(witness[v].q)) for v, t in zip(branch.free, params)}
     shown = () if where is not None else _shown_conditions(problem, branch, conditions, params)
@@ -695,7 +707,7 @@ def _family(problem: _Problem, branch: Branch, conditions: list, params, witness
         shown,
         payoffs,
         point,
-        verification,
+        f"{how}; {verification}" if how else verification,
         branch.field.describe() if branch.field is not None else "",
     )
 
