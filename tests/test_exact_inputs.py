@@ -1083,7 +1083,7 @@ EXCLUDED = {
             ("cells.section_point", ["base", "curve", "lift"]),
             ("cells.sign_at", ["field", "p", "point"]),
             ("cells.solution_set", ["variable"]),
-            ("elimination.branches", ["equations", "keep", "nonzero", "variables"]),
+            ("elimination.branches", ["equations", "keep", "largest_remainder", "nonzero", "variables"]),
             ("elimination.restrict", ["branch"]),
             ("number_fields.as_univariate", ["i", "p"]),
             ("number_fields.real_roots", ["p"]),

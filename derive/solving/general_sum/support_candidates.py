@@ -44,9 +44,21 @@ import sympy as sp
 from derive.extensive_form.game import Game, NotSupportedError
 from derive.solving.families.polytope import FamilyCertificateError, normalised, polytope, sample_points
 from derive.solving.semialgebraic.cells import Condition, open_point, section_point, sign_at, solution_set
-from derive.solving.semialgebraic.elimination import Branch, UnsolvedSystem, branches, restrict
+from derive.solving.semialgebraic.elimination import (
+    Branch,
+    LargeRemainder,
+    UnsolvedSystem,
+    branches,
+    restrict,
+)
 from derive.solving.semialgebraic.number_fields import NumberField, as_univariate
-from derive.solving.semialgebraic.polynomials import polynomial_context, primitive, to_sympy, variables_of
+from derive.solving.semialgebraic.polynomials import (
+    lowest_terms,
+    polynomial_context,
+    primitive,
+    to_sympy,
+    variables_of,
+)
 
 __all__ = ["SupportContext", "SupportEquilibrium", "UndecidedSupport", "support_results"]
 
@@ -195,15 +207,28 @@ def support_results(context: SupportContext, supports, check: Callable[[], None]
             if k not in supports[p]
         )
     out: list = []
+    kept = _kept(problem)
     try:
-        found = branches(
-            equations,
-            range(len(problem.unknown)),
-            context=problem.ctx,
-            inside=(0, 1),
-            keep=_kept(problem),
-            check=check,
-        )
+        try:  # constant pivots first (fewer cases); the kept player's first if that leaves large remainders
+            found = branches(
+                equations,
+                range(len(problem.unknown)),
+                context=problem.ctx,
+                inside=(0, 1),
+                keep=kept,
+                keep_first=False,
+                largest_remainder=_LARGE_REMAINDER,
+                check=check,
+            )
+        except LargeRemainder:
+            found = branches(
+                equations,
+                range(len(problem.unknown)),
+                context=problem.ctx,
+                inside=(0, 1),
+                keep=kept,
+                check=check,
+            )
     except NotSupportedError as exc:
         if "time limit" in str(exc):
             raise
@@ -214,6 +239,11 @@ def support_results(context: SupportContext, supports, check: Callable[[], None]
             continue
         out.extend(_decide(problem, branch, positive, weak))
     return out or [EMPTY]
+
+
+#: Equations without a pivot whose Bezout number is over this send the support profile back to the
+#: elimination that keeps one player's probabilities (seen: 20 is solved in milliseconds, 294 in seconds).
+_LARGE_REMAINDER = 100
 
 
 def _kept(problem: _Problem) -> list[int]:
@@ -678,20 +708,13 @@ def _family(
             return _undecided(
                 problem, f"at the point {point} the independent NashConv is {conv}, not 0 (a bug)"
             )
-        failure = _substituted_back(problem, strategies, conditions, branch, params)
+        failure = _substituted_back(problem, conditions, branch)
         if failure:
             return _undecided(problem, failure)
         verification = (
             "exact NashConv 0 at the witness; the probabilities substituted back into every player's "
             "payoffs give the listed conditions, so every member meeting them is an equilibrium"
         )
-        closure = _closure_check(problem, strategies, params, where, shown)
-        if closure is False:
-            return _undecided(
-                problem, "check_profile_family finds a member that is not an equilibrium (a bug)"
-            )
-        if closure:
-            verification += "; every member of its closure checked exactly (check_profile_family)"
     else:
         verdict = _field_regret_check(problem, branch.at(witness))
         if verdict:
@@ -710,38 +733,6 @@ def _family(
         f"{how}; {verification}" if how else verification,
         branch.field.describe() if branch.field is not None else "",
     )
-
-
-def _closure_check(problem: _Problem, strategies, params, where, shown) -> bool | None:
-    """The family's closure checked by the independent
-    :func:`~derive.verification.profile_family.check_profile_family` where it applies (behaviour
-    probabilities polynomial in the parameters, a polynomial domain): True if every member is an
-    equilibrium, False if one is not, None where it does not apply or is undecided."""
-    from derive.verification.profile_family import check_profile_family
-
-    if where is not None:
-        if not isinstance(where, sp.Interval) or not (where.start.is_Rational and where.end.is_Rational):
-            return None
-        domain = [params[0] >= where.start, params[0] <= where.end]
-    else:
-        domain = []
-        for c in shown:
-            if isinstance(c, sp.Ne):
-                continue
-            slack = c.lhs - c.rhs if isinstance(c, (sp.GreaterThan, sp.StrictGreaterThan)) else c.rhs - c.lhs
-            if not sp.sympify(slack).is_polynomial(*params):
-                return None
-            domain.append(sp.Ge(slack, 0))
-    behaviour = _behaviour(problem.context, strategies)
-    if not all(
-        sp.sympify(v).is_polynomial(*params) for row in behaviour for d in row.values() for v in d.values()
-    ):
-        return None
-    try:
-        check = check_profile_family(problem.context.game, behaviour, domain)
-    except NotSupportedError:
-        return None
-    return check.is_equilibrium
 
 
 def _shown_conditions(problem, branch, conditions, params) -> tuple:
@@ -778,48 +769,60 @@ def _shown_conditions(problem, branch, conditions, params) -> tuple:
     return tuple(shown)
 
 
-def _substituted_back(problem: _Problem, strategies, conditions, branch, params) -> str:
-    """Every player's payoff from each pure strategy against the family, from the payoff table (sympy):
-    the support's strategies must tie identically, and each other strategy's shortfall must be one of
-    the family's no-gain conditions; returns what fails, or ``""``."""
-    table = problem.context.table
-    n = len(strategies)
+def _substituted_back(problem: _Problem, conditions, branch: Branch) -> str:
+    """Every player's payoff from each pure strategy against the family, recomputed from the payoff
+    table with the family's probabilities (fractions of polynomials in its parameters, FLINT): the
+    probabilities must add up to 1, the support's strategies tie identically, and each other
+    strategy's shortfall be one of the family's conditions (or a positive constant); returns what
+    fails, or ``""``."""
     labels = problem.context.labels
-    listed = [
-        sp.cancel(
-            to_sympy(c.numerator, _symbols_for(problem, branch, params))
-            / to_sympy(c.denominator, _symbols_for(problem, branch, params))
-        )
-        for c in conditions
-        if c.relation != "!="  # a no-gain condition, strict where an earlier case made it so
-    ]
+    n = len(labels)
+    ctx = branch.context
+    zero, one = ctx.from_dict({}), ctx.constant(1)
+    probs = [[branch.evaluate(problem.sigma[p][k]) for k in range(len(labels[p]))] for p in range(n)]
+    listed = [(c.numerator, c.denominator) for c in conditions if c.relation != "!="]
+
+    def plus(a, b):
+        return lowest_terms(a[0] * b[1] + b[0] * a[1], a[1] * b[1])
+
+    def same(a, b) -> bool:
+        return (a[0] * b[1] - b[0] * a[1]).is_zero()
+
     for p in range(n):
-        payoff = [sp.S.Zero] * len(labels[p])
-        for profile, pay in table.items():
-            weight = sp.S.One
+        total = (zero, one)
+        for x in probs[p]:
+            total = plus(total, x)
+        if not same(total, (one, one)):
+            return f"{problem.context.game.players[p]}'s probabilities do not add up to 1 (a bug)"
+        payoff = [(zero, one)] * len(labels[p])
+        for profile, pay in problem.context.rational_table.items():
+            if pay[p] == 0:
+                continue
+            top, bottom = ctx.constant(pay[p]), one
             for q in range(n):
                 if q != p:
-                    weight *= strategies[q][labels[q][profile[q]]]
-            payoff[profile[p]] += weight * pay[p]
-        total = sp.cancel(sum(sp.sympify(strategies[p][labels[p][k]]) for k in range(len(labels[p]))) - 1)
-        if total != 0:
-            return f"{problem.context.game.players[p]}'s probabilities add up to 1 + {total} (a bug)"
+                    top, bottom = top * probs[q][profile[q]][0], bottom * probs[q][profile[q]][1]
+            if not top.is_zero():
+                payoff[profile[p]] = plus(payoff[profile[p]], (top, bottom))
         first = problem.supports[p][0]
         for k in range(len(labels[p])):
-            gap = sp.cancel(payoff[first] - payoff[k])
+            gap = plus(payoff[first], (-payoff[k][0], payoff[k][1]))
             if k in problem.supports[p]:
-                if gap != 0:
+                if not gap[0].is_zero():
                     return f"{labels[p][k]} does not tie with {labels[p][first]} on the family (a bug)"
-            elif gap != 0 and not any(sp.cancel(gap - e) == 0 for e in listed):
-                if not _positive_constant(gap):
-                    return (
-                        f"the shortfall {gap} of {labels[p][k]} is not among the family's conditions (a bug)"
-                    )
+            elif not gap[0].is_zero() and not any(same(gap, e) for e in listed) and not _positive(gap):
+                return f"the shortfall of {labels[p][k]} on the family is not among its conditions (a bug)"
     return ""
 
 
-def _positive_constant(expr) -> bool:
-    return expr.is_Rational and expr > 0
+def _positive(fraction) -> bool:
+    """Whether a fraction of polynomials is a positive constant."""
+    top, bottom = fraction
+    return (
+        top.is_constant()
+        and bottom.is_constant()
+        and top.leading_coefficient() * bottom.leading_coefficient() > 0
+    )
 
 
 def _field_regret_check(problem: _Problem, branch: Branch) -> str:

@@ -51,10 +51,14 @@ from derive.solving.semialgebraic.polynomials import (
     variables_of,
 )
 
-__all__ = ["Branch", "MAX_BRANCHES", "UnsolvedSystem", "branches", "restrict"]
+__all__ = ["Branch", "LargeRemainder", "MAX_BRANCHES", "UnsolvedSystem", "branches", "restrict"]
 
 #: Largest number of cases one system is split into.
 MAX_BRANCHES = 20_000
+
+
+class LargeRemainder(Exception):
+    """The elimination left equations without a pivot in more variables than the caller allowed."""
 
 
 @dataclass(frozen=True, eq=False)
@@ -192,6 +196,8 @@ def branches(
     context=None,
     inside: tuple | None = None,
     keep: Sequence[int] = (),
+    keep_first: bool = True,
+    largest_remainder: int | None = None,
     check=None,
 ) -> list[Branch | UnsolvedSystem]:
     """The real solution set of ``equations = 0`` in ``variables`` as disjoint branches.
@@ -214,6 +220,13 @@ def branches(
         Variables to keep free where there is a choice: pivots on the others, with coefficients in
         these, come first (the indifference equations of one player are linear in each other
         player's probabilities, so with one player's kept the others' follow by linear algebra).
+    keep_first : bool
+        Whether the preference for ``keep`` comes before that for constant coefficients (pivots
+        without a case split): fewer cases without, smaller remainders with.
+    largest_remainder : int, optional
+        With it, equations left without a pivot in three or more variables whose Bezout number
+        (the product of their largest degrees) is larger than this raise :class:`LargeRemainder`
+        (for a caller that then tries ``keep_first``).
     check : callable, optional
         Called with no argument between steps (a time limit's check).
 
@@ -226,6 +239,8 @@ def branches(
     ------
     NotSupportedError
         If the system splits into more than :data:`MAX_BRANCHES` cases.
+    LargeRemainder
+        See ``largest_remainder``.
 
     Examples
     --------
@@ -238,6 +253,7 @@ def branches(
     """
     ctx = context or next(p.context() for p in [*equations, *nonzero])
     keep = frozenset(keep)
+    memo: dict = {}
     stack = [_State(list(equations), list(nonzero))]
     out: list[Branch | UnsolvedSystem] = []
     cases = 0
@@ -252,7 +268,7 @@ def branches(
         state = stack.pop()
         if inside is not None and _outside(state.values, inside):
             continue
-        step = _step(state, ctx, keep)
+        step = _step(state, ctx, keep, memo, keep_first)
         if step is None:  # the case is empty
             continue
         if isinstance(step, list):  # split into cases
@@ -264,6 +280,8 @@ def branches(
             out.append(Branch(ctx, free, dict(state.values), tuple(state.nonzero)))
             continue
         # no pivot left: a Groebner basis decides the rest
+        if largest_remainder is not None and _bezout(payload) > largest_remainder:
+            raise LargeRemainder(f"equations without a pivot with a Bezout number over {largest_remainder}")
         solved = _zero_dimensional(payload, ctx, inside)
         if isinstance(solved, _Basis):  # infinitely many solutions: go on with the basis's elements
             keys = frozenset(key(g) for g in solved.elements)
@@ -279,21 +297,31 @@ def branches(
     return out
 
 
-def _step(state: _State, ctx, keep: frozenset = frozenset()):
+def _factors(p, memo: dict) -> list:
+    """:func:`irreducible_factors` of ``p``, remembered by its key (the same polynomials recur from case to case)."""
+    k = key(p)
+    if k not in memo:
+        memo[k] = irreducible_factors(p)
+    return memo[k]
+
+
+def _step(
+    state: _State, ctx, keep: frozenset = frozenset(), memo: dict | None = None, keep_first: bool = True
+):
     """One step on a case: None if it is empty, a list of cases if it splits, ``("done", None)`` when
     no equation is left, ``("stuck", equations)`` when no equation has a pivot."""
     nonzero: dict[tuple, flint.fmpq_mpoly] = {}
     for z in state.nonzero:
         if z.is_zero():
             return None
-        for f in irreducible_factors(z):
+        for f in _factors(z, memo):
             nonzero.setdefault(key(f), f)
     state.nonzero = list(nonzero.values())
     equations: dict[tuple, flint.fmpq_mpoly] = {}
     for e in state.equations:
         if e.is_zero():
             continue
-        factors = [f for f in irreducible_factors(e) if key(f) not in nonzero]
+        factors = [f for f in _factors(e, memo) if key(f) not in nonzero]
         if not factors:  # a non-zero constant times factors that do not vanish
             return None
         if len(factors) > 1:
@@ -314,7 +342,7 @@ def _step(state: _State, ctx, keep: frozenset = frozenset()):
             if used in alone:
                 return None
             alone[used] = e
-    pivot = _pivot(state.equations, keep)
+    pivot = _pivot(state.equations, keep, keep_first)
     if pivot is None:
         return ("stuck", state.equations)
     e, i, c, r = pivot
@@ -330,6 +358,16 @@ def _step(state: _State, ctx, keep: frozenset = frozenset()):
     return [solved, _State(others + [c, r], list(state.nonzero), dict(state.values))]
 
 
+def _bezout(equations) -> int:
+    """Bezout's bound on the isolated solutions of ``equations`` in ``n`` variables: the product of
+    the ``n`` largest total degrees (1 in at most two variables, where FLINT is fast whatever it is)."""
+    n = len({v for e in equations for v in variables_of(e)})
+    if n <= 2:
+        return 1
+    degrees = sorted((e.total_degree() for e in equations), reverse=True)[:n]
+    return math.prod(degrees)
+
+
 def _outside(values: dict, inside: tuple) -> bool:
     """Whether a variable already has a rational value outside the open interval ``inside``."""
     lo, hi = inside
@@ -341,11 +379,11 @@ def _outside(values: dict, inside: tuple) -> bool:
     return False
 
 
-def _pivot(equations, keep: frozenset = frozenset()):
+def _pivot(equations, keep: frozenset = frozenset(), keep_first: bool = True):
     """``(equation, variable, c, r)`` with the equation ``c x + r``: preferring a variable outside
     ``keep`` whose ``c`` holds only variables of ``keep`` (so that the others become functions of
-    ``keep``'s), then the simplest ``c`` (a constant if any); None if no equation has degree 1 in a
-    variable."""
+    ``keep``'s), and a constant ``c`` (no case split), in that order or (``keep_first`` False) the
+    other; then the simplest.  None if no equation has degree 1 in a variable."""
     best = None
     for e in equations:
         degrees = e.degrees()
@@ -355,7 +393,11 @@ def _pivot(equations, keep: frozenset = frozenset()):
             parts = coefficients_in(e, i)
             c = parts[1]
             outside = len(set(variables_of(c)) - keep)
-            score = (i in keep, outside, not c.is_constant(), len(c.to_dict()), len(e.to_dict()), i)
+            rest = (len(c.to_dict()), len(e.to_dict()), i)
+            if keep_first:
+                score = (i in keep, outside, not c.is_constant(), *rest)
+            else:
+                score = (not c.is_constant(), i in keep, outside, *rest)
             if best is None or score < best[0]:
                 best = (score, e, i, c, parts.get(0, e.context().from_dict({})))
     return None if best is None else best[1:]

@@ -155,12 +155,17 @@ class NumberField:
         return _sign(p, (a + b) / 2)
 
     def to_sympy(self, p: flint.fmpq_poly) -> sp.Expr:
-        """``p(alpha)`` as a sympy number (expanded: a rational plus a rational multiple of the
-        square root for a quadratic field)."""
+        """``p(alpha)`` as a sympy number: a rational plus a rational multiple of a square root for
+        a quadratic field, else a polynomial in ``alpha`` (a ``CRootOf``) of degree below its own."""
         p = self.reduce(p)
-        return sp.expand(
-            sum(sp.Rational(int(c.p), int(c.q)) * self.alpha**k for k, c in enumerate(p.coeffs()))
-        )
+        coeffs = [sp.Rational(int(c.p), int(c.q)) for c in p.coeffs()]
+        if self.degree == 2:  # alpha = -b/2 + sign * sqrt(b^2 - 4c)/2 for x^2 + b x + c
+            c0, b = (sp.Rational(int(c.p), int(c.q)) for c in self.minimal.coeffs()[:2])
+            sign = 1 if self.sign(flint.fmpq_poly([self.minimal.coeffs()[1] / 2, 1])) > 0 else -1
+            first = coeffs[1] if len(coeffs) > 1 else sp.S.Zero
+            constant = (coeffs[0] if coeffs else sp.S.Zero) - first * b / 2
+            return constant + sign * first / 2 * sp.sqrt(b**2 - 4 * c0)
+        return sp.Add(*(c * self.alpha**k for k, c in enumerate(coeffs)))
 
     def describe(self) -> str:
         """``"the root of x**2 - 2 in [1, 2]"``: the minimal polynomial and the isolating interval."""
