@@ -1,0 +1,113 @@
+"""Whole profiles from the pieces of a parametric solve (issue 38, item 4).
+
+Every piece of ``parametric_solve`` gives every information set of both players, the ones off the
+path of a player's own plan filled with his best reply against the opponent's strategy (proved on
+the whole piece where one action is best throughout); the whole profile is an equilibrium at every
+point of the piece, and ``derive check`` takes a piece (or the whole ``--param`` output) at a value.
+"""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+import sympy as sp
+
+from derive.games.one_card import one_card_poker, to_extensive_form
+from derive.solving.parameters.parametric_lp import parametric_solve
+from derive.solving.parameters.symbolic_payoffs import substitute
+from derive.verification.best_response import (
+    behaviour_profile,
+    game_best_response,
+    game_exploitability,
+    profile_payoffs,
+)
+
+R = sp.Rational
+
+
+def _labels(game, p: int) -> list[str]:
+    return [info.label for info in game.infosets_of(p)]
+
+
+def test_kuhn_pieces_give_every_information_set_and_a_best_reply_off_the_path():
+    """Kuhn poker with bet b in [1/4, 3]: on [1/4, 1] the opener always bets the ace, so A:xb is off
+    his path; calling there beats folding for every b (the dealer bets after a check only with the
+    queen or the ace: he calls and wins b + 1 against her queen), so A:xb is 'call' on the whole piece."""
+    bet = sp.Symbol("bet", positive=True)
+    game = to_extensive_form(one_card_poker(3, 1, bet=bet))
+    sol = parametric_solve(game, bet, R(1, 4), 3)
+    first = sol.pieces[0]
+    assert first.off_path == (("A:xb",), ())
+    assert first.off_path_best == (("A:xb",), ())
+    assert dict(first.strategies[0]["A:xb"]) == {"fold": 0, "call": 1}
+    assert first.check_point == R(1, 2) and sol.checked == (R(1, 2), R(3, 2), R(5, 2))
+    for piece in sol.pieces:
+        for p in (0, 1):
+            assert list(piece.strategies[p]) == _labels(game, p)  # every set, in the game's order
+        for r in (piece.lower.interval[0], piece.check_point, piece.upper.interval[0]):
+            fixed = substitute(game, {bet: r})
+            profile = behaviour_profile(fixed, piece.strategies_at(bet, r, fixed))
+            assert game_exploitability(profile) == 0
+            for p in (0, 1):  # the fill is the best reply a tree walk finds (the first best action)
+                reply = game_best_response(profile, p).choice
+                for label in piece.off_path[p]:
+                    chosen = [a for a, v in piece.strategies[p][label].items() if v == 1]
+                    assert chosen == [reply[label]], (piece.interval_text(bet), r, label)
+
+
+def test_a_fill_that_is_a_best_reply_only_on_part_of_its_piece():
+    """Five cards, a bet and a raise, bet b in [22/5, 6]: holding card 3 the opener never bets, so
+    3:br (bet, then raised) is off his path.  Against the dealer's strategy calling the raise is his
+    best reply at the check point 5 but folding is at b = 6 (strictly): no action is best on the whole
+    piece, so the piece keeps 'call' (the best at 5), says it is not proved on the whole piece, and
+    the profile is still an equilibrium at every point (the set is never reached)."""
+    bet = sp.Symbol("bet", positive=True)
+    game = to_extensive_form(one_card_poker(5, 2, bet=bet))
+    sol = parametric_solve(game, bet, R(22, 5), 6)
+    (piece,) = sol.pieces
+    assert "3:br" in piece.off_path[0] and "3:br" not in piece.off_path_best[0]
+    assert set(piece.off_path_best[0]) == set(piece.off_path[0]) - {"3:br"}
+    assert piece.off_path_best[1] == piece.off_path[1]
+    assert piece.check_point == 5 and dict(piece.strategies[0]["3:br"]) == {"fold": 0, "call": 1}
+    gain = {}  # calling's gain over folding at 3:br, for the opener made to bet the 3 (so it is reached)
+    for r in (R(22, 5), 5, R(29, 5), 6):
+        fixed = substitute(game, {bet: r})
+        opener, dealer = piece.strategies_at(bet, r, fixed)
+        assert game_exploitability(behaviour_profile(fixed, (opener, dealer))) == 0
+        payoff = {}
+        for action in ("fold", "call"):
+            there = {**opener, "3": {"check": 0, "bet": 1}, "3:br": {"fold": 0, "call": 0, action: 1}}
+            payoff[action] = profile_payoffs(behaviour_profile(fixed, (there, dealer)))[0]
+        gain[r] = payoff["call"] - payoff["fold"]
+    assert gain[5] > 0 and gain[6] < 0  # call is best at the check point, fold at b = 6
+
+
+def test_the_filled_profile_is_checked_and_a_missing_set_is_an_error():
+    """The solve's own check reads every information set's distribution (a piece without a set, or
+    with probabilities that are not a distribution, fails it)."""
+    from derive.sequence_form.general import game_sequence_form
+    from derive.solving.parameters import parametric_lp as pl
+    from derive.solving.parameters.breakpoints import ParametricError
+    from derive.solving.parameters.rational_functions import RationalFunctionField
+
+    bet = sp.Symbol("bet", positive=True)
+    game = to_extensive_form(one_card_poker(3, 1, bet=bet))
+    piece = parametric_solve(game, bet, R(1, 4), 1).pieces[0]
+    field, sf = RationalFunctionField(bet), game_sequence_form(game)
+    mats = [{}, {}]
+    for (i, j), v in sf.payoff_entries(0).items():
+        mats[0].setdefault(i, {})[j] = field(v)
+    for (i, j), v in sf.payoff_entries(1).items():
+        mats[1].setdefault(j, {})[i] = field(v)
+    c = field(0)
+    pl._check_profile(field, sf, mats, c, piece, 1, R(1, 2))  # passes
+    for broken in (
+        {k: v for k, v in piece.strategies[0].items() if k != "A:xb"},
+        {**piece.strategies[0], "A:xb": {"fold": R(1, 2), "call": R(1, 3)}},
+        {**piece.strategies[0], "A:xb": {"fold": R(3, 2), "call": R(-1, 2)}},
+    ):
+        bad = copy.copy(piece)
+        object.__setattr__(bad, "strategies", (broken, piece.strategies[1]))
+        with pytest.raises(ParametricError, match="A:xb"):
+            pl._check_profile(field, sf, mats, c, bad, 1, R(1, 2))
