@@ -9,10 +9,13 @@ point of the piece, and ``derive check`` takes a piece (or the whole ``--param``
 from __future__ import annotations
 
 import copy
+import io
+import json
 
 import pytest
 import sympy as sp
 
+from derive.cli import main
 from derive.games.one_card import one_card_poker, to_extensive_form
 from derive.solving.parameters.parametric_lp import parametric_solve
 from derive.solving.parameters.symbolic_payoffs import substitute
@@ -111,3 +114,41 @@ def test_the_filled_profile_is_checked_and_a_missing_set_is_an_error():
         object.__setattr__(bad, "strategies", (broken, piece.strategies[1]))
         with pytest.raises(ParametricError, match="A:xb"):
             pl._check_profile(field, sf, mats, c, bad, 1, R(1, 2))
+
+
+# --------------------------------------------------------------------------- the reports
+
+
+def _cli(*argv: str) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    status = main(list(argv), out=out, err=err)
+    return status, out.getvalue(), err.getvalue()
+
+
+def test_the_json_and_text_reports_give_the_whole_profile():
+    """--json: every information set in each piece's "strategies", the off-path ones still named in
+    "off_path", those proved on the whole piece in "off_path_best_on_piece", the check point and the
+    exact ends; the text marks each off-path set with what was proved."""
+    status, out, _ = _cli("solve", "kuhn", "--param", "bet=1/4..3", "--json", "--quiet")
+    assert status == 0
+    first = json.loads(out)["pieces"][0]
+    assert first["strategies"]["opener"]["A:xb"] == {"fold": "0", "call": "1"}
+    assert list(first["strategies"]["opener"]) == ["Q", "Q:xb", "K", "K:xb", "A", "A:xb"]
+    assert first["off_path"] == {"opener": ["A:xb"], "dealer": []}
+    assert first["off_path_best_on_piece"] == {"opener": ["A:xb"], "dealer": []}
+    assert first["checked_at"] == "1/2"
+    assert first["from_exact"] == {"polynomial": "bet - 1/4", "interval": ["1/4", "1/4"]}
+    status, out, _ = _cli("solve", "kuhn", "--param", "bet=1/4..3", "--quiet")
+    assert "    A:xb: call 1  (off the path: his best reply on the whole piece)" in out.splitlines()
+    status, out, _ = _cli("solve", "--deck", "5", "--max-bets", "2", "--param", "bet=22/5..6", "--quiet")
+    lines = out.splitlines()
+    assert "    3:br: call 1  (off the path: his best reply at bet = 5, not on the whole piece)" in lines
+    assert "    4:br: call 1  (off the path: his best reply on the whole piece)" in lines
+
+
+def test_the_latex_document_marks_the_off_path_play():
+    from derive.presentation.parametric_document import parametric_document
+
+    bet = sp.Symbol("bet", positive=True)
+    sol = parametric_solve(to_extensive_form(one_card_poker(3, 1, bet=bet)), bet, R(1, 4), 1)
+    assert r"A:xb & call $1$ (off the path: his best reply on the whole piece) \\" in parametric_document(sol)
