@@ -152,3 +152,178 @@ def test_the_latex_document_marks_the_off_path_play():
     bet = sp.Symbol("bet", positive=True)
     sol = parametric_solve(to_extensive_form(one_card_poker(3, 1, bet=bet)), bet, R(1, 4), 1)
     assert r"A:xb & call $1$ (off the path: his best reply on the whole piece) \\" in parametric_document(sol)
+
+
+# --------------------------------------------------------------------------- derive check on the pieces
+
+#: Every built-in two-player constant-sum game with parameters, over an interval its --param solve
+#: covers quickly (Leduc's second-round bet near 4 only: over [1, 8] it takes a minute).
+PARAM_SOLVES = [
+    ("kuhn", "bet", "1/4", "3"),
+    ("kuhn", "ante", "1/2", "4"),
+    ("one-raise", "bet", "0", "4"),
+    ("one-raise", "ante", "1/3", "3"),
+    ("myerson", "B", "0", "10"),
+    ("myerson", "P", "1/2", "5"),
+    ("reiley", "bet", "1/2", "5"),
+    ("reiley", "ante", "1/2", "5"),
+    ("leduc", "bet2", "4", "401/100"),
+]
+
+
+def test_every_parametric_game_is_listed():
+    """PARAM_SOLVES names every built-in game with parameters (beer-quiche, general-sum, apart)."""
+    from derive.games.registry import BUILTIN_GAMES
+
+    with_parameters = {name for name, g in BUILTIN_GAMES.items() if g.parameters}
+    assert with_parameters == {game for game, *_ in PARAM_SOLVES} | {"beer-quiche"}
+
+
+@pytest.mark.parametrize("game, name, lo, hi", PARAM_SOLVES)
+def test_derive_check_takes_each_piece_at_a_point_inside_it(tmp_path, game, name, lo, hi):
+    """Each piece's strategies give every information set of the game, and `derive check` finds them
+    an equilibrium (exploitability exactly 0) at the rational point inside the piece where the solve
+    checked it: given as the piece itself, as a profile file {"strategies": ...}, and as the whole
+    --param output with the value (the piece holding it is taken)."""
+    from derive.games.registry import load_game
+
+    status, out, _ = _cli("solve", game, "--param", f"{name}={lo}..{hi}", "--json", "--quiet")
+    assert status == 0
+    doc = json.loads(out)
+    whole = tmp_path / "pieces.json"
+    whole.write_text(out)
+    for k, piece in enumerate(doc["pieces"]):
+        point = piece["checked_at"]
+        assert R(point) > R(piece["from_decimal"]) or piece["from"] == piece["to"]
+        spec = f"{game}:{name}={point}"
+        fixed = load_game(spec)
+        for p, player in enumerate(fixed.players):
+            assert list(piece["strategies"][player]) == [i.label for i in fixed.infosets_of(p)]
+            assert set(piece["off_path"][player]) <= set(piece["strategies"][player])
+        files = {"piece": piece, "profile": {"strategies": piece["strategies"]}}
+        for shape, content in files.items():
+            path = tmp_path / f"{shape}{k}.json"
+            path.write_text(json.dumps(content))
+            status, out, err = _cli("check", spec, str(path), "--json")
+            assert status == 0, err
+            result = json.loads(out)
+            assert (result["exploitability"], result["is_nash_equilibrium"]) == ("0", True), (spec, shape)
+        status, out, err = _cli("check", spec, str(whole), "--json")
+        assert status == 0 and json.loads(out)["exploitability"] == "0"
+        assert f"derive: checking piece {k + 1} of {len(doc['pieces'])} of " in err
+
+
+def test_the_one_card_options_and_a_plain_solve_still_check(tmp_path):
+    """The whole profiles of `derive solve --deck 3 --max-bets 2 --json` and of `derive solve
+    one-raise --json --refine none` are accepted as before."""
+    for argv in (
+        ["solve", "--deck", "3", "--max-bets", "2", "--json"],
+        ["solve", "one-raise", "--json", "--refine", "none"],
+    ):
+        status, out, _ = _cli(*argv, "--quiet")
+        path = tmp_path / "eq.json"
+        path.write_text(out)
+        status, out, _ = _cli("check", "one-raise", str(path), "--json")
+        assert status == 0 and json.loads(out)["exploitability"] == "0"
+
+
+@pytest.fixture(scope="module")
+def kuhn_pieces(tmp_path_factory):
+    status, out, _ = _cli("solve", "kuhn", "--param", "bet=1/4..3", "--json", "--quiet")
+    folder = tmp_path_factory.mktemp("pieces")
+    (folder / "whole.json").write_text(out)
+    piece = json.loads(out)["pieces"][0]
+    (folder / "piece.json").write_text(json.dumps(piece))
+    (folder / "profile.json").write_text(json.dumps({"strategies": piece["strategies"]}))
+    return folder
+
+
+@pytest.mark.parametrize(
+    "game, file, message",
+    [
+        (
+            "kuhn",
+            "piece.json",
+            "'piece.json' is a piece of derive solve --param, its formulas functions of bet for 1/4 <= bet <= 1: "
+            "give the value with the game, e.g. derive check kuhn:bet=VALUE piece.json",
+        ),
+        (
+            "kuhn",
+            "profile.json",
+            "'profile.json': the probability of 'check' at 'Q' is '2/(bet + 2)', a formula in bet (a piece of "
+            "derive solve --param): give the value with the game, e.g. derive check kuhn:bet=VALUE profile.json",
+        ),
+        (
+            "kuhn",
+            "whole.json",
+            "'whole.json' holds the pieces of derive solve --param, functions of bet: give its value with the "
+            "game, e.g. derive check kuhn:bet=VALUE whole.json, and the piece that holds it is checked",
+        ),
+        ("kuhn:bet=2", "piece.json", "bet = 2 is outside the piece in 'piece.json' (1/4 <= bet <= 1)"),
+        ("kuhn:bet=7", "whole.json", "bet = 7 is outside the pieces of 'whole.json' (bet from 1/4 to 3)"),
+        ("kuhn:ante=2", "whole.json", "functions of bet: give its value with the game"),
+    ],
+)
+def test_a_piece_without_its_value_is_one_line_of_advice(kuhn_pieces, monkeypatch, game, file, message):
+    monkeypatch.chdir(kuhn_pieces)
+    status, out, err = _cli("check", game, file)
+    assert status == 2 and out == "" and len(err.splitlines()) == 1 and message in err
+
+
+def test_a_general_sum_param_output_is_refused_with_the_reason(tmp_path):
+    status, out, _ = _cli("solve", "beer-quiche", "--param", "taste=0..2", "--json")
+    path = tmp_path / "bq.json"
+    path.write_text(out)
+    status, out, err = _cli("check", "beer-quiche:taste=1", str(path))
+    assert status == 2 and len(err.splitlines()) == 1
+    assert "general-sum game: its pieces list equilibria of the reduced strategic form" in err
+
+
+def test_a_piece_at_an_irrational_end_is_picked_exactly(tmp_path):
+    """One-raise poker's pieces meet at sqrt(5) - 1 = 1.2360679...: 1236/1000 lies in the piece
+    below it, 1237/1000 in the one above (their formulas differ), both checked exactly."""
+    status, out, _ = _cli("solve", "one-raise", "--param", "bet=0..4", "--json", "--quiet")
+    path = tmp_path / "p.json"
+    path.write_text(out)
+    for value, k in (("1236/1000", 2), ("1237/1000", 3)):
+        status, out, err = _cli("check", f"one-raise:bet={value}", str(path), "--json")
+        assert status == 0 and json.loads(out)["exploitability"] == "0"
+        assert f"checking piece {k} of 4" in err and "-1 + sqrt(5)" in err
+
+
+def test_a_parameter_given_by_its_alias_and_formulas_read_safely(tmp_path):
+    """Myerson's pieces in B are checked at myerson:bet=3 (B is the bet); a probability written as a
+    formula is read exactly with the value (a decimal as the fraction it spells), and anything but
+    numbers, names and + - * / ** is not evaluated."""
+    status, out, _ = _cli("solve", "myerson", "--param", "B=0..10", "--json", "--quiet")
+    path = tmp_path / "m.json"
+    path.write_text(out)
+    status, out, _ = _cli("check", "myerson:bet=3", str(path), "--json")
+    assert status == 0 and json.loads(out)["exploitability"] == "0"
+    status, out, _ = _cli("check", "myerson:B=3", str(path), "--json")
+    assert status == 0 and json.loads(out)["players"][0]["payoff"] == "3/5"  # B/(B + 2)
+    kuhn = {
+        "opener": {
+            "Q": {"check": "2/(bet + 2)", "bet": "0.5*bet/(bet/2 + 1)"},
+            "Q:xb": {"fold": 1},
+            "K": {"check": 1},
+            "K:xb": {"fold": "bet/(bet + 2)", "call": "2/(bet + 2)"},
+            "A": {"bet": 1},
+            "A:xb": {"call": 1},
+        },
+        "dealer": {
+            "K:x": {"check": 1},
+            "K:b": {"fold": "2*bet/(bet + 2)", "call": "-(bet - 2)/(bet + 2)"},
+            "A:x": {"bet": 1},
+            "A:b": {"call": 1},
+            "Q:x": {"check": "2/(bet + 2)", "bet": "bet/(bet + 2)"},
+            "Q:b": {"fold": 1},
+        },
+    }
+    path.write_text(json.dumps(kuhn))
+    status, out, _ = _cli("check", "kuhn:bet=1/2", str(path), "--json")
+    assert status == 0 and json.loads(out)["exploitability"] == "0"
+    kuhn["opener"]["Q"]["bet"] = "__import__('os').getcwd()"
+    path.write_text(json.dumps(kuhn))
+    status, out, err = _cli("check", "kuhn:bet=1/2", str(path))
+    assert status == 2 and "\"__import__('os').getcwd()\" is not a number" in err
