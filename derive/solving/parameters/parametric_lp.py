@@ -614,36 +614,43 @@ def _check_point(piece: ValuePiece) -> sp.Rational:
 
 
 def _nonnegative_on(field: _Field, piece: ValuePiece, q0):
-    """``f -> bool``: whether the rational function ``f`` is ``>= 0`` at every point of ``piece``
-    (exactly), ``q0`` a rational inside it: at once when ``f(q0) > 0`` and neither its numerator nor
-    its denominator has a root between the outer ends of the ends' isolating intervals, narrowed
-    (Descartes' rule of signs, no root isolated), else by :func:`_holds_on`."""
+    """``(num, den) -> bool``: whether ``num / den`` (FLINT polynomials, not necessarily reduced) is
+    ``>= 0`` at every point of ``piece`` (exactly), ``q0`` a rational inside it: at once when it is
+    ``> 0`` at ``q0`` and neither polynomial has a root between the outer ends of the ends' isolating
+    intervals, narrowed (Descartes' rule of signs, no root isolated), else by :func:`_holds_on` on
+    the reduced fraction."""
+    from derive.solving.parameters.rational_functions import RationalFunction
+
     one_point = _same(piece.lower, piece.upper)
     a, b = piece.lower.interval[0], piece.upper.interval[1]
     if not one_point:  # the ends' isolating intervals narrowed to a thousandth of the piece
         width = (b - a) / 1024
         a, b = piece.lower.refined(width).interval[0], piece.upper.refined(width).interval[1]
     ends = (flint_q(a), flint_q(b))
+    x0 = flint_q(QQ.to_sympy(q0))
+    no_roots: dict[int, tuple] = {}  # id(den) -> (den, whether it has no root from a to b)
 
-    def nonnegative(f) -> bool:
-        if not f:
+    def nonnegative(num, den) -> bool:
+        if num.is_zero():
             return True
         if one_point and not piece.lower.is_rational:
             return False  # not decided at an algebraic point
-        try:
-            here = field.at(f, q0)
-        except ZeroDivisionError:
-            return False
+        d0 = den(x0)
+        if d0 == 0:
+            return _holds(RationalFunction(num, den))
+        here = num(x0) / d0
         if here < 0 or one_point:
             return here >= 0
-        if (
-            here > 0
-            and not may_have_roots(f.num, a, b)
-            and not may_have_roots(f.den, a, b)
-            and all(f.den(x) != 0 for x in ends)
-        ):
-            return True  # one sign, that at q0, from a to b
-        return _holds_on(field, [f], piece.lower, piece.upper, piece.closed)
+        if here > 0 and not may_have_roots(num, a, b):
+            if id(den) not in no_roots:
+                clear = not may_have_roots(den, a, b) and all(den(x) != 0 for x in ends)
+                no_roots[id(den)] = (den, clear)
+            if no_roots[id(den)][1]:
+                return True  # one sign, that at q0, from a to b
+        return _holds(RationalFunction(num, den))
+
+    def _holds(f) -> bool:
+        return not f or _holds_on(field, [f], piece.lower, piece.upper, piece.closed)
 
     return nonnegative
 
@@ -676,14 +683,14 @@ def _check_profile(field: _Field, sf, mats_sym, c_sym, piece: ValuePiece, k: int
     q0 = QQ.from_sympy(point)
     where = f"piece {k} ({piece.interval_text(t)}) at {t} = {point}"
     mats = [{i: {j: field.at(v, q0) for j, v in row.items()} for i, row in m.items()} for m in mats_sym]
-    plans = []
+    plans, known = [], {}
     for p in (0, 1):
         behaviour = {}
         for info in sf.infosets_of(p):
             dist = piece.strategies[p].get(info.label)
             if dist is None:
                 raise ParametricError(f"{where}: no play at information set {info.label!r}")
-            probs = [probability_at(field, dist, a, q0) for a in info.actions]
+            probs = [probability_at(field, dist, a, q0, known) for a in info.actions]
             if any(v < 0 for v in probs) or sum(probs, QQ(0)) != 1:
                 raise ParametricError(f"{where}: the probabilities at {info.label!r} are not a distribution")
             behaviour[info.label] = dict(zip(info.actions, probs))

@@ -320,10 +320,12 @@ class _Lazy(Mapping):
         return repr(dict(self.items()))
 
 
-def probability_at(field, dist, action: str, t0):
+def probability_at(field, dist, action: str, t0, known: dict | None = None):
     """The probability of ``action`` in a piece's distribution ``dist`` (one of
     :attr:`ValuePiece.strategies`' values) at the rational ``t0``, exactly (``QQ``): the value there
     of the rational function shown (the plan's ratio, reduced), or the number filled in off the path.
+    ``known`` keeps the values of the plan's entries at ``t0`` already computed (by ``id``; an
+    entry is the numerator of one ratio and the denominator of others).
 
     Raises
     ------
@@ -337,8 +339,12 @@ def probability_at(field, dist, action: str, t0):
         num, reach = dist._items[action]
         if not num:
             return QQ(0)
-        r = field.at(reach, t0)
-        return field.at(num, t0) / r if r else field.at(num / reach, t0)
+        known = {} if known is None else known
+        for f in (num, reach):
+            if id(f) not in known:
+                known[id(f)] = (f, field.at(f, t0))  # f kept alive: its id stays its own
+        r = known[id(reach)][1]
+        return known[id(num)][1] / r if r else field.at(num / reach, t0)
     return QQ.from_sympy(sp.Rational(dist[action]))
 
 
