@@ -36,7 +36,8 @@
     notebooks into DIR for a class.
 ``derive family GAME``, ``derive strategic GAME``, ``derive check GAME PROFILE.json``
     Check a game's published families of equilibria; print a two-player game's reduced strategic
-    form; check a strategy profile (best responses, regrets, exploitability).
+    form; check a strategy profile (best responses, regrets, exploitability), also the output of
+    ``derive solve GAME --param NAME=LO..HI --json`` or one of its pieces at ``GAME:NAME=VALUE``.
 
 Errors in what the user typed are one line on standard error and exit
 status 2, never a traceback, and nothing is written.

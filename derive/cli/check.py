@@ -1,5 +1,9 @@
 """``derive check``: check a strategy profile read from a JSON file exactly: each player's best
 response and regret, and the exploitability (:mod:`derive.presentation.strategic_report`).
+
+The file may also be the output of ``derive solve GAME --param NAME=LO..HI --json`` or one of its
+pieces, with the value given with the game (``derive check kuhn:bet=5/8 pieces.json``): the piece
+holding it is checked, its formulas evaluated there (:mod:`derive.cli.profile_input`).
 """
 
 from __future__ import annotations
@@ -20,13 +24,18 @@ def add_parser(sub) -> None:
         help="check a strategy profile exactly: each player's best response and regret, and the exploitability",
     )
     chk.add_argument(
-        "game", metavar="GAME", help="a built-in game (see `derive games`) or a Gambit .efg/.nfg file"
+        "game",
+        metavar="GAME",
+        help="a built-in game (see `derive games`), with its parameters' values if any (kuhn:bet=5/8), "
+        "or a Gambit .efg/.nfg file",
     )
     chk.add_argument(
         "profile",
         metavar="PROFILE.json",
         help='the profile: {player: {information set: {action: probability}}}, probabilities exact ("1/3"); '
-        'the output of `derive solve GAME --json` (its "strategies") is one',
+        'the output of `derive solve GAME --json` (its "strategies") is one; so is the output of '
+        '`derive solve GAME --param NAME=LO..HI --json`, or one of its "pieces", with the value given '
+        "with the game (GAME:NAME=VALUE): the piece holding it is checked, its formulas evaluated there",
     )
     chk.add_argument("--json", action="store_true", help="print JSON")
     chk.add_argument("--rationalize", action="store_true", help="see `derive solve --help`")
@@ -35,6 +44,7 @@ def add_parser(sub) -> None:
 def run(args, out, err) -> int:
     from pathlib import Path
 
+    from derive.cli.profile_input import profile_from_document
     from derive.presentation.strategic_report import check_report
 
     game = game_from_args(args)
@@ -46,13 +56,6 @@ def run(args, out, err) -> int:
         doc = json.loads(text, parse_float=str)  # 0.3 in the file is read as exactly 3/10
     except json.JSONDecodeError as exc:
         raise UsageError(f"{args.profile!r} is not JSON: {exc.msg} at line {exc.lineno}") from None
-    strategies = doc.get("strategies", doc) if isinstance(doc, dict) else doc
-    if not isinstance(strategies, (dict, list)) or not all(
-        isinstance(s, dict) for s in (strategies.values() if isinstance(strategies, dict) else strategies)
-    ):
-        raise UsageError(
-            f"{args.profile!r}: give {{player: {{information set: {{action: probability}}}}}} "
-            '(or the output of derive solve --json, with its "strategies")'
-        )
+    strategies = profile_from_document(doc, args.game, args.profile, err)
     print(check_report(game, strategies, as_json=args.json), file=out)
     return 0

@@ -11,8 +11,10 @@ from derive.presentation.latex import escape_text as latex_text
 from derive.presentation.latex import to_latex
 from derive.presentation.parametric_report import (
     MAX_SETS,
+    OFF_PATH_FILL,
     at_a_point,
     breakpoint_text,
+    off_path_note,
     parametric_latex,
     readable,
 )
@@ -21,10 +23,13 @@ from derive.solving.parameters.parametric_lp import ParametricSolution
 __all__ = ["parametric_document", "write_parametric_document"]
 
 
-def _strategy_rows(game, piece, p: int) -> list[str]:
+def _strategy_rows(game, piece, p: int, t) -> list[str]:
     rows = []
+    off = set(piece.off_path[p])
     for label, dist in in_situation_order(game, p, piece.strategies[p])[:MAX_SETS]:
         acts = ", ".join(f"{latex_text(a)} ${to_latex(readable(v))}$" for a, v in dist.items() if v != 0)
+        if label in off:
+            acts += f" ({latex_text(off_path_note(piece, p, label, t))})"
         rows.append(f"{latex_text(label)} & {acts} \\\\")
     return rows
 
@@ -64,7 +69,7 @@ def parametric_document(
             "players' solutions are feasible and their values add up to the constant sum "
             f"${to_latex(sol.constant)}$, weak duality proves both optimal on the whole interval (the "
             "basis-stability argument of parametric linear programming, Gass \\& Saaty 1955). Each piece's value "
-            f"was also checked by exact best responses to its strategies at ${t} = "
+            f"was also checked by exact best responses to its whole profile (every information set) at ${t} = "
             + ", ".join(to_latex(c) for c in sol.checked)
             + "$."
         ),
@@ -82,7 +87,8 @@ def parametric_document(
     out.append(
         "On each piece one optimal strategy of each player is shown: the basic solution that the parametric "
         "simplex proves optimal on the whole piece. Where a player's optimal set has more members, "
-        f"\\texttt{{{latex_text(at_a_point(sol, 'latex', game_name))}}} at a point of the piece derives the whole set."
+        f"\\texttt{{{latex_text(at_a_point(sol, 'latex', game_name))}}} at a point of the piece derives the whole set. "
+        f"Where a player's own plan never goes he plays {latex_text(OFF_PATH_FILL)}."
     )
     for k, piece in enumerate(sol.pieces, 1):
         left = "[" if piece.closed[0] else "("
@@ -93,7 +99,7 @@ def parametric_document(
         )
         out.append(rf"Value: ${to_latex(readable(piece.value))}$.")
         for p in (0, 1):
-            rows = _strategy_rows(sol.game, piece, p)
+            rows = _strategy_rows(sol.game, piece, p, sol.symbol)
             out += [
                 r"\begin{center}",
                 r"\begin{longtable}{ll}",  # the head goes with the first rows, and again on a new page

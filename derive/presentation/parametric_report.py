@@ -16,10 +16,12 @@ from derive.solving.parameters.parametric_lp import Breakpoint, ParametricSoluti
 
 __all__ = [
     "MAX_SETS",
+    "OFF_PATH_FILL",
     "at_a_point",
     "breakpoint_text",
     "general_sum_json",
     "general_sum_text",
+    "off_path_note",
     "parametric_json",
     "parametric_latex",
     "parametric_text",
@@ -109,9 +111,10 @@ def parametric_text(
         f"on [{to_text(sol.lower)}, {to_text(sol.upper)}]",
         f"{_count(len(sol.pieces), 'piece')}; each proved on its whole interval (both players' basic solutions "
         f"feasible, values adding up to {to_text(sol.constant)}), and checked by exact best responses to its "
-        f"strategies at {t} = {', '.join(to_text(c) for c in sol.checked) or '(not checked)'}",
+        f"whole profile (every information set) at {t} = {', '.join(to_text(c) for c in sol.checked) or '(not checked)'}",
         "on each piece one optimal strategy of each player: the basic solution proved optimal on the whole "
         f"piece (where a player has more, `{at_a_point(sol, game_name=game_name)}` at a point of the piece lists them)",
+        f"where a player's own plan never goes he plays {OFF_PATH_FILL}",
     ]
     for k, piece in enumerate(sol.pieces, 1):
         lines.append("")
@@ -120,17 +123,15 @@ def parametric_text(
         for p in (0, 1):
             strategy = piece.strategies[p]
             lines.append(f"  {names[p]}: an optimal strategy")
+            off = set(piece.off_path[p])
             for label, dist in in_situation_order(sol.game, p, strategy)[:MAX_SETS]:
                 acts = ", ".join(f"{a} {text}" for a, text in _action_texts(dist, t))
-                lines.append(f"    {label}: {acts}")
+                flag = f"  ({off_path_note(piece, p, label, t)})" if label in off else ""
+                lines.append(f"    {label}: {acts}{flag}")
             if len(strategy) > MAX_SETS:
                 lines.append(
-                    f"    (cut: {MAX_SETS} of {len(strategy)} information sets shown; --json lists all)"
-                )
-            if piece.off_path[p]:
-                lines.append(
-                    f"    never reached by his own play (any action): {', '.join(piece.off_path[p][:8])}"
-                    + (f" and {len(piece.off_path[p]) - 8} more" if len(piece.off_path[p]) > 8 else "")
+                    f"    (cut: {MAX_SETS} of {len(strategy)} information sets shown, {len(off)} of all off the path "
+                    "of his own play; --json lists all)"
                 )
     changes = [c for c in sol.value_changes if not c]
     lines.append("")
@@ -141,6 +142,23 @@ def parametric_text(
         )
     lines.append(f"LP solves at rational points: {sol.solves}")
     return "\n".join(lines)
+
+
+#: What a player plays on a piece where his own plan never goes (the text and the JSON's method).
+OFF_PATH_FILL = (
+    "his best reply against the other's strategy (it changes no payoff, so the profile stays an "
+    "equilibrium): one action, proved best on the whole piece when one is, else the best at the "
+    "piece's checked point"
+)
+
+
+def off_path_note(piece, p: int, label: str, t) -> str:
+    """Why player ``p`` plays as he does at ``label``, an information set of ``piece.off_path[p]``:
+    ``"off the path: his best reply on the whole piece"`` or ``"... his best reply at t = 1/2, not on
+    the whole piece"``."""
+    if label in piece.off_path_best[p]:
+        return "off the path: his best reply on the whole piece"
+    return f"off the path: his best reply at {t} = {to_text(piece.check_point)}, not on the whole piece"
 
 
 def _action_texts(dist, t) -> list[tuple[str, str]]:
@@ -164,6 +182,12 @@ def _count(n: int, noun: str) -> str:
     return f"{n} {noun}" + ("" if n == 1 else "s")
 
 
+def _exact(point: Breakpoint) -> dict:
+    """A piece's end exactly: the root of ``"polynomial"`` (irreducible; ``t - r`` for a rational
+    ``r``) in ``"interval"`` (rational ends, equal for a rational point)."""
+    return {"polynomial": point.polynomial_text, "interval": [str(point.interval[0]), str(point.interval[1])]}
+
+
 def _point(point: Breakpoint) -> dict:
     return {
         "at": point.text,
@@ -175,8 +199,13 @@ def _point(point: Breakpoint) -> dict:
 
 def parametric_json(sol: ParametricSolution) -> str:
     """The solution as JSON: ``"pieces"``, each with ``"from"``, ``"to"``, ``"value"`` (expression
-    strings), ``"strategies"`` (player -> information set -> action -> expression) and
-    ``"off_path"``; ``"breakpoints"`` with their polynomials and isolating intervals."""
+    strings), ``"strategies"`` (player -> information set -> action -> expression; every information
+    set, off the path too), ``"off_path"`` (player -> the information sets his own plan never
+    reaches), ``"from_exact"`` and ``"to_exact"`` (each end as the root of a polynomial in an
+    isolating interval), ``"off_path_best_on_piece"`` (those of them where the action filled in is a best reply
+    on the whole piece; at the others it is at ``"checked_at"`` only) and ``"checked_at"`` (the
+    rational point where the piece's whole profile was checked); ``"breakpoints"`` with their
+    polynomials and isolating intervals.  ``derive check GAME:NAME=VALUE FILE`` reads it back."""
     names = tuple(sol.game.players)
     doc = {
         "game": sol.game.title,
@@ -192,9 +221,13 @@ def parametric_json(sol: ParametricSolution) -> str:
                 "to_closed": p.closed[1],
                 "from_decimal": p.lower.decimal(),
                 "to_decimal": p.upper.decimal(),
+                "from_exact": _exact(p.lower),
+                "to_exact": _exact(p.upper),
                 "value": p.value_string(),
                 "strategies": {names[k]: p.strategy_texts(k) for k in (0, 1)},
                 "off_path": {names[k]: list(p.off_path[k]) for k in (0, 1)},
+                "off_path_best_on_piece": {names[k]: list(p.off_path_best[k]) for k in (0, 1)},
+                "checked_at": None if p.check_point is None else str(p.check_point),
             }
             for p in sol.pieces
         ],
@@ -204,7 +237,10 @@ def parametric_json(sol: ParametricSolution) -> str:
         "method": (
             "parametric sequence-form LP (Gass & Saaty 1955; von Stengel 1996): optimal bases proposed by "
             "HiGHS at rational points, solved over Q(t), feasible on each piece by exact sign analysis; "
-            "both players' values add up to the constant sum (weak duality)"
+            "both players' values add up to the constant sum (weak duality); at the information sets of "
+            f"off_path (never reached by the player's own plan) he plays {OFF_PATH_FILL} (checked_at; "
+            "off_path_best_on_piece lists those proved on the whole piece); each piece's whole profile "
+            "checked at checked_at by exact best responses (exploitability 0)"
         ),
     }
     return json.dumps(doc, indent=2, ensure_ascii=False)

@@ -32,8 +32,11 @@ parametric simplex method's basis-stability argument (Gass & Saaty 1955; the sam
 
 A ``t0`` that happens to be a root (the basis degenerate there) is replaced by another point; a
 gap still uncovered after :data:`MAX_SOLVES` points raises :class:`ParametricError` rather than
-guessing.  Each piece is also checked at a rational point inside it by exact best responses to its
-strategies there (``check=True``); the test suite compares pieces with exact solves of the game.
+guessing.  At the information sets a player's own plan never reaches on a piece, his best reply
+against the opponent's strategy is filled in, decided exactly on the whole piece where one action
+is best throughout (:mod:`derive.solving.parameters.off_path`), so each piece gives a whole
+profile.  Each piece is also checked at a rational point inside it by exact best responses to that
+whole profile there (``check=True``); the test suite compares pieces with exact solves of the game.
 
 References
 ----------
@@ -59,6 +62,7 @@ from derive.solving.parameters.breakpoints import (
     Breakpoint,
     ParametricError,
     flint_poly,
+    flint_q,
     may_have_roots,
     roots_inside,
     roots_outward,
@@ -186,8 +190,10 @@ def parametric_solve(
     max_solves : int
         Most rational points at which the LPs are solved (default :data:`MAX_SOLVES`).
     check : bool
-        Certify each piece again at a rational point inside it: the exact best responses to its two
-        strategies there give its formula's value (a check of the proof, by backward induction).
+        Certify each piece again at a rational point inside it: every information set has a
+        probability distribution there (off the path too), and the exact best responses to the
+        whole profile give its formula's value (a check of the proof and of the off-path play, by
+        backward induction).  The off-path play is filled in either way.
     processes : int
         Processes to find the pieces in, this one included (default 1; the others are forked
         children, see :func:`derive.solving.forked.usable_processes`): each gap left between the
@@ -197,7 +203,9 @@ def parametric_solve(
     Returns
     -------
     ParametricSolution
-        Pieces left to right, each with its exact interval, value and optimal strategies.
+        Pieces left to right, each with its exact interval, value and optimal strategies, every
+        information set of both players given (:attr:`ValuePiece.strategies`; at those off the
+        path of a player's own plan, his best reply, :attr:`ValuePiece.off_path_best`).
 
     Raises
     ------
@@ -329,9 +337,7 @@ def parametric_solve(
     order = {id(p.lower): p for p in pieces}
     pieces = [order[id(pt)] for pt in sorted_points([p.lower for p in pieces])]
     pieces = _merge(field, pieces, processes)
-    checked: list[sp.Rational] = []
-    if check:
-        checked = _check(field, sf, mats_sym, c_sym, pieces, say, processes)
+    pieces, checked = _fill_and_check(field, sf, mats_sym, c_sym, pieces, say, processes, check)
     return ParametricSolution(game, t, lo, hi, tuple(pieces), sp.sympify(constant), solves, tuple(checked))
 
 
@@ -481,9 +487,12 @@ def _same_formulas(left: ValuePiece, right: ValuePiece) -> bool:
     return left.formulas == right.formulas
 
 
-def _holds_on(field: _Field, conditions, lo: Breakpoint, hi: Breakpoint) -> bool:
-    """Whether every condition is ``>= 0`` (and finite) on the closed interval ``[lo, hi]``."""
-    if _pole_at(conditions, lo) or _pole_at(conditions, hi):
+def _holds_on(
+    field: _Field, conditions, lo: Breakpoint, hi: Breakpoint, closed: tuple[bool, bool] = (True, True)
+) -> bool:
+    """Whether every condition is ``>= 0`` (and finite) on the interval from ``lo`` to ``hi``,
+    closed at each end or not as ``closed`` says (a pole at an open end is allowed)."""
+    if (closed[0] and _pole_at(conditions, lo)) or (closed[1] and _pole_at(conditions, hi)):
         return False
     if not _same(lo, hi):  # one point inside first: most conditions that fail, fail there
         m = QQ.from_sympy(_between(lo, hi))
@@ -568,57 +577,135 @@ def _neighbour_proofs(field: _Field, pieces: list[ValuePiece], processes: int) -
     return known
 
 
-def _check(
-    field: _Field, sf, mats_sym, c_sym, pieces: list[ValuePiece], say, processes: int = 1
-) -> list[sp.Rational]:
-    """Certify each piece at a rational point inside it, independently of its proof: the exact best
-    responses to its two strategies there (backward induction) give the same value as its formula
-    (pieces shared among ``processes`` forked children when more than one)."""
-    checked: dict[int, sp.Rational] = {}
+def _fill_and_check(
+    field: _Field, sf, mats_sym, c_sym, pieces: list[ValuePiece], say, processes: int = 1, check: bool = True
+) -> tuple[list[ValuePiece], list[sp.Rational]]:
+    """Each piece with its off-path information sets filled (:mod:`derive.solving.parameters.off_path`)
+    at a rational point inside it, and (``check``) the whole filled profile certified there,
+    independently of the piece's proof: every information set has a distribution, and the exact best
+    responses to the realization plans these behaviour strategies give have the value of the
+    piece's formula (pieces shared among ``processes`` forked children when more than one).
+    Returns the filled pieces and the points (empty without ``check``)."""
+    done: dict[int, tuple] = {}
 
-    def handle(k: int, point: sp.Rational) -> list:
-        checked[k] = point
+    def handle(k: int, result: tuple) -> list:
+        done[k] = result
         return []
 
     run_tasks(
         range(len(pieces)),
-        lambda k: _check_piece(field, sf, mats_sym, c_sym, pieces[k], k + 1),
+        lambda k: _fill_piece(field, sf, mats_sym, c_sym, pieces[k], k + 1, check),
         handle,
         processes=min(processes, max(1, len(pieces) // 8)),
     )
+    filled = [pieces[k].with_off_path(sf, done[k][1], done[k][0]) for k in range(len(pieces))]
+    if not check:
+        return filled, []
     say(
-        f"checked: at a point inside each piece, exact best responses give the formula's value ({len(checked)} points)"
+        "checked: at a point inside each piece, every information set given (off the path too) and exact "
+        f"best responses give the formula's value ({len(done)} points)"
     )
-    return [checked[k] for k in range(len(pieces))]
+    return filled, [done[k][0] for k in range(len(pieces))]
 
 
-def _check_piece(field: _Field, sf, mats_sym, c_sym, piece: ValuePiece, k: int) -> sp.Rational:
-    """The point inside piece ``k`` at which the best responses to its strategies give its formula's
-    value (:func:`_check`); ParametricError if they do not."""
+def _check_point(piece: ValuePiece) -> sp.Rational:
+    """The rational point strictly inside ``piece`` (its one point, for a piece of one point)."""
+    return piece.lower.interval[0] if _same(piece.lower, piece.upper) else _between(piece.lower, piece.upper)
+
+
+def _nonnegative_on(field: _Field, piece: ValuePiece, q0):
+    """``(num, den) -> bool``: whether ``num / den`` (FLINT polynomials, not necessarily reduced) is
+    ``>= 0`` at every point of ``piece`` (exactly), ``q0`` a rational inside it: at once when it is
+    ``> 0`` at ``q0`` and neither polynomial has a root between the outer ends of the ends' isolating
+    intervals, narrowed (Descartes' rule of signs, no root isolated), else by :func:`_holds_on` on
+    the reduced fraction."""
+    from derive.solving.parameters.rational_functions import RationalFunction
+
+    one_point = _same(piece.lower, piece.upper)
+    a, b = piece.lower.interval[0], piece.upper.interval[1]
+    if not one_point:  # the ends' isolating intervals narrowed to a thousandth of the piece
+        width = (b - a) / 1024
+        a, b = piece.lower.refined(width).interval[0], piece.upper.refined(width).interval[1]
+    ends = (flint_q(a), flint_q(b))
+    x0 = flint_q(QQ.to_sympy(q0))
+    no_roots: dict[int, tuple] = {}  # id(den) -> (den, whether it has no root from a to b)
+
+    def nonnegative(num, den) -> bool:
+        if num.is_zero():
+            return True
+        if one_point and not piece.lower.is_rational:
+            return False  # not decided at an algebraic point
+        d0 = den(x0)
+        if d0 == 0:
+            return _holds(RationalFunction(num, den))
+        here = num(x0) / d0
+        if here < 0 or one_point:
+            return here >= 0
+        if here > 0 and not may_have_roots(num, a, b):
+            if id(den) not in no_roots:
+                clear = not may_have_roots(den, a, b) and all(den(x) != 0 for x in ends)
+                no_roots[id(den)] = (den, clear)
+            if no_roots[id(den)][1]:
+                return True  # one sign, that at q0, from a to b
+        return _holds(RationalFunction(num, den))
+
+    def _holds(f) -> bool:
+        return not f or _holds_on(field, [f], piece.lower, piece.upper, piece.closed)
+
+    return nonnegative
+
+
+def _fill_piece(
+    field: _Field, sf, mats_sym, c_sym, piece: ValuePiece, k: int, check: bool
+) -> tuple[sp.Rational, object]:
+    """The check point of piece ``k``, and its off-path play (an
+    :class:`~derive.solving.parameters.off_path.OffPathFill`, chosen there); with ``check`` the
+    filled profile is certified there first (:func:`_fill_and_check`; ParametricError if it fails)."""
+    from derive.solving.parameters.off_path import off_path_fill
+
+    point = _check_point(piece)
+    q0 = QQ.from_sympy(point)
+    fill = off_path_fill(field, sf, mats_sym, piece, q0, _nonnegative_on(field, piece, q0))
+    if check:
+        _check_profile(field, sf, mats_sym, c_sym, piece.with_off_path(sf, fill, point), k, point)
+    return point, fill
+
+
+def _check_profile(field: _Field, sf, mats_sym, c_sym, piece: ValuePiece, k: int, point: sp.Rational) -> None:
+    """ParametricError unless the filled ``piece``'s behaviour strategies at ``point`` (exact) give
+    every information set a probability distribution, and the exact best responses to the
+    realization plans they make have the value of its formula (exploitability 0 there)."""
     from derive.solving.lp import row_times
+    from derive.solving.parameters.parametric_pieces import probability_at
     from derive.solving.zero_sum.best_response import best_response_values
 
     t = field.symbol
-    point = piece.lower.interval[0] if _same(piece.lower, piece.upper) else _between(piece.lower, piece.upper)
     q0 = QQ.from_sympy(point)
+    where = f"piece {k} ({piece.interval_text(t)}) at {t} = {point}"
     mats = [{i: {j: field.at(v, q0) for j, v in row.items()} for i, row in m.items()} for m in mats_sym]
-    if piece.formulas:  # the plans' rational functions, evaluated exactly
-        plans = [[field.at(f, q0) for f in piece.formulas[1][p]] for p in (0, 1)]
-    else:
-        plans = [
-            [
-                QQ.from_sympy(sp.Rational(piece.plans[p][sf.label(p, j)].subs(t, point)))
-                for j in range(sf.shape[p])
-            ]
-            for p in (0, 1)
-        ]
+    plans, known = [], {}
+    for p in (0, 1):
+        behaviour = {}
+        for info in sf.infosets_of(p):
+            dist = piece.strategies[p].get(info.label)
+            if dist is None:
+                raise ParametricError(f"{where}: no play at information set {info.label!r}")
+            probs = [probability_at(field, dist, a, q0, known) for a in info.actions]
+            if any(v < 0 for v in probs) or sum(probs, QQ(0)) != 1:
+                raise ParametricError(f"{where}: the probabilities at {info.label!r} are not a distribution")
+            behaviour[info.label] = dict(zip(info.actions, probs))
+        x = [QQ(1)] * sf.shape[p]
+        for j, seq in enumerate(sf.sequences[p]):
+            if seq is not None:  # after its parent sequence
+                info = sf.all_infosets()[seq[0]]
+                x[j] = x[sf.parent[info.index]] * behaviour[info.label][info.actions[seq[1]]]
+        plans.append(x)
     lower, _, _ = best_response_values(sf, 1, row_times(mats[0], plans[0]), maximize=False)
     secured, _, _ = best_response_values(sf, 0, row_times(mats[1], plans[1]), maximize=False)
     upper = field.at(c_sym, q0) - secured
     formula = field.at(piece.formulas[0], q0)
     if not lower == upper == formula:
         raise ParametricError(
-            f"piece {k} ({piece.interval_text(t)}) fails its check at {t} = {point}: best responses give "
-            f"{lower} and {upper}, its formula {formula}"
+            f"{where} fails its check: best responses to its whole profile give {lower} and {upper}, "
+            f"its formula {formula}"
         )
-    return point

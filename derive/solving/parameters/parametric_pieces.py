@@ -21,7 +21,14 @@ from derive.solving.parameters.breakpoints import Breakpoint
 from derive.solving.parameters.breakpoints import less as _less
 from derive.solving.parameters.breakpoints import same as _same
 
-__all__ = ["ParametricSolution", "ValuePiece", "make_piece", "piece_data", "piece_from_data"]
+__all__ = [
+    "ParametricSolution",
+    "ValuePiece",
+    "make_piece",
+    "piece_data",
+    "piece_from_data",
+    "probability_at",
+]
 
 
 class _Deferred:
@@ -69,12 +76,21 @@ class ValuePiece:
     plans : (dict, dict)
         Each player's optimal realization plan, ``sequence label -> rational function of t``.
     strategies : (dict, dict)
-        The same plans as behaviour strategies, ``information-set label -> {action: expression}``
-        (an information set the player's own plan never reaches gets the uniform distribution,
-        which changes no payoff).
+        The same plans as behaviour strategies, ``information-set label -> {action: expression}``,
+        every information set of each player in the game's order: where his own plan reaches it,
+        the plan's ratios; at the sets of ``off_path``, one action with probability 1, his best
+        reply there against the opponent's strategy (:mod:`derive.solving.parameters.off_path`:
+        on the whole piece where one action is, else at the piece's check point; any play there
+        changes no payoff, so the profile is an equilibrium at every point of the piece).
     off_path : (tuple of str, tuple of str)
-        Each player's information sets his own plan never reaches on this piece (left out of
-        ``strategies``: any play there is optimal).
+        Each player's information sets his own plan never reaches on this piece.
+    off_path_best : (tuple of str, tuple of str)
+        The sets of ``off_path`` whose action in ``strategies`` is proved a best reply for every
+        value of the parameter on the piece; at the others (which reply is best changes inside the
+        piece) it is the best reply at the check point, ``check_point``.
+    check_point : sympy.Rational or None
+        The rational point strictly inside the piece (its one point, for a piece of one point) at
+        which the off-path play was chosen and the whole profile was checked (None before).
     conditions : tuple
         The sign conditions (variables and slacks of both LPs, rational functions of ``t``) proved
         ``>= 0`` on the interval.
@@ -92,6 +108,8 @@ class ValuePiece:
     conditions: tuple = dataclasses.field(default=(), repr=False, compare=False)
     formulas: tuple = dataclasses.field(default=(), repr=False, compare=False)
     value_text: str = dataclasses.field(default="", repr=False, compare=False)
+    off_path_best: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
+    check_point: sp.Rational | None = None
 
     def with_ends(self, lower: Breakpoint, upper: Breakpoint, closed: tuple[bool, bool]) -> ValuePiece:
         """The same piece on the interval from ``lower`` to ``upper`` (``closed`` at each end or not),
@@ -109,27 +127,57 @@ class ValuePiece:
         return self.value_text or str(self.value)
 
     def strategies_at(self, symbol: sp.Symbol, t0, game: Game) -> tuple[dict, dict]:
-        """Both behaviour strategies at the rational ``t0`` (exact), every information set given: one
-        the player's own plan never reaches gets the uniform distribution (any play there is optimal).
+        """Both behaviour strategies at the rational ``t0`` (exact), every information set of
+        ``game`` in its order (the off-path ones as filled in :attr:`strategies`).
 
         Raises
         ------
         ValueError
-            If ``t0`` is not a rational number.
+            If ``t0`` is not a rational number, or an information set of ``game`` is missing from
+            :attr:`strategies` (a piece not yet filled off the path: nothing is made up for it).
         """
         r = sp.Rational(t0)
         out = []
         for p in (0, 1):
             strategy = {}
             for info in game.infosets_of(p):
-                if info.label in self.strategies[p]:
-                    strategy[info.label] = {
-                        a: sp.Rational(v.subs(symbol, r)) for a, v in self.strategies[p][info.label].items()
-                    }
-                else:
-                    strategy[info.label] = {a: sp.Rational(1, len(info.actions)) for a in info.actions}
+                if info.label not in self.strategies[p]:
+                    raise ValueError(f"the piece gives no play at information set {info.label!r}")
+                strategy[info.label] = {
+                    a: sp.Rational(sp.sympify(v).subs(symbol, r))
+                    for a, v in self.strategies[p][info.label].items()
+                }
             out.append(strategy)
         return out[0], out[1]
+
+    def with_off_path(self, sf, fill, point: sp.Rational) -> ValuePiece:
+        """The same piece with its off-path information sets filled as ``fill`` says
+        (:class:`~derive.solving.parameters.off_path.OffPathFill`; one action with probability 1
+        each), chosen at the check point ``point``: :attr:`strategies` then lists every information
+        set in the order of ``sf`` (the game's sequence form)."""
+        import copy
+
+        strategies, best = [], []
+        for p in (0, 1):
+            given, strategy = self.strategies[p], {}
+            for info in sf.infosets_of(p):
+                if info.label in given:
+                    strategy[info.label] = given[info.label]
+                else:
+                    chosen = fill.choices[p][info.index]
+                    strategy[info.label] = {
+                        a: sp.Integer(int(j == chosen)) for j, a in enumerate(info.actions)
+                    }
+            strategies.append(strategy)
+            best.append(tuple(info.label for info in sf.infosets_of(p) if info.index in fill.whole_piece[p]))
+        piece = copy.copy(self)
+        for name, v in (
+            ("strategies", tuple(strategies)),
+            ("off_path_best", tuple(best)),
+            ("check_point", sp.Rational(point)),
+        ):
+            object.__setattr__(piece, name, v)
+        return piece
 
     def strategy_texts(self, p: int) -> dict[str, dict[str, str]]:
         """Player ``p``'s behaviour strategy as text: ``{information set: {action: str(probability)}}``,
@@ -270,6 +318,34 @@ class _Lazy(Mapping):
 
     def __repr__(self) -> str:
         return repr(dict(self.items()))
+
+
+def probability_at(field, dist, action: str, t0, known: dict | None = None):
+    """The probability of ``action`` in a piece's distribution ``dist`` (one of
+    :attr:`ValuePiece.strategies`' values) at the rational ``t0``, exactly (``QQ``): the value there
+    of the rational function shown (the plan's ratio, reduced), or the number filled in off the path.
+    ``known`` keeps the values of the plan's entries at ``t0`` already computed (by ``id``; an
+    entry is the numerator of one ratio and the denominator of others).
+
+    Raises
+    ------
+    ZeroDivisionError
+        If the function shown has a pole at ``t0`` (never inside a piece: a ratio of a plan's
+        entries lies in [0, 1] wherever its denominator is positive).
+    """
+    from sympy.polys.domains import QQ
+
+    if isinstance(dist, _Lazy):
+        num, reach = dist._items[action]
+        if not num:
+            return QQ(0)
+        known = {} if known is None else known
+        for f in (num, reach):
+            if id(f) not in known:
+                known[id(f)] = (f, field.at(f, t0))  # f kept alive: its id stays its own
+        r = known[id(reach)][1]
+        return known[id(num)][1] / r if r else field.at(num / reach, t0)
+    return QQ.from_sympy(sp.Rational(dist[action]))
 
 
 def _ratio(pair, show, constant):
