@@ -126,11 +126,20 @@ def test_poker_options_still_give_the_poker_output():
         (["solve", str(CATALOG / "books/shohamleytonbrown2008/fig5_12.efg")], "imperfect recall"),
         (["solve", "kuhn", "--deck", "4"], "--deck applies to one-card poker"),
         (["solve", "kuhn", "--bet", "3"], "(give it with the name: kuhn:bet=3)"),
-        (["solve", "myerson:Q=3"], "no option or parameter 'Q' (its options: none; its parameters: ante, P, bet, B)"),
-        (["solve", "myerson:B=-1"], "B (the bet) is the amount of a raise and of a meet, in dollars: it cannot be below 0"),
+        (
+            ["solve", "myerson:Q=3"],
+            "no option or parameter 'Q' (its options: none; its parameters: ante, P, bet, B)",
+        ),
+        (
+            ["solve", "myerson:B=-1"],
+            "B (the bet) is the amount of a raise and of a meet, in dollars: it cannot be below 0",
+        ),
         (["solve", "myerson:B=x"], "B is an exact number (e.g. 2, 1/2, 0.25), not 'x'"),
         (["solve", "myerson:bet=3,B=4"], "B is given twice"),
-        (["solve", "beer-quiche:weak=2"], "weak is the probability that the Sender is weak: it cannot be above 1"),
+        (
+            ["solve", "beer-quiche:weak=2"],
+            "weak is the probability that the Sender is weak: it cannot be above 1",
+        ),
         (["solve", str(CATALOG / "journals/geb/wichardt2008.efg")], "imperfect recall at information set"),
     ],
 )
@@ -146,7 +155,9 @@ def test_a_strategic_form_is_described_by_its_strategies():
     """A .nfg file's first line gives its strategies (3 x 3), and the tree derive holds it as in brackets."""
     status, out, _ = run("solve", str(CATALOG / "journals/other/shapley1974/fig2.nfg"))
     assert status == 0
-    assert out.splitlines()[0].endswith("general-sum, 3 x 3 strategies (held as a tree of 13 nodes, 2 information sets)")
+    assert out.splitlines()[0].endswith(
+        "general-sum, 3 x 3 strategies (held as a tree of 13 nodes, 2 information sets)"
+    )
 
 
 def test_one_card_strategies_are_listed_by_card():
@@ -321,18 +332,38 @@ def test_errors_leave_nothing_behind(tmp_path, monkeypatch):
     assert target.read_text().startswith("EFG 2 R")
 
 
-def test_latex_pdf_without_pdflatex_leaves_no_folder(tmp_path, monkeypatch):
-    """`derive latex --pdf` with no pdflatex: one line, exit 2, and no empty output folder."""
+def test_latex_pdf_without_pdflatex_writes_the_tex_and_names_the_packages(tmp_path, monkeypatch):
+    """Issue 39, item 5: `derive latex --pdf` with no pdflatex writes the .tex and its figures, exits 2,
+    and says in one line that pdflatex is missing and which Debian packages provide it."""
     import shutil as shutil_module
 
-    monkeypatch.setattr(shutil_module, "which", lambda name: None)
-    for argv in (
-        ["latex", "--out", str(tmp_path / "doc"), "--pdf"],
-        ["latex", "myerson", "--out", str(tmp_path / "doc2"), "--pdf"],
+    which = shutil_module.which
+    monkeypatch.setattr(
+        shutil_module, "which", lambda name, *a, **k: None if name == "pdflatex" else which(name)
+    )
+    for argv, tex, figure in (
+        (
+            ["latex", "--game", "kuhn", "--out", str(tmp_path / "doc"), "--pdf", "--quiet"],
+            "derivation.tex",
+            "kuhn_strategy_panels.pdf",
+        ),
+        (
+            ["latex", "myerson", "--out", str(tmp_path / "doc2"), "--pdf", "--quiet"],
+            "myerson.tex",
+            "myerson_game_tree.pdf",
+        ),
     ):
-        status, _, err = run(*argv)
-        assert status == 2 and "pdflatex not found" in err
-    assert list(tmp_path.iterdir()) == []
+        status, out, err = run(*argv)
+        folder = Path(argv[argv.index("--out") + 1])
+        assert status == 2 and err.count("\n") == 1, err
+        assert err == (
+            f"derive: error: wrote {folder / tex} and its figures, but pdflatex was not found, so no PDF: "
+            "install a LaTeX engine (Debian or Ubuntu: apt-get install texlive-latex-base "
+            "texlive-latex-recommended texlive-pictures) and run again\n"
+        )
+        assert (folder / tex).stat().st_size > 1000 and (folder / figure).is_file()
+        assert not (folder / tex).with_suffix(".pdf").exists()
+        assert not [p for p in folder.iterdir() if p.name.startswith(".tmp")]
 
 
 def test_family_checks_the_published_families_exactly():
@@ -375,7 +406,8 @@ def test_latex_with_parameters_the_user_names(tmp_path):
     tex = (tmp_path / "k" / "kuhn.tex").read_text()
     assert (
         "Their solutions form a family of dimension 1 in $\\alpha$ (the parameter you named: "
-        "$\\alpha = x_{\\text{Q:bet}}$, the probability that opener's own moves follow \\texttt{Q:bet}):" in tex
+        "$\\alpha = x_{\\text{Q:bet}}$, the probability that opener's own moves follow \\texttt{Q:bet}):"
+        in tex
     )
     # the indifference equations stay in plan variables: α appears only once it is defined
     assert tex.index("\\alpha") > tex.index("Their solutions form a family")
@@ -391,3 +423,24 @@ def test_latex_with_parameters_the_user_names(tmp_path):
         status, out, err = run("latex", "kuhn", *argv, "--out", str(tmp_path / "bad"), "--quiet")
         assert status == 2 and message in err and len(err.strip().splitlines()) == 1, err
         assert not (tmp_path / "bad").exists()
+
+
+def test_ctrl_c_leaves_no_empty_folder_and_no_traceback(tmp_path, monkeypatch):
+    """Issue 39, item 5: Ctrl-C during `derive reproduce` (here while the figures are drawn, after
+    the output folders were made) prints "derive: interrupted", exits 130 and leaves no empty folder;
+    a folder that already held a file is kept with it."""
+    from derive.presentation import output_files
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(output_files, "draw_in_parallel", interrupted)
+    monkeypatch.setattr("derive.presentation.reproduce.draw_in_parallel", interrupted)
+    status, out, err = run("reproduce", "--out", str(tmp_path / "new" / "figures"), "--quiet")
+    assert (status, out, err) == (130, "", "derive: interrupted\n")
+    assert list(tmp_path.iterdir()) == []
+    (tmp_path / "kept").mkdir()
+    (tmp_path / "kept" / "notes.txt").write_text("mine")
+    status, _, _ = run("reproduce", "--out", str(tmp_path / "kept"), "--quiet")
+    assert status == 130
+    assert sorted(p.name for p in (tmp_path / "kept").iterdir()) == ["notes.txt"]

@@ -74,14 +74,87 @@ def test_stored_without_outputs_and_with_kernel_python3(path):
 CELL_TIMEOUT = 60
 
 
+@pytest.fixture(scope="module")
+def site(tmp_path_factory) -> Path:
+    """Every course notebook run and exported once, as ``derive notebooks --html`` does (a notebook
+    whose cell fails makes :func:`export_html` raise, naming it and the cell)."""
+    out = tmp_path_factory.mktemp("site")
+    export_html(NOTEBOOKS, out, timeout=CELL_TIMEOUT)
+    return out
+
+
 @pytest.mark.parametrize("path", PATHS, ids=lambda p: p.stem)
-def test_notebook_runs(path, monkeypatch):
-    """Every cell runs without error (nbclient, kernel python3, MPLBACKEND=Agg, CELL_TIMEOUT per cell)."""
-    monkeypatch.setenv("MPLBACKEND", "Agg")
-    nb = execute_notebook(path, timeout=CELL_TIMEOUT)
-    errors = [o for c in nb.cells if c.cell_type == "code" for o in c.outputs if o.output_type == "error"]
-    assert errors == []
-    assert all(c.execution_count for c in nb.cells if c.cell_type == "code")
+def test_notebook_runs(path, site):
+    """Every cell runs without error (nbclient, kernel python3, MPLBACKEND=Agg, CELL_TIMEOUT per cell)
+    and the page is written with every code cell's input and no error output."""
+    page = (site / f"{path.stem}.html").read_text(encoding="utf-8")
+    nb = nbformat.read(path, as_version=4)
+    assert page.count("jp-CodeCell") >= sum(c.cell_type == "code" for c in nb.cells)
+    assert "Traceback" not in page and 'data-mime-type="application/vnd.jupyter.stderr"' not in page
+
+
+def _imports(source: str) -> set[str]:
+    import ast
+
+    names = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            names |= {alias.name.split(".")[0] for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            names.add(node.module.split(".")[0])
+    return names
+
+
+def _requirement_closure(extra: str) -> set[str]:
+    """The distributions ``pip install 'derive[EXTRA]'`` installs: derive's requirements and the
+    extra's, and theirs, with environment markers evaluated here (normalized names)."""
+    from importlib.metadata import PackageNotFoundError, requires
+
+    from packaging.requirements import Requirement
+    from packaging.utils import canonicalize_name
+
+    seen: set[str] = set()
+    todo = [("derive", extra)]
+    while todo:
+        name, wanted = todo.pop()
+        if canonicalize_name(name) in seen:
+            continue
+        seen.add(canonicalize_name(name))
+        try:
+            reqs = requires(name) or []
+        except PackageNotFoundError:  # a requirement not installed here (another platform's)
+            continue
+        for text in reqs:
+            req = Requirement(text)
+            if req.marker is None or req.marker.evaluate({"extra": wanted}):
+                todo.append((req.name, ""))
+    return seen
+
+
+def test_notebook_imports_are_in_the_notebooks_extra():
+    """Issue 39, item 1: every module a notebook imports comes with ``pip install 'derive[notebooks]'``
+    alone (the standard library, derive, or a distribution in the extra's requirement closure): the
+    class route runs every notebook without the test extra."""
+    from importlib.metadata import packages_distributions
+
+    from packaging.utils import canonicalize_name
+
+    provided = _requirement_closure("notebooks")
+    assert {"nbclient", "ipywidgets", "sympy", "jupyter-server-mathjax"} <= provided
+    owners = packages_distributions()
+    missing = {}
+    for path in PATHS:
+        nb = nbformat.read(path, as_version=4)
+        for cell in nb.cells:
+            if cell.cell_type != "code":
+                continue
+            for module in _imports(cell.source):
+                if module in sys.stdlib_module_names or module == "derive":
+                    continue
+                dists = {canonicalize_name(d) for d in owners.get(module, [])}
+                if not dists & provided:
+                    missing.setdefault(path.name, set()).add(module)
+    assert missing == {}
 
 
 def test_failing_cell_is_reported(tmp_path):
@@ -277,6 +350,132 @@ def test_exported_page_typesets_math_offline(tmp_path):
     typeset = len(re.findall(r'class="MathJax[ "]', dom))
     sources = len(re.findall(r'type="math/tex', dom))
     assert sources >= 10 and typeset >= sources, (typeset, sources)
+
+
+def _dump_dom(page: Path, profile: Path, timeout: int = 120) -> str:
+    """The page's DOM after its scripts ran, in headless Chromium with no network (every request off
+    the disk goes to a closed port)."""
+    proc = subprocess.run(
+        [
+            CHROMIUM,
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--proxy-server=127.0.0.1:9",
+            f"--user-data-dir={profile}",
+            "--virtual-time-budget=30000",
+            "--dump-dom",
+            page.as_uri(),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+    )
+    return proc.stdout
+
+
+@pytest.mark.skipif(CHROMIUM is None, reason="chromium is not installed (.ci/run installs it)")
+def test_every_exported_page_typesets_its_math_offline(site, tmp_path):
+    """Issue 39, item 2: every course page, opened from disk in headless Chromium with no network, has
+    its math typeset by the shipped MathJax and no "[Math Processing Error]" (primes such as
+    $\\beta'$ in notebook 02 used to end in one, as MathJax looked for fonts that are not shipped)."""
+    report = {}
+    for page in sorted(site.glob("*.html")):
+        dom = _dump_dom(page, tmp_path / page.stem)
+        typeset = len(re.findall(r'class="MathJax[ "]', dom))
+        sources = len(re.findall(r'type="math/tex', dom))
+        report[page.name] = (dom.count("Math Processing Error"), typeset >= sources > 0)
+    assert len(report) == len(PATHS)
+    assert report == {name: (0, True) for name in report}
+
+
+def test_primes_and_text_typeset_offline(tmp_path):
+    """Issue 39, item 2, the cases named: primes, \\text, \\mathrm, \\operatorname and arrays, in
+    markdown and in displayed outputs, all typeset (no error) in the shipped MathJax."""
+    if CHROMIUM is None:
+        pytest.skip("chromium is not installed (.ci/run installs it)")
+    source = tmp_path / "in"
+    source.mkdir()
+    nb = nbformat.v4.new_notebook()
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    math = r"x' + \beta' + \text{bet} + \mathrm{d}x + \operatorname{arg} x + \begin{array}{cc}1&2\\3&4\end{array}"
+    nb.cells = [
+        nbformat.v4.new_markdown_cell(f"In words: ${math}$."),
+        nbformat.v4.new_code_cell(f"from IPython.display import Math\nMath({math!r})"),
+    ]
+    nbformat.write(nb, source / "primes.ipynb")
+    (page,) = export_html(source, tmp_path / "out", timeout=CELL_TIMEOUT)
+    dom = _dump_dom(page, tmp_path / "profile")
+    assert "Math Processing Error" not in dom
+    assert len(re.findall(r'class="MathJax[ "]', dom)) == 2
+    assert "\u2032" in dom  # the primes, drawn
+
+
+def test_a_failing_notebook_is_named_and_the_others_are_written(tmp_path):
+    """Issue 39, item 1: ``derive notebooks --html`` writes every page that ran, names the failing
+    notebook and cell in one line, exits 2, and removes nothing it wrote."""
+    from derive import cli
+
+    source = tmp_path / "in"
+    source.mkdir()
+    _tiny_notebook(source / "a.ipynb", "1 + 1")
+    _tiny_notebook(source / "b.ipynb", "x = 1", "import not_a_module_anywhere  # a package the class lacks")
+    _tiny_notebook(source / "c.ipynb", "print('c')")
+    out, err = io.StringIO(), io.StringIO()
+    argv = ["notebooks", "--html", str(tmp_path / "site"), "--dir", str(source), "--quiet"]
+    assert cli.main(argv, out=out, err=err) == 2
+    message = err.getvalue()
+    assert message.count("\n") == 1, message
+    assert message == (
+        "derive: error: b.ipynb, cell 2 (import not_a_module_anywhere  # a package the class lacks): "
+        "ModuleNotFoundError: No module named 'not_a_module_anywhere' "
+        f"(wrote 2 pages of 3 under {tmp_path / 'site'}/)\n"
+    )
+    assert sorted(p.name for p in (tmp_path / "site").glob("*.html")) == ["a.html", "c.html"]
+    assert (tmp_path / "site" / "mathjax" / "MathJax.js").is_file()
+    assert not list((tmp_path / "site").glob(".*.tmp"))
+
+
+def test_ctrl_c_during_the_export_keeps_the_pages_and_says_interrupted(tmp_path):
+    """Issue 39, item 5: Ctrl-C (SIGINT to the command's process group, as a terminal sends it) while a
+    notebook runs prints "derive: interrupted" and nothing else (no kernel traceback), exits 130, and
+    keeps the pages already written, with no half-written file."""
+    import os
+    import signal
+
+    source = tmp_path / "in"
+    source.mkdir()
+    _tiny_notebook(source / "a.ipynb", "1 + 1")
+    _tiny_notebook(source / "b.ipynb", "import time\nfor _ in range(600):\n    time.sleep(0.1)")
+    site = tmp_path / "site"
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "derive", "notebooks", "--html", str(site), "--dir", str(source)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+    try:
+        deadline = time.monotonic() + 120
+        while not (site / "a.html").exists() and time.monotonic() < deadline:
+            time.sleep(0.2)
+        time.sleep(3)  # b's cell is running now
+        os.killpg(proc.pid, signal.SIGINT)
+        _, err = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+    assert proc.returncode == 130
+    lines = [
+        line for line in err.splitlines() if not line.startswith("derive: running") and "done in" not in line
+    ]
+    assert lines == ["derive: interrupted"], err
+    assert sorted(p.name for p in site.glob("*.html")) == ["a.html"]
+    assert not list(site.glob(".*.tmp"))
 
 
 _PROBE = r"""

@@ -99,7 +99,7 @@ def run(args, out, err) -> int:
     from derive.figures import save_figure
     from derive.figures.extensive_tree import draw_extensive_form
     from derive.figures.tikz import tikz_game_tree
-    from derive.presentation.output_files import atomic_write, probe_output_folder
+    from derive.presentation.output_files import atomic_write, make_folder, probe_output_folder
     from derive.solving.zero_sum.sequence_form_lp import solve_zero_sum
 
     folder = Path(args.out)
@@ -145,7 +145,7 @@ def run(args, out, err) -> int:
         profile = None if solution is None else dict(enumerate(solution.strategies))
         try:
             if tikz:
-                folder.mkdir(parents=True, exist_ok=True)
+                make_folder(folder)
                 header = f"% {title}: a tikzpicture (needs \\usepackage{{tikz}}); written by derive draw\n"
                 atomic_write(path, (header + pictures[name]).encode())
                 written.append(path)

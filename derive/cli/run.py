@@ -131,11 +131,14 @@ def main(argv: Sequence[str] | None = None, out=None, err=None) -> int:
         print(parser.format_help(), file=err, end="")
         return 2
     args = None
+    finished = False
     try:
         args = parser.parse_args(argv)
         args.progress = Progress(err, getattr(args, "quiet", False))
         args.err = err
-        return COMMANDS[args.command].run(args, out, err)
+        status = COMMANDS[args.command].run(args, out, err)
+        finished = True
+        return status
     except (UsageError, GameDefinitionError, GameModelError, OutputError, _notebook_error()) as exc:
         print(f"derive: error: {exc}", file=err)
         return 2
@@ -152,3 +155,7 @@ def main(argv: Sequence[str] | None = None, out=None, err=None) -> int:
     finally:
         if args is not None and hasattr(args, "progress"):
             args.progress.close()
+        # an error or Ctrl-C leaves no empty folder behind (files already written stay)
+        output_files = sys.modules.get("derive.presentation.output_files")
+        if output_files is not None:
+            output_files.forget_new_folders() if finished else output_files.remove_empty_new_folders()

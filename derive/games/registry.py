@@ -423,6 +423,12 @@ BUILTIN_GAMES: dict[str, BuiltinGame] = {
             _textbook_with("beer_quiche"),
         ),
         BuiltinGame(
+            "selten-horse",
+            _textbook("selten_horse"),
+            "Selten (1975), figure 1",
+            "Selten's horse: three players, no proper subgame, one equilibrium component not sequential",
+        ),
+        BuiltinGame(
             "three-card-poker",
             _three_card_poker,
             "docs/sources/three-card-poker-frequencies.txt",

@@ -14,7 +14,7 @@ import sympy as sp
 from derive.extensive_form.build import chance, decision, exact_value, extensive_form, payoff
 from derive.extensive_form.game import Game
 
-__all__ = ["beer_quiche", "matching_pennies", "myerson_poker", "reiley_poker"]
+__all__ = ["beer_quiche", "matching_pennies", "myerson_poker", "reiley_poker", "selten_horse"]
 
 
 def _symbols_of(*amounts: sp.Expr) -> tuple[sp.Symbol, ...]:
@@ -207,4 +207,43 @@ def beer_quiche(weak: object = "1/10", taste: object = 1) -> Game:
         title="Beer-quiche signaling game",
         symbols=_symbols_of(p, t),
         comment="Cho & Kreps (1987), section II",
+    )
+
+
+def selten_horse() -> Game:
+    """Selten's horse (Selten 1975, figure 1), a three-player game with no proper subgame.
+
+    Player 1 moves R (to player 2) or L (to player 3); player 2, after R, moves R, ending the game
+    with payoffs (1, 1, 1), or L (to player 3); player 3 does not know whether player 1 or player 2
+    moved L (one information set) and chooses R or L.  Payoffs after player 2's L: (4, 4, 0) for R,
+    (0, 0, 1) for L; after player 1's L: (3, 2, 2) for R, (0, 0, 0) for L.  It is the game of
+    Gambit's catalog (``journals/ijgt/selten1975/fig1``); the tests check it.
+
+    Its equilibria form two components: players 1 and 2 play R while player 3 plays L with
+    probability at least 3/4 (payoffs (1, 1, 1)), and player 1 plays L while player 3 plays R and
+    player 2 plays L with probability at most 2/3 (payoffs (3, 2, 2)).  Subgame perfection, with no
+    proper subgame to check, keeps both; only the first holds sequential (and trembling-hand
+    perfect) equilibria, since after player 1's R player 2 gains 4 by L against player 3's R.
+
+    References
+    ----------
+    R. Selten (1975), "Reexamination of the perfectness concept for equilibrium points in extensive
+    games", International Journal of Game Theory 4(1), 25-55, figure 1.
+    """
+
+    def third(first: tuple[int, int, int], second: tuple[int, int, int]):
+        return decision("Player 3", "3:1", {"R": payoff(*first), "L": payoff(*second)})
+
+    return extensive_form(
+        ["Player 1", "Player 2", "Player 3"],
+        decision(
+            "Player 1",
+            "1:1",
+            {
+                "R": decision("Player 2", "2:1", {"R": payoff(1, 1, 1), "L": third((4, 4, 0), (0, 0, 1))}),
+                "L": third((3, 2, 2), (0, 0, 0)),
+            },
+        ),
+        title="Selten's horse",
+        comment="Selten (1975), International Journal of Game Theory 4(1), figure 1",
     )

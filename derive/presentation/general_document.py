@@ -146,7 +146,6 @@ def write_general_document(
     from derive.presentation.output_files import (
         atomic_write,
         compile_latex,
-        require_pdflatex,
         save_figure_atomic,
         writable_folder,
     )
@@ -154,8 +153,6 @@ def write_general_document(
 
     if Path(out).exists() and not Path(out).is_dir():
         raise OutputError(f"output path {str(out)!r} exists and is not a folder")
-    if compile_pdf:
-        require_pdflatex()
     say = progress or (lambda _msg: None)
     say("deriving ...")
     # solve before any folder is created: a game that cannot be solved writes nothing

@@ -143,7 +143,7 @@ def execute_notebook(path: str | os.PathLike[str], timeout: int = TIMEOUT, kerne
         raise NotebookError(f"cannot read notebook {path}: {exc}") from None
     env = dict(os.environ, MPLBACKEND="Agg")
     with tempfile.TemporaryDirectory(prefix="derive-kernel-") as private:
-        client = nbclient.NotebookClient(
+        client = _client_class()(
             nb,
             timeout=timeout,
             kernel_name=kernel_name,
@@ -151,15 +151,96 @@ def execute_notebook(path: str | os.PathLike[str], timeout: int = TIMEOUT, kerne
             config=_connection_config(private),
             resources={"metadata": {"path": str(path.parent.resolve())}},
         )
-        try:
-            client.execute(env=env)
-        except nbclient.exceptions.CellExecutionError as exc:
-            raise NotebookError(f"{path.name}: a cell failed:\n{exc}") from None
-        except nbclient.exceptions.CellTimeoutError as exc:
-            raise NotebookError(f"{path.name}: a cell took more than {timeout} s: {exc}") from None
-        except Exception as exc:  # kernel died, no such kernel ...
-            raise NotebookError(f"{path.name}: cannot run the notebook: {str(exc) or repr(exc)}") from None
+        # the kernel's own log (a traceback when its sockets close under it at Ctrl-C) goes to a file
+        # in the private folder, shown only when the kernel dies
+        with open(os.path.join(private, "kernel.log"), "w+", encoding="utf-8", errors="replace") as log:
+            try:
+                client.execute(env=env, stderr=log)
+            except nbclient.exceptions.CellExecutionError as exc:
+                if client.interrupted:
+                    raise KeyboardInterrupt from None
+                raise NotebookError(f"{path.name}, {_failed_cell(nb)}: {_one_line(exc)}") from None
+            except nbclient.exceptions.CellTimeoutError:
+                if client.interrupted:
+                    raise KeyboardInterrupt from None
+                raise NotebookError(
+                    f"{path.name}, {_failed_cell(nb, timed_out=True)}: took more than {timeout} s"
+                ) from None
+            except Exception as exc:  # kernel died, no such kernel ...
+                if client.interrupted:
+                    raise KeyboardInterrupt from None
+                log.seek(0)
+                tail = [line.strip() for line in log.read().splitlines() if line.strip()][-1:]
+                why = str(exc) or repr(exc)
+                raise NotebookError(
+                    f"{path.name}: cannot run the notebook: {why}" + (f" (kernel: {tail[0]})" if tail else "")
+                ) from None
     return nb
+
+
+@functools.cache
+def _client_class():
+    """nbclient's NotebookClient, with Ctrl-C recorded.
+
+    nbclient answers SIGINT by shutting the kernel down (its own handler on the event loop), so the
+    cell being run then fails with whatever the dying kernel leaves (an ``AssertionError``, a closed
+    socket) rather than a KeyboardInterrupt.  This client does the same shutdown but first records
+    that SIGINT came (``client.interrupted``), so that the caller raises KeyboardInterrupt instead of
+    reporting the cell as failed.
+    """
+    import asyncio
+    import atexit
+    import signal
+
+    import nbclient
+
+    class Client(nbclient.NotebookClient):
+        interrupted = False
+
+        async def async_start_new_kernel(self, **kwargs):
+            def on_sigint() -> None:
+                self.interrupted = True
+                self._async_cleanup_kernel_future = asyncio.ensure_future(self._async_cleanup_kernel())
+                atexit.unregister(self._cleanup_kernel)  # cleaned up now, not again at exit
+
+            try:  # replaces nbclient's handler, set just before (and removed by it when the run ends)
+                asyncio.get_event_loop().add_signal_handler(signal.SIGINT, on_sigint)
+            except (RuntimeError, NotImplementedError):  # not the main thread; Windows
+                pass
+            return await super().async_start_new_kernel(**kwargs)
+
+    return Client
+
+
+def _one_line(exc) -> str:
+    """A cell's error as ``Name: message`` on one line (nbclient's text has the coloured traceback)."""
+    ename = getattr(exc, "ename", None) or type(exc).__name__
+    evalue = " ".join(str(getattr(exc, "evalue", "") or "").split())
+    return f"{ename}: {evalue}" if evalue else ename
+
+
+def _failed_cell(nb, timed_out: bool = False) -> str:
+    """``cell N (first line of its source)`` for the cell that failed: the first with an error output,
+    or (``timed_out``) the last code cell that started; ``N`` counts every cell from 1, as a notebook
+    shows them."""
+    cells = list(enumerate(nb.cells, start=1))
+    found = None
+    for number, cell in cells:
+        if cell.get("cell_type") != "code":
+            continue
+        if timed_out:
+            if cell.get("execution_count") is not None or cell.get("outputs"):
+                found = (number, cell)
+        elif any(o.get("output_type") == "error" for o in cell.get("outputs", [])):
+            found = (number, cell)
+            break
+    if found is None:
+        return "a cell"
+    number, cell = found
+    first = next((line.strip() for line in cell.source.splitlines() if line.strip()), "")
+    if len(first) > 60:
+        first = first[:57] + "..."
+    return f"cell {number} ({first})" if first else f"cell {number}"
 
 
 def export_html(
@@ -226,10 +307,9 @@ def export_html(
         raise NotebookError(f"output folder {str(out)!r} is not writable")
     try:
         return _export_all(paths, out, timeout, HTMLExporter, progress or (lambda _line: None))
-    except BaseException:
-        if created and not any(out.iterdir()):  # an error leaves no empty folder behind
+    finally:
+        if created and not any(out.iterdir()):  # an error or Ctrl-C leaves no empty folder behind
             out.rmdir()
-        raise
 
 
 def packaged_notebooks() -> Path:
@@ -343,44 +423,67 @@ def _packaged_mathjax() -> Path:
     return static
 
 
-def _execute_all(paths, timeout: int, progress: Callable[[str], object]) -> list:
-    """Execute the notebooks in order, telling ``progress`` as each starts and ends."""
-    executed = []
-    for number, path in enumerate(paths, start=1):
-        progress(f"running {path.name} ({number} of {len(paths)}) ...")
-        start = time.monotonic()
-        executed.append((path, execute_notebook(path, timeout=timeout)))
-        progress(f"  done in {time.monotonic() - start:.1f} s")
-    return executed
-
-
 def _export_all(
     paths, out: Path, timeout: int, exporter_class, progress: Callable[[str], object]
 ) -> list[Path]:
-    """Execute each notebook and write its HTML page into ``out`` (atomically), with MathJax beside it."""
-    import shutil
+    """Execute each notebook and write its page into ``out`` as soon as it has run (atomically), with
+    MathJax and the widget manager beside the pages; a notebook that fails is named and the others
+    still run.  Ctrl-C stops at once, keeping the pages already written.
 
+    Raises
+    ------
+    NotebookError
+        Naming each notebook that failed (and its cell), after the others were written.
+    """
     mathjax = _packaged_mathjax()
-    executed = _execute_all(paths, timeout, progress)
     exporter = exporter_class(
         mathjax_url=MATHJAX_URL, require_js_url=REQUIRE_JS_URL, widget_renderer_url=WIDGET_RENDERER_URL
     )
-    written = []
-    for path, nb in executed:
+    written: list[Path] = []
+    failures: list[str] = []
+    for number, path in enumerate(paths, start=1):
+        progress(f"running {path.name} ({number} of {len(paths)}) ...")
+        start = time.monotonic()
+        try:
+            nb = execute_notebook(path, timeout=timeout)
+        except NotebookError as exc:
+            failures.append(str(exc))
+            progress(f"  failed: {exc}")
+            continue
+        progress(f"  done in {time.monotonic() - start:.1f} s")
         body, _ = exporter.from_notebook_node(nb)
-        body = body.replace("</head>", PROMPT_CSS + "</head>", 1)
-        target = out / f"{path.stem}.html"
-        staged = out / f".{path.stem}.html.tmp"
-        try:  # through a temporary file: no half-written page on a full disk
-            staged.write_text(body, encoding="utf-8")
-            os.replace(staged, target)
-        except OSError as exc:
-            staged.unlink(missing_ok=True)
-            raise NotebookError(f"cannot write {target}: {exc.strerror}") from None
-        written.append(target)
-    try:  # the pages load MathJax by a relative path: they render offline (a lecture hall, an exam)
+        if not written:  # the pages load these by relative paths: they render offline
+            _copy_assets(mathjax, out)
+        written.append(_write_page(out / f"{path.stem}.html", _with_page_config(body)))
+    if failures:
+        pages = f"wrote {_pages(len(written))} of {len(paths)} under {out}/" if written else "wrote no page"
+        raise NotebookError("; ".join(failures) + f" ({pages})")
+    return written
+
+
+def _pages(n: int) -> str:
+    return f"{n} page" if n == 1 else f"{n} pages"
+
+
+def _write_page(target: Path, body: str) -> Path:
+    """Write one page through a temporary file: never half a page (a full disk, Ctrl-C)."""
+    staged = target.with_name(f".{target.name}.tmp")
+    try:
+        staged.write_text(body, encoding="utf-8")
+        os.replace(staged, target)
+    except OSError as exc:
+        raise NotebookError(f"cannot write {target}: {exc.strerror}") from None
+    finally:
+        staged.unlink(missing_ok=True)
+    return target
+
+
+def _copy_assets(mathjax: Path, out: Path) -> None:
+    """Copy MathJax and the widget manager (with require.js) beside the pages."""
+    import shutil
+
+    try:
         shutil.copytree(mathjax, out / "mathjax", dirs_exist_ok=True)
-        # and the widget manager and require.js (the widgets' state is embedded in each page)
         shutil.copytree(
             WIDGET_ASSETS, out / "widgets", dirs_exist_ok=True, ignore=shutil.ignore_patterns("README.md")
         )
@@ -388,4 +491,26 @@ def _export_all(
         raise NotebookError(
             f"cannot copy MathJax and the widget manager into {out}: {exc.strerror}"
         ) from None
-    return written
+
+
+#: MathJax's configuration in every exported page, read before MathJax starts (a
+#: ``text/x-mathjax-config`` block).  The packaged MathJax (``jupyter-server-mathjax``) ships the
+#: STIX-Web fonts only, not MathJax's default TeX fonts; left to fall back on its own, the HTML-CSS
+#: output starts with the TeX fonts' tables, and a prime (``x'``, ``\beta'``: TeX's ``\prime`` in a
+#: superscript, drawn in the font's variant table) then ends in "[Math Processing Error]".  Naming
+#: STIX-Web as the one font from the start makes every character, primes included, come from the
+#: fonts that are there; the configuration ``TeX-AMS-MML_HTMLorMML-full`` already brings AMSmath and
+#: AMSsymbols (``\text``, ``\mathrm``, ``\operatorname``, arrays).
+MATHJAX_CONFIG = (
+    '<script type="text/x-mathjax-config">\n'
+    "/* derive: the packaged MathJax has the STIX-Web fonts only */\n"
+    'MathJax.Hub.Config({"HTML-CSS": {availableFonts: [], preferredFont: null, webFont: "STIX-Web",'
+    ' imageFont: null}, SVG: {font: "STIX-Web"}});\n'
+    "</script>\n"
+)
+
+
+def _with_page_config(body: str) -> str:
+    """The exported page with MathJax's fonts (:data:`MATHJAX_CONFIG`) and one prompt width
+    (:data:`PROMPT_CSS`) in its head."""
+    return body.replace("</head>", MATHJAX_CONFIG + PROMPT_CSS + "</head>", 1)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import shutil
 import signal
 import tempfile
 from collections.abc import Callable
@@ -22,7 +23,10 @@ __all__ = [
     "atomic_write",
     "compile_latex",
     "draw_in_parallel",
+    "forget_new_folders",
+    "make_folder",
     "probe_output_folder",
+    "remove_empty_new_folders",
     "require_pdflatex",
     "save_figure_atomic",
     "save_figure_or_pages",
@@ -68,14 +72,71 @@ def probe_output_folder(out: Path | str) -> None:
             folder.rmdir()
 
 
+#: Folders created by :func:`make_folder` since the last :func:`forget_new_folders`, in creation order.
+_NEW_FOLDERS: list[Path] = []
+
+
+def make_folder(folder: Path | str) -> Path:
+    """Create ``folder`` and its missing parents (like ``mkdir -p``), remembering each one created, so
+    that :func:`remove_empty_new_folders` can take them away again if the command stops before
+    writing into them (an error, Ctrl-C).
+
+    Raises
+    ------
+    OSError
+        As :meth:`pathlib.Path.mkdir`.
+    """
+    folder = Path(folder)
+    missing = []
+    parent = folder
+    while not parent.exists():
+        missing.append(parent)
+        if parent.parent == parent:
+            break
+        parent = parent.parent
+    for path in reversed(missing):
+        path.mkdir(exist_ok=True)
+        _NEW_FOLDERS.append(path)
+    return folder
+
+
+def remove_empty_new_folders() -> list[Path]:
+    """Remove the folders :func:`make_folder` created that are still empty (deepest first); return them.
+
+    Called when a command stops early, so that an error or Ctrl-C leaves no empty folder behind;
+    a folder with anything in it stays.
+    """
+    removed = []
+    for folder in reversed(_NEW_FOLDERS):
+        try:
+            folder.rmdir()
+            removed.append(folder)
+        except OSError:  # not empty, or gone
+            pass
+    _NEW_FOLDERS.clear()
+    return removed
+
+
+def forget_new_folders() -> None:
+    """Keep the folders created so far (the command finished)."""
+    _NEW_FOLDERS.clear()
+
+
 def writable_folder(out: Path | str) -> Path:
+    """``out`` created if missing (see :func:`make_folder`) and checked to be a writable folder.
+
+    Raises
+    ------
+    OutputError
+        Naming the path: empty, not a folder, impossible to create, or not writable.
+    """
     if str(out).strip() == "":
         raise OutputError("the output folder must not be empty")
     out = Path(out)
     if out.exists() and not out.is_dir():
         raise OutputError(f"output path {str(out)!r} exists and is not a folder")
     try:  # create it now, so that a bad path fails before any work
-        out.mkdir(parents=True, exist_ok=True)
+        make_folder(out)
     except OSError as exc:
         raise OutputError(f"cannot create output folder {str(out)!r}: {exc.strerror}") from None
     if not os.access(out, os.W_OK):
@@ -170,12 +231,20 @@ def save_figure_or_pages(fig, path: Path) -> None:
         save_figure(fig, path)
 
 
-def require_pdflatex() -> None:
-    """Raise :class:`OutputError` (one line) unless ``pdflatex`` is on the path."""
-    import shutil
+#: The Debian packages that give ``pdflatex`` and the LaTeX packages the documents use (TikZ for the
+#: game trees, booktabs for the tables).
+TEX_PACKAGES = "texlive-latex-base texlive-latex-recommended texlive-pictures"
 
+
+def require_pdflatex(written: Path | None = None) -> None:
+    """Raise :class:`OutputError` (one line naming pdflatex and the Debian packages that provide it)
+    unless ``pdflatex`` is on the path; ``written`` (the ``.tex`` already written) is named too."""
     if shutil.which("pdflatex") is None:
-        raise OutputError("pdflatex not found; install a LaTeX engine (e.g. Debian's texlive-latex-base)")
+        where = f"wrote {written} and its figures, but " if written is not None else ""
+        raise OutputError(
+            f"{where}pdflatex was not found, so no PDF: install a LaTeX engine "
+            f"(Debian or Ubuntu: apt-get install {TEX_PACKAGES}) and run again"
+        )
 
 
 #: What pdflatex leaves beside the PDF; removed after a successful run unless asked to keep them.
@@ -196,23 +265,41 @@ def compile_latex(tex: Path, keep_aux: bool = False) -> Path:
     Raises
     ------
     OutputError
-        If pdflatex fails; the message names the log file.
+        If pdflatex is not installed (the message names the ``.tex``, written, and the Debian packages
+        to install) or fails (the message names the log file).
     """
     import subprocess
 
-    for _ in range(2):
-        proc = subprocess.run(
-            ["pdflatex", "-interaction=nonstopmode", "-halt-on-error", tex.name],
-            cwd=tex.parent,
-            capture_output=True,
-            text=True,
-        )
-        if proc.returncode != 0:
-            raise OutputError(f"pdflatex failed on {tex}; see {tex.with_suffix('.log')}")
-    if not keep_aux:
-        for suffix in TEX_AUX_SUFFIXES:
-            tex.with_suffix(suffix).unlink(missing_ok=True)
-    return tex.with_suffix(".pdf")
+    require_pdflatex(tex)
+    pdf = tex.with_suffix(".pdf")
+    # pdflatex writes into a private folder beside the source (it finds the figures from the source's
+    # folder); the PDF is moved into place only when complete: Ctrl-C or an error leaves no half PDF
+    with tempfile.TemporaryDirectory(dir=tex.parent, prefix=".tmp-pdflatex-") as build:
+        for _ in range(2):
+            proc = subprocess.run(
+                [
+                    "pdflatex",
+                    "-interaction=nonstopmode",
+                    "-halt-on-error",
+                    f"-output-directory={Path(build).name}",
+                    tex.name,
+                ],
+                cwd=tex.parent,
+                capture_output=True,
+                text=True,
+            )
+            if proc.returncode != 0:
+                log = Path(build) / tex.with_suffix(".log").name
+                if log.exists():
+                    os.replace(log, tex.with_suffix(".log"))
+                raise OutputError(f"pdflatex failed on {tex}; see {tex.with_suffix('.log')}")
+        os.replace(Path(build) / pdf.name, pdf)
+        if keep_aux:
+            for suffix in TEX_AUX_SUFFIXES:
+                made = Path(build) / tex.with_suffix(suffix).name
+                if made.exists():
+                    os.replace(made, tex.with_suffix(suffix))
+    return pdf
 
 
 def atomic_write(path: Path, data: bytes) -> None:

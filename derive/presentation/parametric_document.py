@@ -141,15 +141,12 @@ def write_parametric_document(
     from derive.presentation.output_files import (
         atomic_write,
         compile_latex,
-        require_pdflatex,
         save_figure_atomic,
         writable_folder,
     )
 
     if Path(out).exists() and not Path(out).is_dir():
         raise OutputError(f"output path {str(out)!r} exists and is not a folder")
-    if compile_pdf:
-        require_pdflatex()
     folder = writable_folder(out)
     figure = f"{stem}_value.pdf"
     save_figure_atomic(draw_parametric_value(sol), folder / figure)

@@ -32,7 +32,7 @@ from derive.presentation.output_files import (
     atomic_write,
     compile_latex,
     draw_in_parallel,
-    require_pdflatex,
+    make_folder,
     writable_folder,
 )
 from derive.presentation.text import to_text
@@ -343,7 +343,7 @@ def reproduce(
                 texts[out / "latex" / name] = text
 
     try:
-        (out / "latex").mkdir(parents=True, exist_ok=True)
+        make_folder(out / "latex")
     except OSError as exc:
         raise OutputError(f"cannot create output folder {str(out)!r}: {exc.strerror}") from None
     with tempfile.TemporaryDirectory(dir=out, prefix=".tmp-") as tmp:
@@ -400,8 +400,6 @@ def write_document(
     unknown = [g for g in games if g not in GAMES]
     if unknown:
         raise OutputError(f"unknown game {unknown[0]!r} (known: {', '.join(GAMES)})")
-    if compile_pdf:  # before the folder is created: a missing pdflatex leaves nothing behind
-        require_pdflatex()
     out = writable_folder(out)
     say = progress or (lambda _msg: None)
     say("deriving ...")
@@ -413,7 +411,7 @@ def write_document(
         texts.append(derivation_document(document_inputs(reports), graphics_path="./"))
 
     try:
-        out.mkdir(parents=True, exist_ok=True)
+        make_folder(out)
     except OSError as exc:
         raise OutputError(f"cannot create output folder {str(out)!r}: {exc.strerror}") from None
     written = []
