@@ -10,18 +10,21 @@ from collections.abc import Callable
 
 from derive.extensive_form.game import Game
 from derive.presentation.game_summary import count, plain
+from derive.presentation.text import to_text
 from derive.verification.subgame_families import SubgameVerdict, history_text
 
 __all__ = ["verdict_json", "verdict_latex", "verdict_text"]
 
 
 def _subgames(verdict: SubgameVerdict) -> str:
+    """``"3 subgames, the whole game included"``, or that the game has no proper subgame."""
     if verdict.subgames == 1:
         return "the game has no proper subgame"
     return f"{count(verdict.subgames, 'subgame')}, the whole game included"
 
 
 def _after(game: Game, verdict: SubgameVerdict, roots) -> str:
+    """The histories of ``roots``, joined by semicolons."""
     return "; ".join(history_text(game, verdict.histories[r]) for r in roots)
 
 
@@ -48,7 +51,10 @@ def verdict_text(game: Game, verdict: SubgameVerdict) -> str:
             return f"subgame perfect: no member, none is an equilibrium after {where}{tail}"
         return f"subgame perfect: no, not an equilibrium after {where}{tail}"
     parts = []
-    if verdict.conditions:
+    if verdict.member_set is not None:
+        t, where = verdict.member_set
+        parts.append(f"exactly the members with {plain(t)} in {to_text(where)}")
+    elif verdict.conditions:
         conds = "; ".join(_condition_text(game, verdict, c) for c in verdict.conditions)
         note = f" ({verdict.notes[0]})" if verdict.notes else ""
         parts.append(f"exactly the members where {conds}{note}")
@@ -56,7 +62,10 @@ def verdict_text(game: Game, verdict: SubgameVerdict) -> str:
         parts.append(
             "not decided "
             + "; ".join(
-                f"after {history_text(game, verdict.histories[r])}: {why}" for r, why in verdict.undecided
+                "after "
+                + " and after ".join(history_text(game, verdict.histories[r]) for r in roots)
+                + f": {why}"
+                for why, roots in _by_reason(verdict)
             )
         )
     if parts:
@@ -73,7 +82,16 @@ def verdict_text(game: Game, verdict: SubgameVerdict) -> str:
     return f"subgame perfect: yes{done}{tail}"
 
 
+def _by_reason(verdict: SubgameVerdict) -> list[tuple[str, list[int]]]:
+    """The undecided subgames grouped by their reason, in order of first appearance."""
+    groups: dict[str, list[int]] = {}
+    for r, why in verdict.undecided:
+        groups.setdefault(why, []).append(r)
+    return list(groups.items())
+
+
 def _condition_text(game: Game, verdict: SubgameVerdict, c) -> str:
+    """One condition as text: ``"<gain> <= 0 (<player> gains nothing by [<deviation>] after <history>)"``."""
     return (
         f"{plain(c.gain)} <= 0 ({game.players[c.player]} gains nothing by [{c.deviation}] after "
         f"{history_text(game, verdict.histories[c.root])})"
@@ -93,6 +111,7 @@ def verdict_json(game: Game, verdict: SubgameVerdict) -> dict:
     """
 
     def moves(r: int) -> list[dict]:
+        """The history of subgame ``r`` as ``[{"player", "action"}, ...]``."""
         return [
             {"player": "chance" if p < 0 else game.players[p], "action": a} for p, a in verdict.histories[r]
         ]
@@ -113,6 +132,11 @@ def verdict_json(game: Game, verdict: SubgameVerdict) -> dict:
             }
             for c in verdict.conditions
         ]
+    if verdict.member_set is not None:
+        doc["subgame_perfect_members"] = {
+            "parameter": str(verdict.member_set[0]),
+            "set": str(verdict.member_set[1]),
+        }
     if verdict.undecided:
         doc["not_decided"] = [{"after": moves(r), "reason": why} for r, why in verdict.undecided]
     if verdict.completion:
@@ -153,6 +177,7 @@ def verdict_latex(
         )
 
     def after(r: int) -> str:
+        """The history of subgame ``r``, escaped."""
         return escape(history_text(game, verdict.histories[r]))
 
     count_text = f"The game has {verdict.subgames - 1} proper subgame{'s' if verdict.subgames > 2 else ''}. "
@@ -174,16 +199,28 @@ def verdict_latex(
                 f"\\texttt{{{escape(c.deviation)}}}: ${math(c.gain)} \\le 0$"
             )
         note = f" ({escape(verdict.notes[0])})" if verdict.notes else ""
+        solved = ""
+        if verdict.member_set is not None:
+            t, where = verdict.member_set
+            solved = f" Solved exactly: the members with ${math(t)} \\in {math(where)}$."
         parts.append(
             "A member is subgame perfect exactly when it meets these conditions (each gain is multiplied by "
             f"the movers' positive probabilities of reaching the subgame){note}:\n\\begin{{itemize}}\n"
             + "\n".join(rows)
             + "\n\\end{itemize}"
+            + solved
         )
     if verdict.undecided:
         parts.append(
             "Not decided: "
-            + "; ".join(f"after {after(r)}, {escape(why)}" for r, why in verdict.undecided)
+            + "; ".join(
+                "in the subgame"
+                + ("s" if len(roots) > 1 else "")
+                + " after "
+                + " and after ".join(after(r) for r in roots)
+                + f", {escape(why)}"
+                for why, roots in _by_reason(verdict)
+            )
             + "."
         )
     if verdict.conditions or verdict.undecided:

@@ -60,6 +60,7 @@ __all__ = [
     "history_text",
     "mixed_plans",
     "nash_subset_verdict",
+    "plan_behaviour",
     "plan_verdict",
     "strategy_sequences",
     "support_family_verdict",
@@ -116,6 +117,11 @@ class SubgameVerdict:
         completed (by best replies) for a profile found subgame perfect; empty when none was needed.
     members : str
         ``"point"`` for one profile, ``"family"`` for a family (it changes only the wording).
+    notes : tuple of str
+        Remarks on the conditions (whether the family's listed member meets them).
+    member_set : (sympy.Symbol, sympy.Set) or None
+        For a family in one parameter whose conditions were solved exactly: the parameter and the
+        set of its values whose members are subgame perfect (besides :attr:`undecided`).
     """
 
     roots: tuple[int, ...]
@@ -126,6 +132,7 @@ class SubgameVerdict:
     completion: tuple[tuple[int, str, str], ...] = ()
     members: str = "point"
     notes: tuple[str, ...] = field(default=())
+    member_set: tuple[sp.Symbol, sp.Set] | None = None
 
     @property
     def subgame_perfect(self) -> bool | None:
@@ -225,6 +232,7 @@ def _pure_strategies(game: Game, sub: _Subgame, p: int) -> list[tuple[str, froze
     inside = set(sub.infosets)
 
     def below(seq: int) -> list[tuple[tuple[str, ...], frozenset[int]]] | None:
+        """``(choices, sequences)`` of every pure continuation of ``p`` after his sequence ``seq`` inside the subgame, or None past the cap."""
         options = []
         for i in sf.children(p, seq):
             if i not in inside:
@@ -350,6 +358,24 @@ def _behaviour_from_plans(
     return out, open_sets
 
 
+def plan_behaviour(game: Game, plans: Sequence[Mapping[int, sp.Expr]]) -> list[dict[str, dict[str, sp.Expr]]]:
+    """Behaviour strategies of exact realization plans: ``x(sigma a) / x(sigma)`` at each information
+    set, uniform where the player's own moves exclude it (play there changes no payoff).
+
+    Parameters
+    ----------
+    game : Game
+    plans : sequence of mapping
+        Per player, ``sequence index -> realization`` (missing: 0).
+
+    Returns
+    -------
+    list of dict
+        Per player, ``information-set label -> {action: probability}``.
+    """
+    return _behaviour_from_plans(game, plans)[0]
+
+
 def _strict_reply(small: Game, behaviour, player: int) -> tuple[dict[str, str], dict[str, bool]]:
     """A pure best reply of ``player`` in the game ``small`` to the others' ``behaviour`` (backward
     induction, the first best action at ties), and at each of his information sets whether its action
@@ -359,6 +385,7 @@ def _strict_reply(small: Game, behaviour, player: int) -> tuple[dict[str, str], 
     index = {(info.index): info for info in small.infosets}
 
     def move(node, k):
+        """The probability of the ``k``-th move at ``node``: 1 for ``player``'s own moves (his reply is chosen), the others' behaviour otherwise."""
         if node.player == player:
             return sp.S.One
         info = index[node.infoset]
@@ -504,7 +531,8 @@ def nash_subset_verdict(
         pair, hence everywhere); ``conditions``: the gains that are positive at some vertex pair
         and not at all (a member is subgame perfect exactly when none is positive);
         ``undecided``: subgames a mover's own earlier move excludes at some member (there the
-        reduced strategies leave his play open).
+        reduced strategies leave his play open); for a segment (one parameter in all), the
+        conditions solved into :attr:`SubgameVerdict.member_set`.
 
     Raises
     ------
@@ -520,6 +548,13 @@ def nash_subset_verdict(
     own_points = [list(v) or [{}] for v in vertices]
     pairs = [{**a, **b} for a in own_points[0] for b in own_points[1]]
     failures, conditions, undecided = [], [], []
+    params = sorted({t for pt in pairs for t in pt}, key=str)
+    interval = member_set = None
+    if len(params) == 1:  # a segment: the conditions are solved for its parameter
+        (t,) = params
+        ends = [pt[t] for pt in pairs]
+        interval = (t, sp.Interval(min(ends), max(ends)))
+        member_set = interval[1]
     for sub in proper:
         reaches = {
             p: [sp.sympify(plans[p].get(sub.sigma[p], 0)).subs(v) for v in own_points[p]] for p in sub.movers
@@ -533,8 +568,8 @@ def nash_subset_verdict(
             undecided.append(
                 (
                     sub.root,
-                    f"at {where} {who}'s own earlier move excludes this subgame, so the reduced strategies "
-                    "leave that play open (a completion by best replies is tried for the extreme equilibria only)",
+                    f"{who}'s own earlier move excludes it (at {where}), so the reduced strategies leave that "
+                    "play open (the extreme equilibria are decided one by one)",
                 )
             )
             continue
@@ -554,7 +589,18 @@ def nash_subset_verdict(
                 break
             here.append(g)
         else:
+            if here and interval is not None:
+                solved = _solved_on_interval(here, interval)
+                if solved == sp.S.EmptySet:
+                    failures.append(sub.root)
+                    continue
+                member_set = None if solved is None or member_set is None else member_set.intersect(solved)
             conditions += here
+    if not conditions or member_set is None:
+        member_set = None
+    elif member_set == sp.S.EmptySet:  # each subgame has members, none is an equilibrium of all of them
+        failures += sorted({c.root for c in conditions})
+        conditions, member_set = [], None
     return SubgameVerdict(
         roots,
         histories,
@@ -562,6 +608,7 @@ def nash_subset_verdict(
         conditions=tuple(_distinct(conditions)),
         undecided=tuple(undecided),
         members="family",
+        member_set=None if member_set is None else (interval[0], member_set),
     )
 
 
@@ -577,7 +624,7 @@ def _distinct(conditions: list[SubgameCondition]) -> list[SubgameCondition]:
 
 
 def _decide_on_family(
-    game: Game, plans_for, reach_positive, witness: Mapping[sp.Symbol, sp.Expr]
+    game: Game, plans_for, reach_positive, witness: Mapping[sp.Symbol, sp.Expr], interval=None
 ) -> SubgameVerdict:
     """The family verdict when the gains are rational functions of the parameters.
 
@@ -585,9 +632,15 @@ def _decide_on_family(
     a mover's reach is positive at every member.  A gain that is identically 0 or a negative
     constant holds; a positive constant makes the subgame a failure at every member; any other is
     a condition.  A subgame with a mover whose reach is not positive throughout is not decided.
+    With ``interval = (t, range)`` (a family in one parameter ``t`` over the sympy set ``range``),
+    each subgame's conditions are solved for ``t`` exactly
+    (:func:`sympy.solve_univariate_inequality`): no solution in the range is a failure at every
+    member, the whole range means they hold, and otherwise the set is kept as
+    :attr:`SubgameVerdict.member_set`.
     """
     roots, histories, proper = _subgame_data(game)
     failures, conditions, undecided = [], [], []
+    member_set = None if interval is None else interval[1]
     for sub in proper:
         plans = plans_for(sub)
         excluded = [p for p in sub.movers if not reach_positive(plans[p].get(sub.sigma[p], sp.S.Zero))]
@@ -617,7 +670,22 @@ def _decide_on_family(
                 break
             here.append(SubgameCondition(g.root, g.player, g.deviation, gain))
         else:
-            conditions += here
+            solved = _solved_on_interval(here, interval) if here and interval is not None else None
+            if solved is None:
+                conditions += here
+                if interval is not None:
+                    member_set = None
+                    interval = None  # the conditions stand; no exact set of members
+            elif solved == sp.S.EmptySet:
+                failures.append(sub.root)
+            elif solved != interval[1]:
+                conditions += here
+                member_set = solved if member_set is None else member_set.intersect(solved)
+    if not conditions:
+        member_set = None
+    elif member_set == sp.S.EmptySet:  # each subgame has members, none is an equilibrium of all of them
+        failures += sorted({c.root for c in conditions})
+        conditions, member_set = [], None
     notes: tuple[str, ...] = ()
     if conditions and witness:
         meets = all(sp.sympify(c.gain).subs(witness) <= 0 for c in conditions)
@@ -632,7 +700,25 @@ def _decide_on_family(
         undecided=tuple(undecided),
         members="family",
         notes=notes,
+        member_set=None if member_set is None else (interval[0], member_set),
     )
+
+
+def _solved_on_interval(conditions: list[SubgameCondition], interval) -> sp.Set | None:
+    """The points of ``interval = (t, range)`` where every gain is ``<= 0``, exactly; None when sympy
+    cannot solve one of the inequalities."""
+    t, where = interval
+    out = where
+    for c in conditions:
+        gain = sp.sympify(c.gain)
+        if gain.free_symbols - {t}:
+            return None
+        try:
+            part = sp.solve_univariate_inequality(sp.Le(gain, 0), t, relational=False, domain=sp.S.Reals)
+        except Exception:  # sympy raises many kinds; the conditions then stand unsolved
+            return None
+        out = out.intersect(part)
+    return out
 
 
 def support_family_verdict(
@@ -640,6 +726,7 @@ def support_family_verdict(
     strategies: Sequence[Mapping[str, sp.Expr]],
     sequences: Sequence[Mapping[str, frozenset[int]]],
     witness: Mapping[sp.Symbol, sp.Expr] | None = None,
+    interval: tuple[sp.Symbol, sp.Set] | None = None,
 ) -> SubgameVerdict:
     """Whether the members of a support-enumeration family are subgame perfect (module docstring).
 
@@ -658,6 +745,9 @@ def support_family_verdict(
         Per player ``reduced strategy label -> sequence indices``.
     witness : mapping, optional
         A member, ``{parameter: Rational}``: the verdict's notes say whether it meets the conditions.
+    interval : (sympy.Symbol, sympy.Set), optional
+        For a family in one parameter: the parameter and its exact range; the conditions are then
+        solved for it (:attr:`SubgameVerdict.member_set`).
 
     Returns
     -------
@@ -667,7 +757,7 @@ def support_family_verdict(
     if not proper:
         return SubgameVerdict(roots, histories, members="family")
     plans = mixed_plans(game, strategies, sequences)
-    return _decide_on_family(game, lambda sub: plans, lambda e: sp.cancel(e) != 0, witness or {})
+    return _decide_on_family(game, lambda sub: plans, lambda e: sp.cancel(e) != 0, witness or {}, interval)
 
 
 def behaviour_family_verdict(
@@ -701,6 +791,7 @@ def behaviour_family_verdict(
     sf = game_sequence_form(game)
 
     def plans_for(sub: _Subgame) -> list[dict[int, sp.Expr]]:
+        """Each player's realization counted from ``sub``'s root on (1 at his reaching sequence), in the parameters."""
         plans = []
         for p in range(game.num_players):
             plan = {sub.sigma.get(p, 0): sp.S.One}
@@ -786,7 +877,10 @@ def support_verdict(game: Game, equilibrium, sequences=None) -> SubgameVerdict:
         return SubgameVerdict(roots, histories, members="point" if equilibrium.is_isolated else "family")
     sequences = sequences or strategy_sequences(game)
     if not equilibrium.is_isolated:
-        return support_family_verdict(game, equilibrium.strategies, sequences, equilibrium.witness)
+        interval = None
+        if len(equilibrium.parameters) == 1 and equilibrium.ranges:
+            interval = (equilibrium.parameters[0], equilibrium.ranges[0])
+        return support_family_verdict(game, equilibrium.strategies, sequences, equilibrium.witness, interval)
     plans = mixed_plans(game, equilibrium.strategies, sequences)
     if all(v.is_Rational for plan in plans for v in plan.values()):
         return plan_verdict(game, plans)
