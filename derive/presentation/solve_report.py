@@ -21,6 +21,7 @@ from derive.presentation.text import to_text, with_decimal
 from derive.solving.zero_sum.sequence_form_lp import OptimalSet, ZeroSumSolution, solve_zero_sum
 
 __all__ = [
+    "almost_constant_sum_refusal",
     "dominance_summary",
     "equilibria_json",
     "optimal_sets_cap",
@@ -225,26 +226,9 @@ def solve_report(
     game.require_perfect_recall()
     if game.num_players == 2 and not game.is_symbolic and not game.is_constant_sum:
         if game.is_almost_constant_sum and not general_sum:
-            from derive.dominance.general import count_reduced_strategies
             from derive.extensive_form.game import NotSupportedError
-            from derive.sequence_form.general import game_sequence_form
-            from derive.solving.general_sum.two_player import MAX_CELLS
 
-            sf = game_sequence_form(game)
-            m, n = (count_reduced_strategies(sf, p) for p in (0, 1))
-            common, _ = game.sum_exceptions
-            kind = "zero-sum" if common == 0 else f"constant-sum ({to_text(common)})"
-            advice = (
-                f"solve it as a general-sum game with --general-sum (every equilibrium of its {m:,} x {n:,} "
-                "reduced strategic form, within --time-limit)"
-                if m * n <= MAX_CELLS
-                else f"solve it as a general-sum game with --general-sum (its {m:,} x {n:,} reduced strategic form "
-                "is too large, so an exact equilibrium from the sequence form)"
-            )
-            raise NotSupportedError(
-                f"{game.title or 'the game'} is almost {kind}: {game.sum_report()}; a mistyped payoff? "
-                f"Correct it, or {advice}"
-            )
+            raise NotSupportedError(almost_constant_sum_refusal(game))
         refusal = _strategic_refusal(game)
         if refusal is not None:
             from derive.presentation.sequence_form_report import sequence_form_report
@@ -289,7 +273,10 @@ def solve_report(
         doc["subgame_perfect"] = perfection.is_subgame_perfect
         doc["subgames"] = len(perfection.roots)
         doc["not_an_equilibrium_after"] = [
-            [{"player": "chance" if p < 0 else game.players[p], "action": a} for p, a in perfection.histories[r]]
+            [
+                {"player": "chance" if p < 0 else game.players[p], "action": a}
+                for p, a in perfection.histories[r]
+            ]
             for r in perfection.failures
         ]
         if all_optimal:
@@ -328,6 +315,45 @@ def solve_report(
         lines.append(f"optimal sets: {not_derived}")
     lines.append(f"method: {solution.method}")
     return "\n".join(lines)
+
+
+def almost_constant_sum_refusal(game: Game, verb: str = "solve") -> str:
+    """Why an almost constant-sum two-player game (:attr:`~derive.extensive_form.game.Game.is_almost_constant_sum`)
+    is refused: one line naming the terminals that break the sum and the way to go on.
+
+    Parameters
+    ----------
+    game : Game
+        A two-player game that is almost, not exactly, constant-sum.
+    verb : str
+        What ``--general-sum`` does with it: ``"solve"`` (``derive solve``) or ``"write"`` (``derive latex``).
+
+    Returns
+    -------
+    str
+        E.g. ``"Kuhn is almost zero-sum: the payoffs add up to 0 at every terminal except 1 of 30: ...; a
+        mistyped payoff? Correct it, or solve it as a general-sum game with --general-sum (every equilibrium
+        of its 27 x 64 reduced strategic form, within --time-limit)"``.
+    """
+    from derive.dominance.general import count_reduced_strategies
+    from derive.sequence_form.general import game_sequence_form
+    from derive.solving.general_sum.two_player import MAX_CELLS
+
+    sf = game_sequence_form(game)
+    m, n = (count_reduced_strategies(sf, p) for p in (0, 1))
+    common, _ = game.sum_exceptions
+    kind = "zero-sum" if common == 0 else f"constant-sum ({to_text(common)})"
+    advice = (
+        f"{verb} it as a general-sum game with --general-sum (every equilibrium of its {m:,} x {n:,} "
+        "reduced strategic form, within --time-limit)"
+        if m * n <= MAX_CELLS
+        else f"{verb} it as a general-sum game with --general-sum (its {m:,} x {n:,} reduced strategic form "
+        "is too large, so an exact equilibrium from the sequence form)"
+    )
+    return (
+        f"{game.title or 'the game'} is almost {kind}: {game.sum_report()}; a mistyped payoff? "
+        f"Correct it, or {advice}"
+    )
 
 
 #: Two-player general-sum games whose players both have at most this many reduced strategies are solved
@@ -401,6 +427,7 @@ def equilibria_json(eqs, verdicts=None) -> dict:
         verdicts = ([None] * len(eqs.extreme), [None] * len(eqs.subsets))
 
     def flag(v) -> dict:
+        """The verdict's JSON keys, or none when no verdict was given."""
         return {} if v is None else verdict_json(game, v)
 
     def mixed(dist: dict) -> dict:
