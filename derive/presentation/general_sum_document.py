@@ -297,7 +297,7 @@ def _verdict(game: Game, verdict, rename) -> str:
     """The LaTeX of a subgame-perfection verdict, its parameters renamed by ``rename``."""
     from derive.presentation.subgame_report import verdict_latex
 
-    return verdict_latex(game, verdict, lambda e: to_latex(rename(e)), escape_text)
+    return "\n" + verdict_latex(game, verdict, lambda e: to_latex(rename(e)), escape_text)
 
 
 def _short_verdict(game: Game, verdict) -> str:
@@ -544,7 +544,7 @@ def _strategic_sections(solution: GeneralSolution, plan_form, max_rows: int) -> 
     notes = []
     for k, v in enumerate(extreme_verdicts[:max_rows], start=1):
         if v.completion or (v.undecided and not v.failures):
-            notes.append(f"\\item Extreme equilibrium {k}: {_verdict(game, v, rename)}")
+            notes.append(f"\\item Extreme equilibrium {k}: {_verdict(game, v, rename).lstrip()}")
     if notes:
         out += ["\\begin{itemize}", *notes, "\\end{itemize}"]
     pairs = {
@@ -930,7 +930,7 @@ def _found_sections(solution: GeneralSolution, max_rows: int) -> list[str]:
         )
         if always:
             out.append("Everywhere else it plays one action: " + "; ".join(always) + ".")
-        out.append("Verified: every member is a Nash equilibrium (an exact check of the whole family).")
+        out.append("\nVerified: every member is a Nash equilibrium (an exact check of the whole family).")
         entry = _entry(game, f, named)
         for pub, m, pays_pub, _match in entry["published"]:
             subst = ", ".join(
