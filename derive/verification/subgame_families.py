@@ -155,7 +155,7 @@ def history_text(game: Game, history: Sequence[tuple[int, str]]) -> str:
 
     >>> from derive.games.textbook import matching_pennies
     >>> history_text(matching_pennies(), ((0, "heads"),))
-    '1 heads'
+    'Matcher heads'
     """
     words = []
     for p, action in history:
