@@ -255,7 +255,8 @@ def _text(game: Game, found, shown, entries, named, reason: str, all_families: b
         lines.append("  play in the family:")
         lines.extend(_play_lines(game, f.family.strategies, "    "))
         lines.append("  verified: every member is a Nash equilibrium (check_profile_family, exact)")
-        lines.append(f"  {verdict_text(game, entry['subgames'])} (the family's behaviour as written)")
+        written = " (the family's behaviour as written)" if entry["subgames"].subgames > 1 else ""
+        lines.append(f"  {verdict_text(game, entry['subgames'])}{written}")
         for pub, m, pays, match in entry["published"]:
             subst = ", ".join(f"{plain(t)} = {plain(v)}" for t, v in m.substitution.items())
             where = (
