@@ -242,9 +242,10 @@ def test_latex_of_a_catalog_game_compiles(tmp_path):
 
 
 def test_latex_refuses_unsupported_games_and_writes_nothing(tmp_path):
-    """A general-sum game: one line, exit 2, no folder created."""
-    status, _, err = run("latex", "beer-quiche", "--out", str(tmp_path / "doc"))
-    assert status == 2 and "not constant-sum" in err
+    """A one-player game (a general-sum one is written, tests/test_general_documents.py): one line,
+    exit 2, no folder created."""
+    status, _, err = run("latex", "three-card-poker", "--out", str(tmp_path / "doc"))
+    assert status == 2 and "is a 1-player game" in err
     assert not (tmp_path / "doc").exists()
 
 

@@ -96,6 +96,7 @@ from derive.solving.zero_sum.analysis import raise_table
 from derive.solving.zero_sum.from_rules import solve
 from derive.verification.best_response import BehaviourProfile, IncompleteProfileError, behaviour_profile
 from derive.verification.membership import published_membership
+from derive.verification.path_values import path_values
 from derive.verification.positivity import positivity_certificate
 from derive.verification.profile_family import action_values, check_profile_family, nonnegative_on_domain
 from derive.verification.simulate import SimulationError, simulate, with_parameters
@@ -520,6 +521,12 @@ DOORS = [
         V + "subgames.subgame_perfection",
         "strategies",
         lambda v: subgame_perfection(matching_pennies(), _pennies(v)),
+        IncompleteProfileError,
+    ),
+    Door(
+        V + "path_values.path_values",
+        "strategies",
+        lambda v: path_values(matching_pennies(), _pennies(v)),
         IncompleteProfileError,
     ),
     Door(
@@ -1041,6 +1048,12 @@ RECORDS = {
     "derive.solving.general_sum.from_cfr.SupportAttempt": "result record (a support tried and its outcome)",
     "derive.verification.simulate.Simulation": "result record (its within() reads a value exactly)",
     "derive.verification.subgames.SubgamePerfection": "result record",
+    "derive.verification.subgame_families.SubgameVerdict": "result record",
+    "derive.verification.subgame_families.SubgameCondition": "result record (an exact gain)",
+    "derive.verification.path_values.InformationSetValues": "result record (exact values)",
+    "derive.dominance.n_player.NPlayerDominance": "result record (strategy labels)",
+    "derive.dominance.n_player.StrictRemoval": "result record (strategy labels and a round)",
+    "derive.presentation.general_sum_document.GeneralSolution": "result record (the solvers' exact results)",
     "derive.figures.tikz.LabelBox": "result record (a label's box in cm)",
     "derive.figures.tikz.TikzLayout": "result record (positions and spacings in cm)",
 }
@@ -1050,6 +1063,7 @@ _READ = "takes objects already read exactly (BehaviourStrategy / BehaviourProfil
 _PRINT = "a printer: shows what it is given, computes nothing from it"
 _INT = "a count or size, not a game number"
 _FLOAT_GUESS = "compared with CFR's float averages to guess a support; no number of it reaches a result"
+_SOLVED = "the exact output of a solver (plans, families, vertices), never typed; profiles are read by behaviour_profile"
 
 #: (callable, parameter) pairs that are not game numbers, or are read exactly elsewhere.
 EXCLUDED = {
@@ -1294,6 +1308,25 @@ EXCLUDED = {
     ("derive.solving.general_sum.from_cfr.equilibria_from_cfr", "thresholds"): _FLOAT_GUESS,
     ("derive.solving.general_sum.from_cfr.guessed_support", "threshold"): _FLOAT_GUESS,
     ("derive.solving.general_sum.from_cfr.guessed_support", "average"): _FLOAT_GUESS,
+    **{
+        (f"derive.verification.subgame_families.{target}", name): _SOLVED
+        for target, names in [
+            ("mixed_plans", ["mixed", "sequences"]),
+            ("plan_verdict", ["plans"]),
+            ("plan_behaviour", ["plans"]),
+            ("behaviour_plans", ["strategies"]),
+            ("nash_subset_verdict", ["strategies", "sequences", "vertices"]),
+            ("support_family_verdict", ["strategies", "sequences", "witness"]),
+            ("behaviour_family_verdict", ["strategies", "witness"]),
+        ]
+        for name in names
+    },
+    ("derive.verification.subgame_families.history_text", "history"): "moves (labels), not numbers",
+    ("derive.presentation.subgame_report.verdict_latex", "math"): _PRINT,
+    ("derive.presentation.general_sum_document.general_sum_document", "max_rows"): "table rows: " + _INT,
+    ("derive.presentation.general_sum_document.general_sum_document", "plan_form"): _PRINT,
+    ("derive.presentation.general_sum_document.general_sum_document", "plan_note"): _PRINT,
+    ("derive.presentation.plan_latex.plan_values_latex", "against"): "a word for the headings",
 }
 
 

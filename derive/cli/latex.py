@@ -50,7 +50,13 @@ def add_parser(sub) -> None:
         nargs="?",
         default=None,
         metavar="GAME",
-        help="any two-player constant-sum game (built-in name or .efg/.nfg file): derive it instead",
+        help="any game of two or more players (built-in name or .efg/.nfg file): derive it instead "
+        "(constant-sum: its value and optimal sets; otherwise every equilibrium, with subgame perfection)",
+    )
+    lat.add_argument(
+        "--general-sum",
+        action="store_true",
+        help="write a two-player game that is almost constant-sum (a mistyped payoff?) as a general-sum game",
     )
     lat.add_argument("--rationalize", action="store_true", help="see `derive solve --help`")
     param_argument(lat)
@@ -114,6 +120,7 @@ def run(args, out, err) -> int:
             names=names,
             time_limit=seconds_arg(args.time_limit, "--time-limit"),
             keep_aux=args.keep_tex_aux,
+            general_sum=args.general_sum,
         )
         print(f"wrote {', '.join(str(p) for p in written)}", file=out)
         return 0

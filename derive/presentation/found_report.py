@@ -19,6 +19,7 @@ from derive.extensive_form.game import Game, NotSupportedError
 from derive.presentation.game_summary import game_header as _header
 from derive.presentation.game_summary import game_json as _game_json
 from derive.presentation.game_summary import plain
+from derive.presentation.subgame_report import verdict_json, verdict_text
 from derive.presentation.text import to_text
 
 __all__ = ["found_report"]
@@ -45,6 +46,8 @@ def found_report(
         "outcome", "support"}], "same_game_as", "method"}``; each family ``{"run", "threshold",
         "parameters": [{"name", "player", "information_set", "action"}], "payoffs", "domain",
         "strategies", "verified", "member": {"point", "strategies", "payoffs", "nash_conv"},
+        "subgame_perfect", "subgames", "not_an_equilibrium_after" (and the other keys of
+        :func:`~derive.presentation.subgame_report.verdict_json`),
         "published": [{"name", "contains", "on_path", "differences", "substitution",
         "payoffs_in_its_parameters", "member_point", "member_inside"}]}``, every number an exact
         string and every expression as sympy writes it (``2*b11 + 1``, not the text's ``2b11 + 1``),
@@ -75,9 +78,13 @@ def found_report(
     found = equilibria_from_cfr(game, progress=progress, time_limit=time_limit)
     if not found.families:
         raise NotSupportedError(_failure(found))
+    from derive.verification.subgame_families import behaviour_family_verdict
+
     shown = list(found.families) if all_families else _largest_per_run(found.families)
     named = _builtin_match(game)
     entries = [_entry(game, f, named) for f in shown]
+    for f, entry in zip(shown, entries):
+        entry["subgames"] = behaviour_family_verdict(game, f.family.strategies, f.point)
     if as_json:
         return json.dumps(_json(game, found, shown, entries, named, reason), indent=2, ensure_ascii=False)
     return _text(game, found, shown, entries, named, reason, all_families)
@@ -248,6 +255,8 @@ def _text(game: Game, found, shown, entries, named, reason: str, all_families: b
         lines.append("  play in the family:")
         lines.extend(_play_lines(game, f.family.strategies, "    "))
         lines.append("  verified: every member is a Nash equilibrium (check_profile_family, exact)")
+        written = " (the family's behaviour as written)" if entry["subgames"].subgames > 1 else ""
+        lines.append(f"  {verdict_text(game, entry['subgames'])}{written}")
         for pub, m, pays, match in entry["published"]:
             subst = ", ".join(f"{plain(t)} = {plain(v)}" for t, v in m.substitution.items())
             where = (
@@ -337,6 +346,7 @@ def _json(game: Game, found, shown, entries, named, reason: str) -> dict:
                     "payoffs": [str(u) for u in f.member_payoffs],
                     "nash_conv": str(f.member_nash_conv),
                 },
+                **verdict_json(game, entry["subgames"]),
                 "published": [
                     {
                         "name": pub.name,

@@ -94,6 +94,7 @@ def write_general_document(
     names: Mapping[str, str] | None = None,
     time_limit: float | None = DEFAULT_TIME_LIMIT,
     keep_aux: bool = False,
+    general_sum: bool = False,
 ) -> list[Path]:
     """Solve ``game`` with all optimal sets and write ``out/<stem>.tex`` and ``out/<stem>_game_tree.pdf``.
 
@@ -104,10 +105,17 @@ def write_general_document(
     are derived as families when no player has more than :data:`MAX_FAMILY_SEQUENCES` sequences (the
     document says so when they are not).  Long tables are cut, with the totals stated.
 
+    A two-player game that is not constant-sum, or a game with three or more players, gets the
+    general-sum derivation instead (:mod:`derive.presentation.general_sum_document`): its plans and
+    dominance, every equilibrium or family ``derive solve GAME --all`` finds with its conditions, a
+    verified member, its subgame perfection and the values along the path.
+
     Parameters
     ----------
     game : Game
-        A two-player constant-sum game with perfect recall.
+        A game with perfect recall and two or more players: constant-sum, general-sum (with
+        ``general_sum`` also one that is almost constant-sum, :attr:`~derive.extensive_form.game.Game.is_almost_constant_sum`),
+        or with three or more players.
     out : path
         Output folder (created only once the derivation has succeeded).
     stem : str
@@ -123,6 +131,9 @@ def write_general_document(
         to the player whose sequence it is.
     keep_aux : bool, optional
         Keep pdflatex's ``.aux`` and ``.log`` files (default: only the PDF is left).
+    general_sum : bool, optional
+        Write a two-player game that is almost constant-sum (most likely a mistyped payoff) as a
+        general-sum game instead of refusing it.
 
     Returns
     -------
@@ -132,7 +143,8 @@ def write_general_document(
     Raises
     ------
     NotSupportedError, ImperfectRecallError
-        If the game cannot be solved exactly (nothing is written).
+        If the game cannot be solved exactly, or is almost constant-sum without ``general_sum`` (one
+        line naming the terminals that break the sum; nothing is written).
     GameModelError
         If a name's sequence is no sequence of either player, or is fixed on the optimal set, or the
         optimal sets were not derived (nothing is written).
@@ -154,6 +166,18 @@ def write_general_document(
     if Path(out).exists() and not Path(out).is_dir():
         raise OutputError(f"output path {str(out)!r} exists and is not a folder")
     say = progress or (lambda _msg: None)
+    if game.num_players >= 3 or (game.num_players == 2 and not game.is_constant_sum):
+        return _write_general_sum(
+            game,
+            out,
+            stem,
+            compile_pdf,
+            say,
+            names=names,
+            time_limit=time_limit,
+            keep_aux=keep_aux,
+            general_sum=general_sum,
+        )
     say("deriving ...")
     # solve before any folder is created: a game that cannot be solved writes nothing
     sequences = max(game_sequence_form(game).shape)
@@ -205,6 +229,77 @@ def write_general_document(
     )
     tree = draw_extensive_form(game)
     save_figure_atomic(tree, folder / figure)
+    tex = folder / f"{stem}.tex"
+    atomic_write(tex, text.encode())
+    written = [folder / figure, tex]
+    if compile_pdf:
+        say("running pdflatex ...")
+        compile_latex(tex, keep_aux)
+        written.append(folder / f"{stem}.pdf")
+    return written
+
+
+def _write_general_sum(
+    game: Game,
+    out: Path | str,
+    stem: str,
+    compile_pdf: bool,
+    say: Callable[[str], None],
+    *,
+    names: Mapping[str, str] | None,
+    time_limit: float | None,
+    keep_aux: bool,
+    general_sum: bool,
+) -> list[Path]:
+    """:func:`write_general_document` for a general-sum game or one with three or more players.
+
+    Solves with :func:`~derive.presentation.general_sum_document.solve_general` before any folder is
+    created, then writes the tree's figure, the LaTeX and (``compile_pdf``) the PDF.
+
+    Raises
+    ------
+    NotSupportedError
+        An almost constant-sum two-player game without ``general_sum`` (the refusal of ``derive
+        solve``), symbolic payoffs, or a game out of every solver's reach.
+    GameModelError
+        If ``names`` are given (they name the parameters of a constant-sum game's optimal sets).
+    """
+    from derive.figures.extensive_tree import draw_extensive_form
+    from derive.figures.tikz import TikzLayoutError, tikz_game_tree
+    from derive.presentation.general_sum_document import general_sum_document, solve_general
+    from derive.presentation.output_files import (
+        atomic_write,
+        compile_latex,
+        save_figure_atomic,
+        writable_folder,
+    )
+    from derive.presentation.solve_report import almost_constant_sum_refusal
+
+    if game.num_players == 2 and game.is_almost_constant_sum and not general_sum:
+        raise NotSupportedError(almost_constant_sum_refusal(game, "write"))
+    if names:
+        raise GameModelError(
+            "named parameters write a constant-sum game's optimal sets; this game's equilibria are written "
+            "with their own parameters"
+        )
+    say("deriving every equilibrium ...")
+    solution = solve_general(game, progress=say, time_limit=time_limit)
+    plan_form = dominance = plan_note = None
+    if game.num_players == 2:
+        say("plans and dominated plans ...")
+        plan_form, dominance, plan_note = plan_sections(game)
+    folder = writable_folder(out)  # creates it
+    figure = f"{stem}_game_tree.pdf"
+    tikz = None
+    if len(game.terminals) <= MAX_TIKZ_LEAVES:
+        try:
+            tikz = tikz_game_tree(game, width=17.0)
+        except TikzLayoutError:
+            tikz = None
+    text = general_sum_document(
+        solution, figure=figure, plan_form=plan_form, dominance=dominance, plan_note=plan_note, tikz=tikz
+    )
+    save_figure_atomic(draw_extensive_form(game), folder / figure)
     tex = folder / f"{stem}.tex"
     atomic_write(tex, text.encode())
     written = [folder / figure, tex]

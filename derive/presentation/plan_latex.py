@@ -80,6 +80,14 @@ def _tt(text: str) -> str:
     return f"\\texttt{{{escape_text(text)}}}"
 
 
+def _tt_broken(text: str) -> str:
+    """:func:`_tt` that may break after a colon or comma when longer than a narrow table column (12
+    characters)."""
+    if len(text) <= 12:
+        return _tt(text)
+    return _tt(text).replace(":", ":\\allowbreak{}").replace(",", ",\\allowbreak{}")
+
+
 def plans_latex(pf: GamePlanForm, max_rows: int = MAX_ROWS) -> str:
     """Each player's situations and the plans in each (a ``longtable`` per player).
 
@@ -159,8 +167,8 @@ def dominance_latex(result: PlanDominanceResult, max_rows: int = MAX_ROWS) -> st
             f"{escape_text(pf.describe(d.witness))}" if d.witness is not None and d.kind == "weak" else ""
         )
         rows.append(
-            f"{d.round} & {escape_text(game.players[d.plan.player])} & {_tt(d.plan.label)} & {d.kind} & "
-            f"{_tt(d.dominator.name)} & {escape_text(d.choice)} & {witness} \\\\"
+            f"{d.round} & {escape_text(game.players[d.plan.player])} & {_tt_broken(d.plan.label)} & {d.kind} & "
+            f"{_tt_broken(d.dominator.name)} & {escape_text(d.choice)} & {witness} \\\\"
         )
     body = _table(
         "round & player & plan & kind & dominated by & first differing choice & earns less when",
@@ -246,6 +254,8 @@ def plan_values_latex(
     pf: GamePlanForm,
     strategies: tuple[Mapping, Mapping],
     max_rows: int = MAX_ROWS,
+    against: str = "optimal strategy",
+    intro: bool = True,
 ) -> str:
     """Every plan's expected value against the opponent's optimal strategy, situation by situation.
 
@@ -257,6 +267,12 @@ def plan_values_latex(
         per player (a solver's ``strategies``).
     max_rows : int
         Plans shown per player; the rest are counted.
+    against : str
+        What the opponent's strategy is called in the headings (``"equilibrium strategy"`` for a
+        general-sum game).
+    intro : bool
+        Begin with the paragraph explaining the tables (False: only the tables, e.g. for a second
+        equilibrium).
 
     Returns
     -------
@@ -279,6 +295,8 @@ def plan_values_latex(
         "that play reaches the situation (by chance and the opponent's moves); a cut table keeps the "
         "plans the equilibrium uses."
     ]
+    if not intro:
+        out = []
     for p in (0, 1):
         used = pf.plan_probabilities(p, strategies[p])
         position = pf.index[p]
@@ -306,7 +324,7 @@ def plan_values_latex(
         them = escape_text(game.players[1 - p])
         out.append(
             KEEP_WITH_TABLE
-            + f"\\paragraph{{{escape_text(game.players[p])}'s plans against {them}'s optimal strategy.}} "
+            + f"\\paragraph{{{escape_text(game.players[p])}'s plans against {them}'s {against}.}} "
             "$\\ast$ marks the plans the equilibrium uses."
         )
         out += _table("situation & plan & value given the situation & contribution", "llll", rows)

@@ -15,7 +15,7 @@ from derive.presentation.game_summary import game_header as _header
 from derive.presentation.game_summary import game_json as _game_json
 from derive.presentation.text import to_text
 
-__all__ = ["sequence_form_report"]
+__all__ = ["sequence_form_equilibria", "sequence_form_report"]
 
 #: Largest number of sequences of either player for which every extreme equilibrium is enumerated.
 ENUMERATION_SEQUENCES = 40
@@ -47,7 +47,9 @@ def sequence_form_report(
         Two players, perfect recall, numeric payoffs.
     as_json : bool
         JSON: ``{"game", "players", "why", "method", "all_extreme": bool, "equilibria": [{"payoffs",
-        "strategies", "plans", "prior", "pivots", "nash_conv"}]}``, every number an exact string.
+        "strategies", "plans", "prior", "pivots", "nash_conv", "subgame_perfect", "subgames",
+        "not_an_equilibrium_after", ...}]}`` (the subgame keys of
+        :func:`~derive.presentation.subgame_report.verdict_json`), every number an exact string.
     all_priors : bool
         Run Lemke's method from several priors, and show every equilibrium's strategies in the text.
     reason : str
@@ -58,6 +60,114 @@ def sequence_form_report(
     Returns
     -------
     str
+
+    Raises
+    ------
+    NotSupportedError, ImperfectRecallError, TimeLimitError
+        As :func:`~derive.solving.general_sum.sequence_form.lemke_equilibrium`.
+    """
+    from derive.presentation.subgame_report import verdict_json, verdict_text
+    from derive.sequence_form.general import game_sequence_form
+    from derive.verification.subgame_families import plan_verdict
+
+    equilibria, all_extreme, note, method = sequence_form_equilibria(
+        game, all_priors=all_priors, progress=progress, time_limit=time_limit
+    )
+
+    sf = game_sequence_form(game)
+    position = [{sf.label(p, k): k for k in range(sf.shape[p])} for p in (0, 1)]
+    verdicts = [
+        plan_verdict(game, [{position[p][k]: v for k, v in eq.plans[p].items()} for p in (0, 1)])
+        for eq in equilibria
+    ]
+    players = game.players
+    if as_json:
+        doc = {
+            "game": _game_json(game),
+            "players": list(players),
+            "why": reason,
+            "found": note,
+            "all_extreme": all_extreme,
+            "equilibria": [
+                {
+                    "payoffs": [str(u) for u in eq.payoffs],
+                    "strategies": {
+                        players[p]: {
+                            label: {a: str(v) for a, v in dist.items()}
+                            for label, dist in eq.strategies[p].items()
+                        }
+                        for p in (0, 1)
+                    },
+                    "plans": {
+                        players[p]: {k: str(v) for k, v in eq.plans[p].items() if k != "∅"} for p in (0, 1)
+                    },
+                    "prior": eq.prior,
+                    "pivots": eq.pivots,
+                    "nash_conv": str(eq.nash_conv),
+                    **verdict_json(game, v),
+                }
+                for eq, v in zip(equilibria, verdicts)
+            ],
+            "method": method,
+        }
+        return json.dumps(doc, indent=2, ensure_ascii=False)
+    if not equilibria:
+        raise NotSupportedError("the sequence form gave no equilibrium (a bug; reported, not hidden)")
+    lines = [_header(game)]
+    if reason:
+        lines.append(f"{reason}; so the sequence form instead")
+    lines.append(note + ":")
+    for k, eq in enumerate(equilibria, start=1):
+        how = "" if all_extreme else f" (prior {eq.prior}, {eq.pivots:,} pivots)"
+        lines.append(
+            f"  {k}. payoffs ({', '.join(to_text(u) for u in eq.payoffs)}){how}; exact NashConv {to_text(eq.nash_conv)}"
+        )
+        lines.append(f"     {verdict_text(game, verdicts[k - 1])}")
+        if k > SHOWN and not all_priors:
+            continue
+        for p in (0, 1):
+            lines.append(f"     {players[p]} (probability of each action at each information set):")
+            width = max([8, *(len(label) for label in eq.strategies[p])])
+            unreached = _unreached(game, eq, p)
+            for label, dist in eq.strategies[p].items():
+                flag = "  (the player's own play never gets here)" if label in unreached else ""
+                acts = ", ".join(f"{a} {to_text(v)}" for a, v in dist.items())
+                lines.append(f"       {label:<{width}} {acts}{flag}")
+    if len(equilibria) > SHOWN and not all_priors:
+        lines.append(f"  (strategies shown for the first {SHOWN}; --all or --json shows every one)")
+    lines.append(f"method: {method}")
+    return "\n".join(lines)
+
+
+def _unreached(game: Game, eq, p: int) -> set[str]:
+    """The information sets of ``p`` whose parent sequence has realization probability 0 in the plan."""
+    from derive.sequence_form.general import game_sequence_form
+
+    sf = game_sequence_form(game)
+    plan = eq.plans[p]
+    return {info.label for info in game.infosets_of(p) if plan[sf.label(p, sf.parent[info.index])] == 0}
+
+
+def sequence_form_equilibria(
+    game: Game, *, all_priors: bool = False, progress=None, time_limit: float | None = None
+) -> tuple[list, bool, str, str]:
+    """The exact equilibria :func:`sequence_form_report` reports, before they are formatted.
+
+    Parameters
+    ----------
+    game : Game
+        Two players, perfect recall, numeric payoffs.
+    all_priors : bool
+        Where Lemke's method is used, run it from :data:`PRIORS` priors, not only the uniform one.
+    progress : callable, optional
+    time_limit : float, optional
+
+    Returns
+    -------
+    (list, bool, str, str)
+        The equilibria (each with ``payoffs``, ``strategies``, ``plans``, ``prior``, ``pivots``,
+        ``nash_conv``), whether they are every extreme equilibrium, a sentence on what was found, and
+        the method.
 
     Raises
     ------
@@ -109,67 +219,4 @@ def sequence_form_report(
         )
         + "; every equilibrium checked by exact NashConv"
     )
-    players = game.players
-    if as_json:
-        doc = {
-            "game": _game_json(game),
-            "players": list(players),
-            "why": reason,
-            "found": note,
-            "all_extreme": all_extreme,
-            "equilibria": [
-                {
-                    "payoffs": [str(u) for u in eq.payoffs],
-                    "strategies": {
-                        players[p]: {
-                            label: {a: str(v) for a, v in dist.items()}
-                            for label, dist in eq.strategies[p].items()
-                        }
-                        for p in (0, 1)
-                    },
-                    "plans": {
-                        players[p]: {k: str(v) for k, v in eq.plans[p].items() if k != "∅"} for p in (0, 1)
-                    },
-                    "prior": eq.prior,
-                    "pivots": eq.pivots,
-                    "nash_conv": str(eq.nash_conv),
-                }
-                for eq in equilibria
-            ],
-            "method": method,
-        }
-        return json.dumps(doc, indent=2, ensure_ascii=False)
-    if not equilibria:
-        raise NotSupportedError("the sequence form gave no equilibrium (a bug; reported, not hidden)")
-    lines = [_header(game)]
-    if reason:
-        lines.append(f"{reason}; so the sequence form instead")
-    lines.append(note + ":")
-    for k, eq in enumerate(equilibria, start=1):
-        how = "" if all_extreme else f" (prior {eq.prior}, {eq.pivots:,} pivots)"
-        lines.append(
-            f"  {k}. payoffs ({', '.join(to_text(u) for u in eq.payoffs)}){how}; exact NashConv {to_text(eq.nash_conv)}"
-        )
-        if k > SHOWN and not all_priors:
-            continue
-        for p in (0, 1):
-            lines.append(f"     {players[p]} (probability of each action at each information set):")
-            width = max([8, *(len(label) for label in eq.strategies[p])])
-            unreached = _unreached(game, eq, p)
-            for label, dist in eq.strategies[p].items():
-                flag = "  (the player's own play never gets here)" if label in unreached else ""
-                acts = ", ".join(f"{a} {to_text(v)}" for a, v in dist.items())
-                lines.append(f"       {label:<{width}} {acts}{flag}")
-    if len(equilibria) > SHOWN and not all_priors:
-        lines.append(f"  (strategies shown for the first {SHOWN}; --all or --json shows every one)")
-    lines.append(f"method: {method}")
-    return "\n".join(lines)
-
-
-def _unreached(game: Game, eq, p: int) -> set[str]:
-    """The information sets of ``p`` whose parent sequence has realization probability 0 in the plan."""
-    from derive.sequence_form.general import game_sequence_form
-
-    sf = game_sequence_form(game)
-    plan = eq.plans[p]
-    return {info.label for info in game.infosets_of(p) if plan[sf.label(p, sf.parent[info.index])] == 0}
+    return equilibria, all_extreme, note, method

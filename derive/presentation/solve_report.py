@@ -21,6 +21,7 @@ from derive.presentation.text import to_text, with_decimal
 from derive.solving.zero_sum.sequence_form_lp import OptimalSet, ZeroSumSolution, solve_zero_sum
 
 __all__ = [
+    "almost_constant_sum_refusal",
     "dominance_summary",
     "equilibria_json",
     "optimal_sets_cap",
@@ -225,26 +226,9 @@ def solve_report(
     game.require_perfect_recall()
     if game.num_players == 2 and not game.is_symbolic and not game.is_constant_sum:
         if game.is_almost_constant_sum and not general_sum:
-            from derive.dominance.general import count_reduced_strategies
             from derive.extensive_form.game import NotSupportedError
-            from derive.sequence_form.general import game_sequence_form
-            from derive.solving.general_sum.two_player import MAX_CELLS
 
-            sf = game_sequence_form(game)
-            m, n = (count_reduced_strategies(sf, p) for p in (0, 1))
-            common, _ = game.sum_exceptions
-            kind = "zero-sum" if common == 0 else f"constant-sum ({to_text(common)})"
-            advice = (
-                f"solve it as a general-sum game with --general-sum (every equilibrium of its {m:,} x {n:,} "
-                "reduced strategic form, within --time-limit)"
-                if m * n <= MAX_CELLS
-                else f"solve it as a general-sum game with --general-sum (its {m:,} x {n:,} reduced strategic form "
-                "is too large, so an exact equilibrium from the sequence form)"
-            )
-            raise NotSupportedError(
-                f"{game.title or 'the game'} is almost {kind}: {game.sum_report()}; a mistyped payoff? "
-                f"Correct it, or {advice}"
-            )
+            raise NotSupportedError(almost_constant_sum_refusal(game))
         refusal = _strategic_refusal(game)
         if refusal is not None:
             from derive.presentation.sequence_form_report import sequence_form_report
@@ -288,6 +272,13 @@ def solve_report(
         doc = solution_json(solution)
         doc["subgame_perfect"] = perfection.is_subgame_perfect
         doc["subgames"] = len(perfection.roots)
+        doc["not_an_equilibrium_after"] = [
+            [
+                {"player": "chance" if p < 0 else game.players[p], "action": a}
+                for p, a in perfection.histories[r]
+            ]
+            for r in perfection.failures
+        ]
         if all_optimal:
             doc["dominance"] = dominance_rows
         if not_derived is not None:
@@ -324,6 +315,45 @@ def solve_report(
         lines.append(f"optimal sets: {not_derived}")
     lines.append(f"method: {solution.method}")
     return "\n".join(lines)
+
+
+def almost_constant_sum_refusal(game: Game, verb: str = "solve") -> str:
+    """Why an almost constant-sum two-player game (:attr:`~derive.extensive_form.game.Game.is_almost_constant_sum`)
+    is refused: one line naming the terminals that break the sum and the way to go on.
+
+    Parameters
+    ----------
+    game : Game
+        A two-player game that is almost, not exactly, constant-sum.
+    verb : str
+        What ``--general-sum`` does with it: ``"solve"`` (``derive solve``) or ``"write"`` (``derive latex``).
+
+    Returns
+    -------
+    str
+        E.g. ``"Kuhn is almost zero-sum: the payoffs add up to 0 at every terminal except 1 of 30: ...; a
+        mistyped payoff? Correct it, or solve it as a general-sum game with --general-sum (every equilibrium
+        of its 27 x 64 reduced strategic form, within --time-limit)"``.
+    """
+    from derive.dominance.general import count_reduced_strategies
+    from derive.sequence_form.general import game_sequence_form
+    from derive.solving.general_sum.two_player import MAX_CELLS
+
+    sf = game_sequence_form(game)
+    m, n = (count_reduced_strategies(sf, p) for p in (0, 1))
+    common, _ = game.sum_exceptions
+    kind = "zero-sum" if common == 0 else f"constant-sum ({to_text(common)})"
+    advice = (
+        f"{verb} it as a general-sum game with --general-sum (every equilibrium of its {m:,} x {n:,} "
+        "reduced strategic form, within --time-limit)"
+        if m * n <= MAX_CELLS
+        else f"{verb} it as a general-sum game with --general-sum (its {m:,} x {n:,} reduced strategic form "
+        "is too large, so an exact equilibrium from the sequence form)"
+    )
+    return (
+        f"{game.title or 'the game'} is almost {kind}: {game.sum_report()}; a mistyped payoff? "
+        f"Correct it, or {advice}"
+    )
 
 
 #: Two-player general-sum games whose players both have at most this many reduced strategies are solved
@@ -375,7 +405,7 @@ def _set_text(game: Game, s: OptimalSet) -> list[str]:
     return lines
 
 
-def equilibria_json(eqs) -> dict:
+def equilibria_json(eqs, verdicts=None) -> dict:
     """Every equilibrium of a two-player game (:class:`~derive.solving.general_sum.two_player.AllEquilibria`) as JSON data.
 
     Keys: ``extreme`` (each ``{"payoffs": [one exact string per player], "strategies": {player:
@@ -384,9 +414,21 @@ def equilibria_json(eqs) -> dict:
     extreme strategies], "payoffs": [expressions], "families": [per player {"player",
     "parameters", "strategy", "indifference", "constraints", "vertices", "best_replies"}]}``),
     ``extreme_strategies`` (each player's list), ``components``, ``strategic_form`` (the shape) and
-    ``method``.
+    ``method``.  With ``verdicts`` (:func:`~derive.verification.subgame_families.all_equilibria_verdicts`),
+    each extreme equilibrium and each Nash subset also has the keys of
+    :func:`~derive.presentation.subgame_report.verdict_json` (``subgame_perfect``, ``subgames``,
+    ``not_an_equilibrium_after`` ...).
     """
-    players = eqs.form.game.players
+    from derive.presentation.subgame_report import verdict_json
+
+    game = eqs.form.game
+    players = game.players
+    if verdicts is None:
+        verdicts = ([None] * len(eqs.extreme), [None] * len(eqs.subsets))
+
+    def flag(v) -> dict:
+        """The verdict's JSON keys, or none when no verdict was given."""
+        return {} if v is None else verdict_json(game, v)
 
     def mixed(dist: dict) -> dict:
         return {k: str(v) for k, v in dist.items()}
@@ -410,8 +452,9 @@ def equilibria_json(eqs) -> dict:
                 "payoffs": [str(v) for v in e.payoffs],
                 "strategies": {players[p]: mixed(e.strategies[p]) for p in (0, 1)},
                 "plans": {players[p]: {k: str(v) for k, v in e.plans[p].items() if k != "∅"} for p in (0, 1)},
+                **flag(v),
             }
-            for e in eqs.extreme
+            for e, v in zip(eqs.extreme, verdicts[0])
         ],
         "extreme_strategies": {players[p]: [mixed(x) for x in eqs.extreme_strategies[p]] for p in (0, 1)},
         "nash_subsets": [
@@ -421,8 +464,9 @@ def equilibria_json(eqs) -> dict:
                 "extreme": [list(s.extreme[0]), list(s.extreme[1])],
                 "payoffs": [plain(v) for v in s.payoffs],
                 "families": [family(f) for f in s.families],
+                **flag(v),
             }
-            for s in eqs.subsets
+            for s, v in zip(eqs.subsets, verdicts[1])
         ],
         "components": eqs.components,
         "method": eqs.method,
@@ -431,12 +475,19 @@ def equilibria_json(eqs) -> dict:
 
 def _general_sum_report(game: Game, as_json: bool, all_optimal: bool, progress=None, time_limit=None) -> str:
     """Every equilibrium of a two-player general-sum game (``--all`` adds the dominance summary)."""
+    from derive.presentation.subgame_report import verdict_text
     from derive.solving.general_sum.two_player import all_equilibria
+    from derive.verification.subgame_families import all_equilibria_verdicts
 
     eqs = all_equilibria(game, progress=progress, time_limit=time_limit)
+    verdicts = all_equilibria_verdicts(eqs)
     dominance_lines, dominance_rows = dominance_summary(game) if all_optimal else ([], [])
     if as_json:
-        doc = {"game": _game_json(game), "players": list(game.players), "equilibria": equilibria_json(eqs)}
+        doc = {
+            "game": _game_json(game),
+            "players": list(game.players),
+            "equilibria": equilibria_json(eqs, verdicts),
+        }
         if all_optimal:
             doc["dominance"] = dominance_rows
         return json.dumps(doc, indent=2, ensure_ascii=False)
@@ -453,6 +504,7 @@ def _general_sum_report(game: Game, as_json: bool, all_optimal: bool, progress=N
         for p in (0, 1):
             mix = ", ".join(f"[{label}] {to_text(v)}" for label, v in e.strategies[p].items())
             lines.append(f"       {players[p]}: {mix}")
+        lines.append(f"       {verdict_text(game, verdicts[0][k - 1])}")
     pairs = {
         (tuple(sorted(e.strategies[0].items())), tuple(sorted(e.strategies[1].items()))): k
         for k, e in enumerate(eqs.extreme, start=1)
@@ -476,6 +528,7 @@ def _general_sum_report(game: Game, as_json: bool, all_optimal: bool, progress=N
                     f"    (it leaves {players[1 - f.player]} indifferent among "
                     f"{', '.join(f'[{b}]' for b in f.best_replies)})"
                 )
+        lines.append(f"  {verdict_text(game, verdicts[1][k - 1])}")
     lines.extend(dominance_lines)
     lines.append(f"method: {eqs.method}")
     return "\n".join(lines)
@@ -515,8 +568,13 @@ def _support_report(game: Game, as_json: bool, progress=None, time_limit=None) -
             "(derive.verification.profile_family.check_profile_family; `derive family kuhn3` checks "
             "the published one of three-player Kuhn poker)"
         ) from None
+    from derive.presentation.subgame_report import verdict_json, verdict_text
+    from derive.verification.subgame_families import strategy_sequences, support_verdict
+
     eqs = result.equilibria
     players = game.players
+    sequences = strategy_sequences(game)
+    verdicts = [support_verdict(game, e, sequences) for e in eqs]
 
     def mixed(dist: dict) -> dict:
         return {k: v for k, v in dist.items() if v != 0}
@@ -539,8 +597,9 @@ def _support_report(game: Game, as_json: bool, progress=None, time_limit=None) -
                     "witness": {plain(t): str(v) for t, v in e.witness.items()},
                     "verification": e.verification,
                     **({"algebraic": e.algebraic} if e.algebraic else {}),
+                    **verdict_json(game, v),
                 }
-                for e in eqs
+                for e, v in zip(eqs, verdicts)
             ],
             "undecided": [
                 {
@@ -585,6 +644,7 @@ def _support_report(game: Game, as_json: bool, progress=None, time_limit=None) -
         if e.parameters:
             point = ", ".join(f"{plain(t)} = {to_text(v)}" for t, v in e.witness.items())
             lines.append(f"       a member: {point}; verified: {e.verification}")
+        lines.append(f"       {verdict_text(game, verdicts[k - 1])}")
     if result.undecided:
         lines.append(
             f"not decided, so not listed as equilibria ({_count(len(result.undecided), 'candidate')}; "
