@@ -7,6 +7,7 @@ import sympy as sp
 from derive.continuum.derivation import ContinuumDerivation
 from derive.continuum.rules import B
 from derive.continuum.structure import Derived
+from derive.presentation.latex import escape_text, to_latex
 from derive.presentation.text import to_text
 
 __all__ = ["continuum_json", "continuum_latex", "continuum_text", "rules_sentence"]
@@ -155,7 +156,7 @@ def continuum_json(derivation: ContinuumDerivation, bet: sp.Expr | None = None) 
 def _segments_latex(structure, player: int) -> list[str]:
     cuts = structure.cuts
     return [
-        rf"{plan.label} on $({sp.latex(cuts[first])}, {sp.latex(cuts[last + 1])})$"
+        rf"{escape_text(plan.label)} on $({to_latex(cuts[first])}, {to_latex(cuts[last + 1])})$"
         for plan, first, last in structure.segments(player)
     ]
 
@@ -175,7 +176,7 @@ def _long_sum_latex(lhs: str, expr: sp.Expr, per_line: int = 6) -> str:
                 if (i == 0 and j == 0)
                 else ("- " if sp.Mul.make_args(t)[0].could_extract_minus_sign() else "+ ")
             )
-            + sp.latex(
+            + to_latex(
                 -t if (sp.Mul.make_args(t)[0].could_extract_minus_sign() and not (i == 0 and j == 0)) else t
             )
             for j, t in enumerate(chunk)
@@ -186,10 +187,8 @@ def _long_sum_latex(lhs: str, expr: sp.Expr, per_line: int = 6) -> str:
 
 def continuum_latex(derivation: ContinuumDerivation) -> str:
     """A standalone LaTeX document deriving the model (amsmath): rules, payoff, equations, solution, proof."""
-    from derive.presentation.latex import escape_text
-
     r = derivation.rules
-    L = sp.latex
+    L = to_latex
     out = [
         r"\documentclass[11pt]{article}",
         r"\usepackage[margin=2cm]{geometry}",

@@ -1,0 +1,107 @@
+"""Typesetting a reader trusts (issue 39, items 7 and 8): names of several letters as one word, no label
+inside a formula, LaTeX output that is all LaTeX, values rather than reprs, plurals that agree, and
+``derive continuum --list``."""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import pytest
+import sympy as sp
+
+from derive.presentation.latex import LabelInFormulaError, SymbolLegend, to_latex
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+# --- one printer for every symbol ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "name, tex",
+    [
+        ("bet", r"\mathit{bet}"),
+        ("ante", r"\mathit{ante}"),
+        ("bet2", r"\mathit{bet}_{2}"),
+        ("bet_1", r"\mathit{bet}_{1}"),
+        ("bet_{J}", r"\mathit{bet}_{J}"),
+        ("alpha", r"\alpha"),
+        ("beta'", r"\beta'"),
+        ("alpha_{J}", r"\alpha_{J}"),
+        ("varepsilon", r"\varepsilon"),
+        ("b", "b"),
+        ("B", "B"),
+        ("x_1", "x_{1}"),
+        ("b11", "b_{11}"),
+        ("x[A:checkraise]", r"x_{A}^{\mathrm{checkraise}}"),
+    ],
+)
+def test_symbol_names_print_as_one_word_greek_or_subscripted(name, tex):
+    """A name of several letters is one italic word (``\\mathit{bet}``), never the product b·e·t;
+    Greek names stay Greek, single letters italic, subscripts as subscripts."""
+    assert to_latex(sp.Symbol(name)) == tex
+
+
+def test_a_formula_in_bet_is_never_b_e_t():
+    bet = sp.Symbol("bet", positive=True)
+    tex = to_latex(2 * bet - bet**2 / 6)
+    assert tex == r"- \frac{\mathit{bet}^{2}}{6} + 2 \mathit{bet}"
+    assert not re.search(r"(?<![\\{a-z])bet", tex)
+
+
+def test_the_package_prints_latex_in_one_place():
+    """Every LaTeX the package writes goes through derive.presentation.latex.to_latex (documents,
+    figure labels, the continuum document, the hand tables): no call of sympy's own ``latex``."""
+    found = []
+    for path in sorted((ROOT / "derive").rglob("*.py")):
+        if path == ROOT / "derive" / "presentation" / "latex.py":
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Attribute) and node.attr == "latex" and isinstance(node.value, ast.Name):
+                if node.value.id in ("sp", "sympy"):
+                    found.append(f"{path.relative_to(ROOT)}:{node.lineno}")
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("sympy"):
+                if any(a.name == "latex" for a in node.names):
+                    found.append(f"{path.relative_to(ROOT)}:{node.lineno}")
+    assert found == []
+
+
+def test_figure_labels_use_the_same_printer():
+    from derive.figures.labels import _mathtext
+
+    assert _mathtext(sp.Symbol("bet") / 2) == r"$\dfrac{\mathit{bet}}{2}$"
+
+
+def test_parametric_value_figure_names_the_parameter_as_one_word():
+    """The --param figure's breakpoint labels (``bet = 1``) are the same LaTeX, in matplotlib's mathtext."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from derive.figures.value_plots import draw_parametric_value
+    from derive.games.one_card import one_card_poker, to_extensive_form
+    from derive.solving.parameters.parametric_lp import parametric_solve
+
+    bet = sp.Symbol("bet", positive=True)
+    solution = parametric_solve(to_extensive_form(one_card_poker(3, 1, bet=bet)), bet, sp.Rational(1, 4), 3)
+    texts = [t.get_text() for ax in draw_parametric_value(solution).axes for t in ax.texts]
+    assert r"$\mathit{bet} = 1$" in texts, texts
+
+
+# --- labels never sit inside arithmetic ----------------------------------------------------------
+
+
+def test_a_label_symbol_needs_a_legend():
+    """``Q:xxbf>call`` is an information set and an action: printed alone it would read as letters
+    multiplied and compared, so the printer refuses it; a legend names it ``p_{k}`` and says what it is."""
+    call = sp.Symbol("Q:xxbf>call")
+    with pytest.raises(LabelInFormulaError, match="SymbolLegend"):
+        to_latex(1 - call)
+    legend = SymbolLegend(meanings={call: "P2's probability of call at Q:xxbf"})
+    assert legend.latex(1 - call) == "1 - p_{1}"
+    assert to_latex(2 * call, legend=legend) == "2 p_{1}"
+    assert legend.legend_latex() == (
+        "\\begin{tabular}{@{}l@{\\quad}l@{}}\n$p_{1}$ & P2's probability of call at Q:xxbf \\\\\n\\end{tabular}\n"
+    )
