@@ -1209,6 +1209,7 @@ EXCLUDED = {
     ("derive.presentation.latex.value_latex", "value"): _PRINT,
     ("derive.presentation.notebooks.plan_values_markdown", "values"): _PRINT + " (PlanValue records)",
     ("derive.presentation.game_summary.count", "n"): "how many things a word counts: " + _INT,
+    ("derive.presentation.family_latex.support_family_latex", "payoffs"): _PRINT,
     ("derive.presentation.game_summary.plain", "expr"): _PRINT,
     ("derive.presentation.text.to_text", "expr"): _PRINT,
     ("derive.presentation.text.with_decimal", "expr"): _PRINT,

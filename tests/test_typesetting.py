@@ -5,7 +5,10 @@ inside a formula, LaTeX output that is all LaTeX, values rather than reprs, plur
 from __future__ import annotations
 
 import ast
+import os
 import re
+import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -105,3 +108,65 @@ def test_a_label_symbol_needs_a_legend():
     assert legend.legend_latex() == (
         "\\begin{tabular}{@{}l@{\\quad}l@{}}\n$p_{1}$ & P2's probability of call at Q:xxbf \\\\\n\\end{tabular}\n"
     )
+
+
+def _math_parts(latex: str) -> list[str]:
+    """The mathematics of a LaTeX fragment: ``$...$`` and ``align*`` bodies."""
+    parts = re.findall(r"\\begin\{align\*\}(.*?)\\end\{align\*\}", latex, flags=re.S)
+    rest = re.sub(r"\\begin\{align\*\}.*?\\end\{align\*\}", "", latex, flags=re.S)
+    return parts + re.findall(r"\$([^$]*)\$", rest)
+
+
+@pytest.fixture(scope="module")
+def kuhn3_family():
+    from derive.games.registry import load_game
+    from derive.games.three_player_kuhn import szafron_gibson_sturtevant_family
+    from derive.solving.families.indifference import family_from_support, support_of
+    from derive.verification.profile_family import check_profile_family
+
+    game = load_game("kuhn3")
+    family = family_from_support(game, support_of(szafron_gibson_sturtevant_family(3).strategies))
+    check = check_profile_family(game, family.strategies, family.conditions)
+    assert check.is_equilibrium
+    return game, family, check.payoffs
+
+
+def test_three_player_family_latex_has_no_label_inside_math(kuhn3_family):
+    """Three-player Kuhn poker's family derived from sub-family 3's support: every formula (payoffs,
+    solved unknowns, domain, play) is LaTeX in symbols ``p_{k}``, and the table of symbols says which
+    player's probability of which action at which information set each one is."""
+    from derive.presentation.family_latex import support_family_latex
+
+    game, family, payoffs = kuhn3_family
+    tex = support_family_latex(game, family, payoffs)
+    maths = _math_parts(tex)
+    assert maths and all(":" not in m and ">" not in m and "<" not in m for m in maths), [
+        m for m in maths if re.search("[:<>]", m)
+    ]
+    assert "\\texttt{K:b}" in tex  # labels are text
+    n = len(family.parameters) + len(family.solution)
+    legend = re.findall(r"^\$p_\{(\d+)\}\$ & (.*) \\\\$", tex, flags=re.M)
+    assert [int(k) for k, _ in legend] == list(range(1, n + 1))
+    assert all(re.fullmatch(r"P[123]'s probability of (bet|call) at [JQKA](:[xbfc]+)?", m) for _, m in legend)
+
+
+def test_three_player_family_latex_compiles(kuhn3_family, tmp_path):
+    from derive.presentation.family_latex import support_family_latex
+
+    if shutil.which("pdflatex") is None:
+        if os.environ.get("CI"):
+            pytest.fail("pdflatex is required in CI (.ci/run installs it)")
+        pytest.skip("pdflatex not installed")
+    game, family, payoffs = kuhn3_family
+    (tmp_path / "doc.tex").write_text(
+        "\\documentclass{article}\n\\usepackage[margin=2cm]{geometry}\n\\usepackage{amsmath}\n"
+        "\\begin{document}\n" + support_family_latex(game, family, payoffs) + "\\end{document}\n",
+        encoding="utf-8",
+    )
+    proc = subprocess.run(
+        ["pdflatex", "-interaction=nonstopmode", "-halt-on-error", "doc.tex"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+    )
+    assert proc.returncode == 0, proc.stdout[-2000:]
