@@ -15,6 +15,7 @@ import pytest
 import sympy as sp
 
 from derive.presentation.latex import LabelInFormulaError, SymbolLegend, to_latex
+from derive.presentation.text import count, plural
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -170,3 +171,30 @@ def test_three_player_family_latex_compiles(kuhn3_family, tmp_path):
         text=True,
     )
     assert proc.returncode == 0, proc.stdout[-2000:]
+
+
+# --- plurals agree ------------------------------------------------------------------------------
+
+
+def test_count_and_plural():
+    assert count(1, "HTML file") == "1 HTML file" and count(0, "HTML file") == "0 HTML files"
+    assert count(1, "vertex", "vertices") == "1 vertex" and count(3, "vertex", "vertices") == "3 vertices"
+    assert plural(1, "is", "are") == "is" and plural(2, "is", "are") == "are"
+
+
+def test_one_of_a_thing_is_singular():
+    from derive.extensive_form import decision, extensive_form, payoff
+    from derive.presentation.game_summary import game_header
+
+    game = extensive_form(
+        ["Ann"], decision("Ann", "only", {"a": payoff(1), "b": payoff(0)}), title="one choice"
+    )
+    assert "1 information set," in repr(game) and "1 player (Ann)" in game_header(game)
+
+
+def test_messages_count_one_in_the_singular():
+    from derive.extensive_form.game import GameModelError
+    from derive.games.matrix import read_matrix
+
+    with pytest.raises(GameModelError, match="row 2 has 1 entry, row 1 has 2"):
+        read_matrix("[[1,2],[3]]")
