@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 import sympy as sp
 
+from derive.cli import main
 from derive.presentation.latex import LabelInFormulaError, SymbolLegend, to_latex
 from derive.presentation.text import count, plural
 
@@ -198,3 +199,54 @@ def test_messages_count_one_in_the_singular():
 
     with pytest.raises(GameModelError, match="row 2 has 1 entry, row 1 has 2"):
         read_matrix("[[1,2],[3]]")
+
+
+# --- the continuum document is all LaTeX; derive continuum --list -------------------------------
+
+
+@pytest.mark.parametrize("model", ["von-neumann", "borel", "kuhn-continuum"])
+def test_continuum_latex_has_no_python_syntax(model, capsys):
+    """`derive continuum MODEL --latex`: every formula through the LaTeX printer, no ``**`` or ``*``."""
+    assert main(["continuum", model, "--latex", "--quiet"]) == 0
+    tex = capsys.readouterr().out
+    assert "**" not in tex and not re.search(r"[\w}]\*[\w(]", tex)
+    for m in _math_parts(tex):
+        assert "**" not in m and "*" not in m.replace("align*", "")
+    assert "1 candidate tried" in tex and "candidate(s)" not in tex
+
+
+def test_continuum_says_what_was_read_off_where_nothing_was_proved():
+    """README and messages agree: the search reads off the exact 40-card game (at each sample bet) and
+    edits it at most 4 times; there is no 80-card read-off."""
+    from derive.continuum.derivation import ContinuumDerivation
+    from derive.continuum.report import continuum_latex, continuum_text
+    from derive.continuum.rules import continuum_model
+    from derive.continuum.structure import DEFAULT_DECK, MAX_EDITS
+
+    d = ContinuumDerivation(continuum_model("karlin-restrepo-5"), (), (sp.Integer(1), sp.Rational(1, 2)))
+    text = continuum_text(d)
+    assert (
+        f"at the bets 1, 1/2 no threshold structure within {MAX_EDITS} edits of the order read off the exact "
+        f"{DEFAULT_DECK}-card game was proved" in text
+    )
+    assert r"at the bets $1$, $\frac{1}{2}$ no threshold structure" in continuum_latex(d)
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert "80-card" not in readme and f"{DEFAULT_DECK}-card game (at B = 1 and at B = 1/2)" in readme
+    assert "at the bet 2 no" in continuum_text(ContinuumDerivation(d.rules, (), (sp.Integer(2),)))
+
+
+def test_continuum_list_names_every_model_with_its_source(capsys):
+    from derive.continuum.rules import MAX_CONTINUUM_BETS, MODELS, continuum_model
+
+    assert main(["continuum", "--list"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    names = [line.split()[0] for line in lines]
+    assert names == [*MODELS, "karlin-restrepo-K"]
+    for name, line in zip(names, lines):
+        rules = continuum_model(
+            name if name != "karlin-restrepo-K" else f"karlin-restrepo-{MAX_CONTINUUM_BETS}"
+        )
+        assert line.endswith(f"[{rules.source}]") and re.search(r"\(\d{4}\)", line)
+    assert main(["continuum"]) == 2 and "--list" in capsys.readouterr().err
+    assert main(["continuum", "borel", "--list"]) == 2
+    assert continuum_model("karlin-restrepo-1").name == "Karlin-Restrepo poker, 1 bet"
