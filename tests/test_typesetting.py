@@ -250,3 +250,13 @@ def test_continuum_list_names_every_model_with_its_source(capsys):
     assert main(["continuum"]) == 2 and "--list" in capsys.readouterr().err
     assert main(["continuum", "borel", "--list"]) == 2
     assert continuum_model("karlin-restrepo-1").name == "Karlin-Restrepo poker, 1 bet"
+
+
+# --- values, not reprs ---------------------------------------------------------------------------
+
+
+def test_actions_show_their_values():
+    from derive.games.one_card import Action, one_raise_poker
+
+    assert repr(one_raise_poker().legal_actions((Action.CHECK, Action.BET))) == "(fold, call, raise)"
+    assert str(Action.BET) == "bet" and f"{Action.CHECK}" == "check"

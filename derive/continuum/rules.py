@@ -313,7 +313,7 @@ def continuum_model(name: str, bet: object = B) -> PokerRules:
     Examples
     --------
     >>> continuum_model("von-neumann").legal_actions(())
-    (<Action.CHECK: 'check'>, <Action.BET: 'bet'>)
+    (check, bet)
     """
     if name in MODELS:
         return MODELS[name][0](bet)
@@ -388,6 +388,6 @@ def continuum_rules(
     Examples
     --------
     >>> continuum_rules(2).legal_actions((Action.CHECK, Action.BET))
-    (<Action.FOLD: 'fold'>, <Action.CALL: 'call'>, <Action.RAISE: 'raise'>)
+    (fold, call, raise)
     """
     return PokerRules(ante, bet, max_bets, opener_alternative, dealer_may_bet, "one-card poker on [0, 1]")
