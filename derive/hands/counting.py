@@ -251,7 +251,7 @@ class HandClassRow:
 
     @property
     def latex(self) -> str:
-        """LaTeX of the unevaluated formula (``sympy.latex``, argument order kept).
+        """LaTeX of the unevaluated formula (:func:`formula_latex`, argument order kept).
 
         Returns
         -------
