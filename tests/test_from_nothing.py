@@ -230,7 +230,8 @@ def test_no_family_is_reported_honestly():
     from derive.presentation.found_report import _failure
 
     message = _failure(found)
-    assert message.startswith("no exact equilibrium found from CFR's support: CFR+ ran 1 time(s)")
+    assert message.startswith("no exact equilibrium found from CFR's support: CFR+ ran 1 time (")
+    assert "the 1 support read off its averages gave" in message
     assert "\n" not in message
 
 

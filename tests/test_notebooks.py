@@ -91,6 +91,37 @@ def test_notebook_runs(path, site):
     nb = nbformat.read(path, as_version=4)
     assert page.count("jp-CodeCell") >= sum(c.cell_type == "code" for c in nb.cells)
     assert "Traceback" not in page and 'data-mime-type="application/vnd.jupyter.stderr"' not in page
+    assert shown_reprs(page) == []
+
+
+#: A repr where a value should be, as the exported page shows it (HTML-escaped): ``<Action.FOLD: 'fold'>``,
+#: ``<Figure size 1100x430 with 2 Axes>``, ``<Game "..." ...>``, ``<object at 0x...>``. Code cells' own
+#: ``<`` are split into highlighted tokens and never match.
+_REPR = re.compile(
+    r"&lt;[A-Za-z_][\w.]*(?::| object at | size |\s+(?:&quot;|\"|&#39;|&#x27;|'))(?:(?!&gt;).)*&gt;"
+)
+
+
+def shown_reprs(page: str) -> list[str]:
+    """The reprs a reader sees on an exported page where a value should be (an output whose only form
+    is its text, or printed text), unescaped."""
+    import html
+
+    return [html.unescape(m) for m in _REPR.findall(page)]
+
+
+def test_shown_reprs_finds_reprs_not_values():
+    page = (
+        "<pre>(&lt;Action.FOLD: &#39;fold&#39;&gt;, 30)</pre><pre>&lt;Figure size 1100x430 with 2 Axes&gt;</pre>"
+        '<pre>&lt;Game "Myerson\'s card game": 2 players&gt;</pre>'
+        '<pre>0 &lt;= x_1 &lt;= 1, (fold, call)</pre><span class="n">v</span><span class="o">&lt;</span>'
+        '<span class="n">mine</span>'
+    )
+    assert shown_reprs(page) == [
+        "<Action.FOLD: 'fold'>",
+        "<Figure size 1100x430 with 2 Axes>",
+        '<Game "Myerson\'s card game": 2 players>',
+    ]
 
 
 def _imports(source: str) -> set[str]:

@@ -63,7 +63,7 @@ def test_bimatrix_prisoners_dilemma():
 @pytest.mark.parametrize(
     "argv, message",
     [
-        (["--matrix", "[[1,2],[3]]"], "--matrix: row 2 has 1 entries, row 1 has 2"),
+        (["--matrix", "[[1,2],[3]]"], "--matrix: row 2 has 1 entry, row 1 has 2"),
         (["--matrix", "1,2"], "--matrix: give rows in brackets"),
         (["--matrix", "[[1,x]]"], "--matrix: entry (1, 2) is 'x', not an exact number"),
         (["--bimatrix", "[[1]]"], "--bimatrix: give two matrices separated by ';'"),

@@ -11,6 +11,7 @@ from derive.casino.classes import hand_classes
 from derive.casino.counting import DEALER_HANDS, OUTCOMES, PLAYER_HANDS, inclusion_exclusion
 from derive.casino.decision import HandDecision, ThreeCardPokerAnalysis
 from derive.casino.rules import ANTE_BONUS_CLASSES, PAIR_PLUS_CLASSES, SOURCE, SOURCE_RULES
+from derive.presentation.text import count, plural
 
 __all__ = [
     "three_card_poker_json",
@@ -229,11 +230,15 @@ def three_card_poker_text(analysis: ThreeCardPokerAnalysis, all_hands: bool = Fa
         out.append(f"  a clean threshold in hand order: all {n} classes of hands checked, none out of order")
     else:
         out.append(
-            f"  NOT a clean threshold: {len(a.out_of_order())} of {n} classes out of hand order (see --all)"
+            f"  NOT a clean threshold: {len(a.out_of_order())} of {count(n, 'class', 'classes')} out of hand order "
+            "(see --all)"
         )
     ties = [d for d in a.decisions if d.action == "either"]
     if ties:
-        out.append(f"  {len(ties)} classes are indifferent (EV(play) = -1) and counted as folded")
+        out.append(
+            f"  {count(len(ties), 'class', 'classes')} {plural(len(ties), 'is', 'are')} indifferent "
+            f"(EV(play) = -1) and counted as folded"
+        )
     o = a.optimal
     out += [
         "",

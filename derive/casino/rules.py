@@ -126,7 +126,7 @@ def _pays(values: object, name: str, classes: tuple[str, ...]) -> tuple[Fraction
         raise CasinoError(f"{name}: give {len(classes)} pays ({', '.join(classes)}), got {values!r}")
     if len(values) != len(classes):
         raise CasinoError(
-            f"{name}: {len(values)} pays given, {len(classes)} needed ({', '.join(classes)}), got {tuple(values)!r}"
+            f"{name}: {len(values)} pay{'s' if len(values) != 1 else ''} given, {len(classes)} needed ({', '.join(classes)}), got {tuple(values)!r}"
         )
     return tuple(_pay(v, f"{name} ({c})") for v, c in zip(values, classes))
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 
-from derive.cli.arguments import add_command, quiet_argument
+from derive.cli.arguments import UsageError, add_command, quiet_argument
 from derive.presentation.errors import OutputError
 
 __all__ = ["add_parser", "run"]
@@ -22,8 +22,12 @@ def add_parser(sub) -> None:
     con.add_argument(
         "model",
         metavar="MODEL",
-        help="von-neumann, borel, kuhn-continuum, one-raise-continuum or karlin-restrepo-K (K bets and raises)",
+        nargs="?",
+        default=None,
+        help="von-neumann, borel, kuhn-continuum, one-raise-continuum or karlin-restrepo-K (K bets and raises); "
+        "--list names them with their sources",
     )
+    con.add_argument("--list", action="store_true", help="list the models with their sources, and stop")
     con.add_argument(
         "--bet", default=None, metavar="B", help="also give the thresholds and value at this bet (exact)"
     )
@@ -42,12 +46,27 @@ def add_parser(sub) -> None:
     quiet_argument(con)
 
 
+def _list(out) -> int:
+    """Each model with what it is and its source, as ``derive games`` lists the games."""
+    from derive.continuum.rules import model_list
+
+    for name, description, source in model_list():
+        print(f"{name:<20} {description}  [{source}]", file=out)
+    return 0
+
+
 def run(args, out, err) -> int:
     from derive.continuum.derivation import DEFAULT_SAMPLES, derive_continuum
     from derive.continuum.report import continuum_json, continuum_latex, continuum_text
     from derive.continuum.rules import B, continuum_model
     from derive.games.one_card import exact_amount
 
+    if args.list:
+        if args.model is not None:
+            raise UsageError("--list lists every model: give it without MODEL")
+        return _list(out)
+    if args.model is None:
+        raise UsageError("give a MODEL (derive continuum --list names them)")
     rules = continuum_model(args.model)
     bet = exact_amount(args.bet, "--bet") if args.bet is not None else None
     target = None

@@ -39,7 +39,9 @@ def _warn_renamed(game, err, shown: int = 3) -> None:
     for message in messages[:shown]:
         print(f"derive: warning: {message}", file=err)
     if len(messages) > shown:
-        print(f"derive: warning: and {len(messages) - shown} more information sets' labels renamed", file=err)
+        more = len(messages) - shown
+        which = "information set's label" if more == 1 else "information sets' labels"
+        print(f"derive: warning: and {more} more {which} renamed", file=err)
 
 
 def only_defaults(args) -> None:

@@ -21,8 +21,9 @@ def add_parser(sub) -> None:
 
 def run(args, out, err) -> int:
     from derive.presentation.reproduce import reproduce, summary
+    from derive.presentation.text import count
 
     reports, written = reproduce(args.out, progress=args.progress, refine=args.refine)
     print(summary(reports), file=out)
-    print(f"wrote {len(written)} files under {args.out}/", file=out)
+    print(f"wrote {count(len(written), 'file')} under {args.out}/", file=out)
     return 0

@@ -36,11 +36,14 @@ class ContinuumDerivation:
         Sorted by their bet intervals (disjoint, open).
     not_found : tuple of sympy.Rational
         Sample bets where no structure was proved.
+    deck : int
+        N of the N-card game whose exact solution the threshold order was read off, at each sample.
     """
 
     rules: PokerRules
     pieces: tuple[Derived, ...]
     not_found: tuple[sp.Rational, ...]
+    deck: int = DEFAULT_DECK
 
     def piece_at(self, bet: sp.Expr) -> Derived | None:
         """The piece whose interval contains ``bet`` (exact), or None."""
@@ -103,4 +106,4 @@ def derive_continuum(
     pieces.sort(key=lambda p: sp.N(p.proof.interval.lo, 30))
     # a bet where the read-off failed (a threshold too close to 0 or 1 for the deck) may lie in a piece found later
     missing = [b for b in missing if not any(p.proof.interval.contains(b) for p in pieces)]
-    return ContinuumDerivation(symbolic, tuple(pieces), tuple(missing))
+    return ContinuumDerivation(symbolic, tuple(pieces), tuple(missing), deck)

@@ -6,8 +6,9 @@ import sympy as sp
 
 from derive.continuum.derivation import ContinuumDerivation
 from derive.continuum.rules import B
-from derive.continuum.structure import Derived
-from derive.presentation.text import to_text
+from derive.continuum.structure import MAX_EDITS, Derived
+from derive.presentation.latex import escape_text, to_latex
+from derive.presentation.text import count, plural, to_text
 
 __all__ = ["continuum_json", "continuum_latex", "continuum_text", "rules_sentence"]
 
@@ -51,7 +52,7 @@ def continuum_text(derivation: ContinuumDerivation, bet: sp.Expr | None = None) 
         lines.append(f"Piece {k}: B in {proof.interval}")
         lines.append(
             f"  Structure (read off the exact {piece.deck}-card game at B = {piece.sample}; "
-            f"{piece.tried} candidate(s) tried):"
+            f"{count(piece.tried, 'candidate')} tried):"
         )
         for edit in piece.edits:
             lines.append(f"    edit of the read-off: {edit}")
@@ -73,9 +74,11 @@ def continuum_text(derivation: ContinuumDerivation, bet: sp.Expr | None = None) 
         for g in sol.ordering:
             lines.append(f"    {to_text(g)}")
         lines.append(
-            f"  Proof: {len(proof.checks)} comparisons of the prescribed plan with every other plan at both ends of "
-            f"every cell (values are linear in the hand on a cell); {proof.tight} are equalities (indifferent "
-            f"hands); every distinct difference and gap is >= 0 on B in {proof.interval}:"
+            f"  Proof: {count(len(proof.checks), 'comparison')} of the prescribed plan with every other plan at both ends of "
+            f"every cell (values are linear in the hand on a cell); {proof.tight} "
+            f"{plural(proof.tight, 'is an equality (an indifferent hand)', 'are equalities (indifferent hands)')}"
+            "; "
+            f"every distinct difference and gap is >= 0 on B in {proof.interval}:"
         )
         for p in proof.proofs:
             lines.append(f"    {p}")
@@ -89,12 +92,20 @@ def continuum_text(derivation: ContinuumDerivation, bet: sp.Expr | None = None) 
             lines.append(f"    value = {v} ~ {_num(v)}")
         lines.append("")
     if derivation.not_found:
-        lines.append(
-            "Not derived: no structure was proved at the bets "
-            + ", ".join(str(b) for b in derivation.not_found)
-            + " (no candidate within the search's caps was proved)."
-        )
+        lines.append(_not_derived(derivation, str))
     return "\n".join(lines).rstrip() + "\n"
+
+
+def _not_derived(derivation: ContinuumDerivation, show) -> str:
+    """What was searched at the bets where nothing was proved: the N-card game read off and the caps."""
+    from derive.continuum.structure import MAX_CANDIDATES, SEARCH_SECONDS
+
+    bets = derivation.not_found
+    return (
+        f"Not derived: at the {plural(len(bets), 'bet')} {', '.join(show(b) for b in bets)} no threshold "
+        f"structure within {MAX_EDITS} edits of the order read off the exact {derivation.deck}-card game was "
+        f"proved (the search's caps: {MAX_CANDIDATES} candidates, {SEARCH_SECONDS:.0f} s a bet)."
+    )
 
 
 def continuum_json(derivation: ContinuumDerivation, bet: sp.Expr | None = None) -> dict:
@@ -155,7 +166,7 @@ def continuum_json(derivation: ContinuumDerivation, bet: sp.Expr | None = None) 
 def _segments_latex(structure, player: int) -> list[str]:
     cuts = structure.cuts
     return [
-        rf"{plan.label} on $({sp.latex(cuts[first])}, {sp.latex(cuts[last + 1])})$"
+        rf"{escape_text(plan.label)} on $({to_latex(cuts[first])}, {to_latex(cuts[last + 1])})$"
         for plan, first, last in structure.segments(player)
     ]
 
@@ -175,7 +186,7 @@ def _long_sum_latex(lhs: str, expr: sp.Expr, per_line: int = 6) -> str:
                 if (i == 0 and j == 0)
                 else ("- " if sp.Mul.make_args(t)[0].could_extract_minus_sign() else "+ ")
             )
-            + sp.latex(
+            + to_latex(
                 -t if (sp.Mul.make_args(t)[0].could_extract_minus_sign() and not (i == 0 and j == 0)) else t
             )
             for j, t in enumerate(chunk)
@@ -186,10 +197,8 @@ def _long_sum_latex(lhs: str, expr: sp.Expr, per_line: int = 6) -> str:
 
 def continuum_latex(derivation: ContinuumDerivation) -> str:
     """A standalone LaTeX document deriving the model (amsmath): rules, payoff, equations, solution, proof."""
-    from derive.presentation.latex import escape_text
-
     r = derivation.rules
-    L = sp.latex
+    L = to_latex
     out = [
         r"\documentclass[11pt]{article}",
         r"\usepackage[margin=2cm]{geometry}",
@@ -210,7 +219,7 @@ def continuum_latex(derivation: ContinuumDerivation) -> str:
         out.append(rf"\subsection*{{Piece {k}: $B \in ({L(iv.lo)}, {hi})$}}")
         out.append(
             rf"The order of the thresholds was read off the exact {piece.deck}-card game at $B = {L(piece.sample)}$ "
-            rf"({piece.tried} candidate(s) tried)"
+            rf"({count(piece.tried, 'candidate')} tried)"
             + (" and edited (" + escape_text("; ".join(piece.edits)) + ")" if piece.edits else "")
             + r", then proved. Hands play"
         )
@@ -238,7 +247,8 @@ def continuum_latex(derivation: ContinuumDerivation) -> str:
         out.append(
             rf"\emph{{Proof.}} On each cell a plan's value is linear in the hand, so the prescribed plan is a best "
             rf"response there when it is at least as good as each other plan at the cell's ends: "
-            rf"{len(proof.checks)} comparisons, {proof.tight} of them equalities. The distinct differences and the "
+            rf"{count(len(proof.checks), 'comparison')}, {proof.tight} of them "
+            rf"{plural(proof.tight, 'an equality', 'equalities')}. The distinct differences and the "
             r"gaps of the ordering are"
         )
         out.append(r"\begin{align*}")
@@ -250,10 +260,7 @@ def continuum_latex(derivation: ContinuumDerivation) -> str:
             r"value of the game. $\square$"
         )
     if derivation.not_found:
-        out.append(
-            "Not derived: no structure was proved at the bets "
-            + ", ".join(f"${L(b)}$" for b in derivation.not_found)
-            + "."
-        )
+        out.append("")
+        out.append(_not_derived(derivation, lambda b: f"${L(b)}$"))
     out.append(r"\end{document}")
     return "\n".join(out) + "\n"

@@ -33,6 +33,7 @@ __all__ = [
     "PokerRules",
     "continuum_model",
     "continuum_rules",
+    "model_list",
 ]
 
 #: The bet size as a positive symbol: the continuous models are solved as functions of it.
@@ -312,7 +313,7 @@ def continuum_model(name: str, bet: object = B) -> PokerRules:
     Examples
     --------
     >>> continuum_model("von-neumann").legal_actions(())
-    (<Action.CHECK: 'check'>, <Action.BET: 'bet'>)
+    (check, bet)
     """
     if name in MODELS:
         return MODELS[name][0](bet)
@@ -325,11 +326,36 @@ def continuum_model(name: str, bet: object = B) -> PokerRules:
             k,
             "check",
             False,
-            f"Karlin-Restrepo poker, {k} bets",
+            f"Karlin-Restrepo poker, {k} bet{'s' if k != 1 else ''}",
             "Karlin & Restrepo (1957); Ferguson, Ferguson & Gawargy, Uniform(0,1) two-person poker models",
         )
     known = ", ".join(list(MODELS) + ["karlin-restrepo-K"])
     raise GameDefinitionError(f"unknown continuous model {name!r}; choose one of {known}")
+
+
+def model_list() -> list[tuple[str, str, str]]:
+    """Every model :func:`continuum_model` takes, as ``(name, description, source)``: the named
+    :data:`MODELS`, then ``karlin-restrepo-K``.
+
+    Examples
+    --------
+    >>> [name for name, _, _ in model_list()]
+    ['von-neumann', 'borel', 'kuhn-continuum', 'one-raise-continuum', 'karlin-restrepo-K']
+    """
+    out = []
+    for name, (build, description) in MODELS.items():
+        rules = build(B)
+        out.append((name, f"{rules.name}: {description}", rules.source))
+    kr = continuum_model("karlin-restrepo-2")
+    out.append(
+        (
+            "karlin-restrepo-K",
+            "von Neumann's rules (I checks to a showdown or bets B) with up to K bets and raises in all, "
+            f"K = 1 .. {MAX_CONTINUUM_BETS}",
+            kr.source,
+        )
+    )
+    return out
 
 
 def continuum_rules(
@@ -362,6 +388,6 @@ def continuum_rules(
     Examples
     --------
     >>> continuum_rules(2).legal_actions((Action.CHECK, Action.BET))
-    (<Action.FOLD: 'fold'>, <Action.CALL: 'call'>, <Action.RAISE: 'raise'>)
+    (fold, call, raise)
     """
     return PokerRules(ante, bet, max_bets, opener_alternative, dealer_may_bet, "one-card poker on [0, 1]")

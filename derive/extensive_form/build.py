@@ -261,7 +261,9 @@ def _assemble(players, root, title, symbols, comment, metadata) -> Game:
         if tree.outcome is not None:
             if len(tree.outcome) != len(players):
                 raise GameModelError(
-                    f"{where()}: payoff {tree.outcome} has {len(tree.outcome)} entries for {len(players)} players"
+                    f"{where()}: payoff {tree.outcome} has {len(tree.outcome)} "
+                    f"entr{'ies' if len(tree.outcome) != 1 else 'y'} for {len(players)} "
+                    f"player{'s' if len(players) != 1 else ''}"
                 )
             outcome = tuple(read(v, lambda: f"payoff at {where()}") for v in tree.outcome)
         actions = tuple(a for a, _, _ in tree.moves)

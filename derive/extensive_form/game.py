@@ -441,8 +441,9 @@ class Game:
                 raise GameModelError(f"node {k} carries index {node.index}")
             if len(node.actions) != len(node.children):
                 raise GameModelError(
-                    f"node {_node_name(node)} has {len(node.children)} children "
-                    f"but {len(node.actions)} action labels"
+                    f"node {_node_name(node)} has {len(node.children)} "
+                    f"{'child' if len(node.children) == 1 else 'children'} "
+                    f"but {len(node.actions)} action label{'s' if len(node.actions) != 1 else ''}"
                 )
             for c in node.children:
                 if not (k < c < len(self.nodes)) or self.nodes[c].parent != k:
@@ -451,7 +452,8 @@ class Game:
                 if len(node.outcome) != n_players:
                     raise GameModelError(
                         f"node {_node_name(node)}: outcome {node.outcome} has {len(node.outcome)} "
-                        f"payoffs for {n_players} players"
+                        f"payoff{'s' if len(node.outcome) != 1 else ''} for {n_players} "
+                        f"player{'s' if n_players != 1 else ''}"
                     )
                 for v in node.outcome:
                     if (type(v), v) not in exact:  # each distinct number is checked once
@@ -531,7 +533,7 @@ class Game:
             players = f"{self.num_players} players"
         return (
             f"<Game {self.title!r}: {players}, {len(self.nodes)} nodes, "
-            f"{len(self.infosets)} information sets, {kind}>"
+            f"{len(self.infosets)} information set{'s' if len(self.infosets) != 1 else ''}, {kind}>"
         )
 
 

@@ -14,6 +14,7 @@ from derive.figures.labels import _exact, _mathtext, _situation_name, _tidy
 from derive.figures.style import _INK, _PLOT_LABEL_SIZE, _PLOT_TEXT_SIZE, _PLOT_TITLE_SIZE, _RC, _style_axes
 from derive.games.one_card import PLAYER_NAMES
 from derive.games.one_card_tree import ExtensiveFormGame
+from derive.presentation.latex import to_latex
 from derive.sequence_form.strategies import situations
 
 __all__ = ["draw_family_plans"]
@@ -158,7 +159,7 @@ def draw_family_plans(
             )
             ax.set_xlim(float(lo), float(hi))
             ax.set_ylim(-0.03, 1.03)
-            ax.set_xlabel(f"${sp.latex(parameter)}$", fontsize=_PLOT_LABEL_SIZE + 1)
+            ax.set_xlabel(f"${to_latex(parameter)}$", fontsize=_PLOT_LABEL_SIZE + 1)
             if k % ncol == 0:
                 ax.set_ylabel("probability of the plan", fontsize=_PLOT_LABEL_SIZE)
             mine = [

@@ -19,6 +19,7 @@ import sympy as sp
 from derive.extensive_form.exact import exact_number
 from derive.games.one_card import Action
 from derive.games.one_card_tree import InformationSet
+from derive.presentation.latex import to_latex
 
 __all__: list[str] = []
 
@@ -49,7 +50,7 @@ def _tidy(expr: sp.Expr) -> sp.Expr:
     Remembered (sympy expressions are immutable): a strategy tree's panels repeat its labels.
     """
     forms = [sp.simplify(expr), sp.together(expr), sp.expand(expr), sp.factor(expr)]
-    return min(forms, key=lambda f: (sp.latex(f).startswith("-") and f != 0, len(sp.latex(f))))
+    return min(forms, key=lambda f: (to_latex(f).startswith("-") and f != 0, len(to_latex(f))))
 
 
 _FRAC, _DFRAC = "\\frac{", "\\dfrac{"
@@ -57,12 +58,13 @@ _LEFT_RIGHT = re.compile(r"\\(?:left|right)(\\[{}|]|[()\[\]|.])")
 
 
 def _mathtext(expr: sp.Expr) -> str:
-    r"""``$...$`` for matplotlib's mathtext: sympy's LaTeX without ``\left(``/``\right)``.
+    r"""``$...$`` for matplotlib's mathtext: derive's LaTeX (:func:`~derive.presentation.latex.to_latex`)
+    without ``\left(``/``\right)``.
 
     Fractions are set as ``\dfrac`` (full-size numerator and denominator, readable
     on a slide); mathtext's ``\frac`` shrinks them to about 70 %.
     """
-    tex = _LEFT_RIGHT.sub(lambda m: "" if m.group(1) == "." else m.group(1), sp.latex(expr))
+    tex = _LEFT_RIGHT.sub(lambda m: "" if m.group(1) == "." else m.group(1), to_latex(sp.sympify(expr)))
     return f"${tex.replace(_FRAC, _DFRAC)}$"
 
 

@@ -18,6 +18,7 @@ from matplotlib.figure import Figure
 
 from derive.figures.labels import _exact, _mathtext
 from derive.figures.style import _INK, _PLOT_LABEL_SIZE, _PLOT_TEXT_SIZE, _PLOT_TITLE_SIZE, _RC, _style_axes
+from derive.presentation.latex import to_latex
 
 __all__ = [
     "draw_parametric_value",
@@ -226,7 +227,7 @@ def draw_value_curves(
                     y = float(expr.subs(symbol, bp))
                     ax.plot([float(bp)], [y], "o", color=style.get("color", _INK), markersize=6, zorder=10)
                     ax.annotate(
-                        f"$b = {sp.latex(bp)}$",
+                        f"$b = {to_latex(bp)}$",
                         xy=(float(bp), y),
                         xytext=(0, 10) if k % 2 == 0 else (12, -20),
                         textcoords="offset points",
@@ -245,12 +246,12 @@ def draw_value_curves(
             for piece, cond in first_expr.args:
                 hi = cond.rhs if cond is not sp.true else None
                 where = (
-                    f"{sp.latex(lo)} < b \\leq {sp.latex(hi)}"
+                    f"{to_latex(lo)} < b \\leq {to_latex(hi)}"
                     if hi is not None
-                    else f"b \\geq {sp.latex(lo)}"
+                    else f"b \\geq {to_latex(lo)}"
                 )
                 formula = (
-                    sp.latex(piece).replace("\\left", "").replace("\\right", "").replace("\\frac", "\\dfrac")
+                    to_latex(piece).replace("\\left", "").replace("\\right", "").replace("\\frac", "\\dfrac")
                 )
                 rows.append(f"${formula}$   for ${where}$")
                 lo = hi
@@ -349,9 +350,9 @@ def draw_parametric_value(solution, title: str | None = None, *, points_per_piec
                 continue
             ax.axvline(x, color="#999999", linewidth=0.8, linestyle=":", zorder=1)
             exact = point.point if point.is_rational or point.polynomial.degree() <= 2 else None
-            name = sp.latex(t, symbol_names={t: rf"\mathit{{{t}}}"} if len(str(t)) > 1 else {})
+            name = to_latex(t)
             label = (
-                f"${name} = {sp.latex(exact)}$"
+                f"${name} = {to_latex(exact)}$"
                 if exact is not None
                 else f"${name} \\approx {point.decimal(4)}$"
             )
@@ -390,6 +391,6 @@ def draw_parametric_value(solution, title: str | None = None, *, points_per_piec
             low - (0.08 if labelled else 0.16) * (high - low),
             high + (0.30 if labelled else 0.08) * (high - low),
         )
-        ax.set_xlabel(f"{t}", fontsize=_PLOT_LABEL_SIZE)
+        ax.set_xlabel(f"${to_latex(t)}$", fontsize=_PLOT_LABEL_SIZE + 1)
         ax.set_ylabel(f"game value to {solution.game.players[0]}", fontsize=_PLOT_LABEL_SIZE)
     return fig

@@ -106,7 +106,8 @@ def parse_nfg(text: str, *, rationalize: bool = False, source: str = "<string>")
             index = parser.integer(f"the outcome index of profile {k + 1}")
             if index > len(defined):
                 raise parser.error(
-                    f"outcome index {index} of profile {k + 1}: only {len(defined)} outcomes are defined",
+                    f"outcome index {index} of profile {k + 1}: only {len(defined)} "
+                    + ("outcome is defined" if len(defined) == 1 else "outcomes are defined"),
                     token,
                 )
             table.append((None, "") if index == 0 else defined[index - 1])

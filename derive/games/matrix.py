@@ -77,7 +77,9 @@ def read_matrix(text: str, what: str = "the matrix") -> list[list[sp.Rational]]:
         raise GameModelError(f"{what}: give rows in brackets, e.g. [[3,-1],[-2,1]]; got {_short(text)!r}")
     for i, row in enumerate(rows[1:], start=2):
         if len(row) != len(rows[0]):
-            raise GameModelError(f"{what}: row {i} has {len(row)} entries, row 1 has {len(rows[0])}")
+            raise GameModelError(
+                f"{what}: row {i} has {len(row)} entr{'ies' if len(row) != 1 else 'y'}, row 1 has {len(rows[0])}"
+            )
     if len(rows) * len(rows[0]) > MAX_MATRIX_ENTRIES:
         raise GameModelError(
             f"{what}: {len(rows)} x {len(rows[0])} entries, more than the limit of {MAX_MATRIX_ENTRIES:,}"

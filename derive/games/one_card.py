@@ -76,6 +76,13 @@ class Action(enum.Enum):
     RAISE = "raise"
     FOLD = "fold"
 
+    def __repr__(self) -> str:
+        """The action's name, as a notebook or a printed tuple should show it (``fold``, not
+        ``<Action.FOLD: 'fold'>``)."""
+        return self.value
+
+    __str__ = __repr__
+
     @property
     def letter(self) -> str:
         """One-letter code: x (check), b (bet), c (call), r (raise), f (fold)."""
@@ -426,7 +433,7 @@ def one_raise_poker() -> OneCardPoker:
     Examples
     --------
     >>> one_raise_poker().legal_actions((Action.CHECK, Action.BET))
-    (<Action.FOLD: 'fold'>, <Action.CALL: 'call'>, <Action.RAISE: 'raise'>)
+    (fold, call, raise)
     """
     return one_card_poker(3, max_bets=2)
 

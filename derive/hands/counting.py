@@ -180,7 +180,8 @@ def formula_text(expr: sp.Expr) -> str:
 
 
 def formula_latex(expr: sp.Expr) -> str:
-    """LaTeX of an unevaluated count or an exact value, the order of the factors kept (``sympy.latex``).
+    """LaTeX of an unevaluated count or an exact value, the order of the factors kept
+    (:func:`derive.presentation.latex.to_latex`, sympy's printer with ``order="none"``).
 
     Parameters
     ----------
@@ -204,7 +205,9 @@ def formula_latex(expr: sp.Expr) -> str:
     >>> formula_latex(sp.Rational(179, 66))
     '\\\\frac{179}{66}'
     """
-    return sp.latex(expr, order="none")
+    from derive.presentation.latex import to_latex
+
+    return to_latex(sp.sympify(expr), order="none")
 
 
 def _latex_text(text: str) -> str:
@@ -248,7 +251,7 @@ class HandClassRow:
 
     @property
     def latex(self) -> str:
-        """LaTeX of the unevaluated formula (``sympy.latex``, argument order kept).
+        """LaTeX of the unevaluated formula (:func:`formula_latex`, argument order kept).
 
         Returns
         -------
@@ -281,7 +284,7 @@ class HandClassRow:
     def _repr_latex_(self) -> str:
         return (
             f"${_latex_text(self.name)}: {self.latex} = {self.count}, "
-            rf"\quad p = {sp.latex(self.probability)}$"
+            rf"\quad p = {formula_latex(self.probability)}$"
         )
 
 
@@ -388,7 +391,7 @@ class HandTable:
             r"\hline",
         ]
         for r in self.rows:
-            lines.append(f"{r.name} & ${r.latex}$ & {r.count} & ${sp.latex(r.probability)}$ \\\\")
+            lines.append(f"{r.name} & ${r.latex}$ & {r.count} & ${formula_latex(r.probability)}$ \\\\")
         lines += [
             r"\hline",
             f"total & ${formula_latex(self.total_formula)}$ & {self.total} & $1$ \\\\",
@@ -411,7 +414,9 @@ class HandTable:
         """
         body = [r"\text{class} & \text{formula} & \text{count} & \text{probability} \\ \hline"]
         for r in self.rows:
-            body.append(f"{_latex_text(r.name)} & {r.latex} & {r.count} & {sp.latex(r.probability)} \\\\")
+            body.append(
+                f"{_latex_text(r.name)} & {r.latex} & {r.count} & {formula_latex(r.probability)} \\\\"
+            )
         body.append(rf"\hline \text{{total}} & {formula_latex(self.total_formula)} & {self.total} & 1")
         return "$$\\begin{array}{llrl}\n" + "\n".join(body) + "\n\\end{array}$$"
 

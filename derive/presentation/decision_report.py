@@ -15,7 +15,7 @@ import json
 import sympy as sp
 
 from derive.extensive_form.game import Game
-from derive.presentation.text import to_text
+from derive.presentation.text import count, to_text
 from derive.solving.one_player.decision_problem import (
     DecisionSolution,
     InformationSetDecision,
@@ -47,7 +47,7 @@ def _number(q: sp.Rational | None) -> str:
 
 
 def _count(n: int, noun: str) -> str:
-    return f"{n:,} {noun}" if n == 1 else f"{n:,} {noun}s"
+    return count(n, noun, thousands=True)
 
 
 def decision_json(solution: DecisionSolution) -> dict:

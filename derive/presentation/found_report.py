@@ -20,7 +20,7 @@ from derive.presentation.game_summary import game_header as _header
 from derive.presentation.game_summary import game_json as _game_json
 from derive.presentation.game_summary import plain
 from derive.presentation.subgame_report import verdict_json, verdict_text
-from derive.presentation.text import to_text
+from derive.presentation.text import count, plural, to_text
 
 __all__ = ["found_report"]
 
@@ -224,7 +224,8 @@ def _text(game: Game, found, shown, entries, named, reason: str, all_families: b
     verified = sum(a.outcome == "verified" for a in found.attempts)
     which = "every one" if all_families else "the largest from each run"
     lines.append(
-        f"{len(found.attempts)} supports tried, {verified} gave families of equilibria derived exactly and "
+        f"{count(len(found.attempts), 'support')} tried, {verified} gave "
+        f"{plural(verified, 'a family', 'families')} of equilibria derived exactly and "
         f"verified for every member; {which}:"
     )
     if named is not None:
@@ -239,7 +240,7 @@ def _text(game: Game, found, shown, entries, named, reason: str, all_families: b
         lines.append("")
         lines.append(
             f"family {k}, found from CFR's support (run {f.run + 1}, {_start(found.runs[f.run])}; threshold "
-            f"{f.threshold}): {len(f.parameters)} parameter{'s' if len(f.parameters) != 1 else ''}"
+            f"{f.threshold}): {count(len(f.parameters), 'parameter')}"
         )
         lines.append(
             "  payoffs: " + ", ".join(f"{players[p]} {plain(sp.factor(u))}" for p, u in enumerate(f.payoffs))
@@ -401,6 +402,6 @@ def _failure(found) -> str:
     outcomes = Counter(a.outcome for a in found.attempts)
     said = "; ".join(f"{n} x {o}" for o, n in outcomes.items())
     return (
-        f"no exact equilibrium found from CFR's support: CFR+ ran {len(found.runs)} time(s) ({runs}); the "
-        f"{len(found.attempts)} supports read off its averages gave: {said or 'nothing'}"
+        f"no exact equilibrium found from CFR's support: CFR+ ran {count(len(found.runs), 'time')} ({runs}); "
+        f"the {count(len(found.attempts), 'support')} read off its averages gave: {said or 'nothing'}"
     )

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from derive.extensive_form.game import Game
-from derive.presentation.text import to_text
+from derive.presentation.text import count, to_text
 
 __all__ = ["count", "game_header", "game_json", "game_kind", "in_situation_order", "plain"]
 
@@ -26,11 +26,6 @@ def plain(expr: object) -> str:
     'x[K:bet]/3 + 1/3'
     """
     return re.sub(r"_\{([^{}]*)\}", r"[\1]", to_text(expr))
-
-
-def count(n: int, noun: str) -> str:
-    """``"1 information set"``, ``"3 information sets"``."""
-    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
 def game_kind(game: Game) -> str:
@@ -54,7 +49,7 @@ def game_header(game: Game) -> str:
     strategies = game.metadata.get("strategies") if game.metadata.get("format") == "nfg" else None
     if strategies:  # a strategic form: its size is its strategies; the tree is how derive holds it
         size = " x ".join(str(len(s)) for s in strategies) + f" strategies (held as a tree of {size})"
-    return f"{game.title or 'game'}: {len(players)} players ({', '.join(players)}), {game_kind(game)}, {size}"
+    return f"{game.title or 'game'}: {count(len(players), 'player')} ({', '.join(players)}), {game_kind(game)}, {size}"
 
 
 def game_json(game: Game) -> dict:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Mapping
 
 import sympy as sp
 from sympy.printing.latex import LatexPrinter, translate
@@ -22,6 +23,9 @@ from derive.solving.families.optimal_families import OptimalFamily, OptimalSets
 
 __all__ = [
     "DeriveLatexPrinter",
+    "LabelInFormulaError",
+    "SymbolLegend",
+    "is_label_name",
     "escape_sentence",
     "escape_text",
     "collected_latex",
@@ -33,12 +37,12 @@ __all__ = [
 ]
 
 _PLAN = re.compile(r"([xy])\[(.+?):(.+)\]")
-_SUBSCRIPTED = re.compile(r"([A-Za-z]+)_\{(.+)\}")
+_SUBSCRIPTED = re.compile(r"([A-Za-z]+)([0-9]*)_\{(.+)\}")
 #: An index set in math italic: letters alone and numbers, comma-separated (``J``, ``Q,b``, ``21``);
 #: a word such as ``raised`` is set upright as ``\text{raised}``.
 _PLAIN_INDEX = re.compile(r"[A-Za-z]?[0-9]*(?:,[A-Za-z]?[0-9]*)*")
-#: A plain name of several letters, with optional trailing digits (bet, ante, bet2).
-_WORD = re.compile(r"([A-Za-z]{2,})([0-9]*)")
+#: A name with primes (``beta'``).
+_PRIMED = re.compile(r"([A-Za-z][A-Za-z0-9_]*)('+)")
 
 _SPECIAL = {
     "\\": r"\textbackslash{}",
@@ -175,12 +179,148 @@ _GREEK = {
 }
 
 
-class DeriveLatexPrinter(LatexPrinter):
-    """sympy's LaTeX printer with ``derive``'s plan symbols and subscripted names.
+def is_label_name(name: str) -> bool:
+    """Whether a symbol's name is a label (an information set and an action, ``Q:xxbf>call``: the
+    unknowns of :func:`~derive.solving.families.indifference.family_from_support`) rather than a
+    mathematical name: ``x[A:checkraise]`` and ``x_{K:bet}`` are names with a label as an index.
 
-    ``x[A:checkraise]`` prints as ``x_{A}^{\\mathrm{checkraise}}``; a name ``head_{index}`` prints
-    its head as sympy would (Greek letters as ``\\alpha`` ...) and its index as given, or as text
-    when it is a label such as ``K:bet`` (``\\emptyset`` for ``∅``).
+    Examples
+    --------
+    >>> [is_label_name(n) for n in ("Q:xxbf>call", "J>bet", "x[A:bet]", "x_{K:bet}", "bet", "b11")]
+    [True, True, False, False, False, False]
+    """
+    if _PLAN.fullmatch(name) or _SUBSCRIPTED.fullmatch(name):
+        return False
+    return any(c in name for c in _LABEL_CHARACTERS)
+
+
+#: Characters of labels that never belong in a mathematical name (``Q:xxbf>call``, ``K:b``).
+_LABEL_CHARACTERS = ":<>"
+
+
+class LabelInFormulaError(ValueError):
+    """A symbol named by a label (``Q:xxbf>call``) was to be printed in a formula without a
+    :class:`SymbolLegend` to name it."""
+
+
+class SymbolLegend:
+    r"""Subscripted names, and what each stands for, for symbols whose names are labels.
+
+    The unknowns of a family derived from a support are named by an information set and an action
+    (``Q:xxbf>call``). In text those names are readable; in a formula ``Q{:}xxbf > call`` would read as
+    letters multiplied and compared. A legend gives each such symbol a letter with a subscript
+    (``p_{1}``, ``p_{2}``, ... in the order they are met) and keeps what it is in words, for a table
+    printed beside the formulas (:meth:`legend_latex`). :func:`to_latex` refuses such a symbol
+    without a legend (:class:`LabelInFormulaError`).
+
+    Parameters
+    ----------
+    letter : str
+        The letter of the names (default ``p``, for probabilities).
+    meanings : mapping, optional
+        ``symbol -> words`` to add first, in this order (plain text; mathematics between ``$``).
+
+    Examples
+    --------
+    >>> import sympy as sp
+    >>> call, bet = sp.Symbol("K:b>call"), sp.Symbol("J:x>bet")
+    >>> legend = SymbolLegend(meanings={call: "P2's probability of call at K:b"})
+    >>> legend.latex(1 - call + 2 * bet)
+    '- p_{1} + 2 p_{2} + 1'
+    >>> [(legend.name(s), legend.meaning(s)) for s in legend]
+    [('p_{1}', "P2's probability of call at K:b"), ('p_{2}', 'the probability of bet at J:x')]
+    >>> to_latex(call)
+    Traceback (most recent call last):
+    ...
+    derive.presentation.latex.LabelInFormulaError: the symbol K:b>call is named by a label: print it with a SymbolLegend, which names it p_{k} and says what it is
+    """
+
+    def __init__(self, letter: str = "p", meanings: Mapping[sp.Symbol, str] | None = None) -> None:
+        self.letter = letter
+        self._names: dict[sp.Symbol, str] = {}
+        self._meanings: dict[sp.Symbol, str] = {}
+        for symbol, words in (meanings or {}).items():
+            self.add(symbol, words)
+
+    def add(self, symbol: sp.Symbol, meaning: str | None = None) -> str:
+        """Name ``symbol`` (if it has no name yet) and return its name; ``meaning`` replaces the words."""
+        if symbol not in self._names:
+            self._names[symbol] = f"{self.letter}_{{{len(self._names) + 1}}}"
+            self._meanings[symbol] = _label_meaning(symbol.name)
+        if meaning is not None:
+            self._meanings[symbol] = meaning
+        return self._names[symbol]
+
+    def name(self, symbol: sp.Symbol) -> str:
+        """The LaTeX name of ``symbol`` (``p_{3}``), added at the end if it is new."""
+        return self.add(symbol)
+
+    def meaning(self, symbol: sp.Symbol) -> str:
+        """What ``symbol`` is, in words."""
+        return self._meanings[symbol]
+
+    def __iter__(self):
+        return iter(self._names)
+
+    def __len__(self) -> int:
+        return len(self._names)
+
+    def __contains__(self, symbol: object) -> bool:
+        return symbol in self._names
+
+    def renamed(self, expr: object) -> sp.Basic:
+        """``expr`` with each label symbol replaced by a symbol of its name here (new ones added, in
+        sympy's order), so that the terms are ordered by these names when printed."""
+        expr = sp.sympify(expr)
+        labels = sorted((s for s in expr.free_symbols if is_label_name(s.name)), key=sp.default_sort_key)
+        if not labels:
+            return expr
+        for s in labels:
+            self.add(s)
+        taken = {s.name for s in expr.free_symbols} & set(self._names.values())
+        if taken:
+            raise ValueError(
+                f"the formula already holds a symbol named {sorted(taken)[0]}: choose another letter"
+            )
+        return expr.xreplace({s: sp.Symbol(self._names[s]) for s in labels})
+
+    def latex(self, expr: object, **settings) -> str:
+        """:func:`to_latex` of ``expr``, each label symbol by its name here (new ones added)."""
+        return to_latex(expr, legend=self, **settings)
+
+    def legend_latex(self) -> str:
+        r"""A ``tabular`` of the names and what each is (``$p_{1}$ & P2's probability of call at K:b``);
+        empty when no symbol was named."""
+        if not self._names:
+            return ""
+        rows = [f"${n}$ & {escape_sentence(self._meanings[s])} \\\\" for s, n in self._names.items()]
+        return "\\begin{tabular}{@{}l@{\\quad}l@{}}\n" + "\n".join(rows) + "\n\\end{tabular}\n"
+
+
+def _label_meaning(name: str) -> str:
+    """``Q:xxbf>call`` -> ``the probability of call at Q:xxbf``; any other label as it is."""
+    label, sep, action = name.rpartition(">")
+    return f"the probability of {action} at {label}" if sep and label and action else name
+
+
+def _word(tex: str) -> str:
+    """A name of several Latin letters as one italic word (``\\mathit{bet}``, not ``b e t``)."""
+    return f"\\mathit{{{tex}}}" if len(tex) > 1 and tex.isascii() and tex.isalpha() else tex
+
+
+class DeriveLatexPrinter(LatexPrinter):
+    """sympy's LaTeX printer with ``derive``'s plan symbols, subscripted names and words.
+
+    The one place where ``derive`` turns symbols into LaTeX (documents, notebooks, figure labels):
+
+    * ``x[A:checkraise]`` prints as ``x_{A}^{\\mathrm{checkraise}}``;
+    * a name ``head_{index}`` prints its head as below and its index as given, or as text when it is a
+      label such as ``K:bet`` (``\\emptyset`` for ``∅``);
+    * a name of several letters (``bet``, ``ante``, ``bet2``, ``bet_{J}``) is one italic word,
+      ``\\mathit{bet}``, never the product b·e·t; Greek names stay Greek (``alpha`` is ``\\alpha``,
+      ``beta'`` is ``\\beta'``); one letter stays italic, ``x_1`` is ``x_{1}``;
+    * a name that is a label (``Q:xxbf>call``) is not printed (:class:`LabelInFormulaError`): labels
+      never sit inside arithmetic; :func:`to_latex` with a :class:`SymbolLegend` names them first.
 
     Examples
     --------
@@ -196,32 +336,57 @@ class DeriveLatexPrinter(LatexPrinter):
 
     >>> to_latex(sp.Symbol("bet") ** 2 / 6 + sp.Symbol("bet2") + sp.Symbol("eta"))
     '\\\\frac{\\\\mathit{bet}^{2}}{6} + \\\\mathit{bet}_{2} + \\\\eta'
+    >>> to_latex(sp.Symbol("bet_{J}") + sp.Symbol("ante_1") + sp.Symbol("beta'") + sp.Symbol("x_1"))
+    "\\\\mathit{ante}_{1} + \\\\mathit{bet}_{J} + \\\\beta' + x_{1}"
     """
 
     def _print_Symbol(self, expr, style="plain"):
-        match = _PLAN.fullmatch(expr.name)
+        name = expr.name
+        if expr in self._settings["symbol_names"]:
+            return self._settings["symbol_names"][expr]
+        if is_label_name(name):
+            raise LabelInFormulaError(
+                f"the symbol {name} is named by a label: print it with a SymbolLegend, which names it "
+                "p_{k} and says what it is"
+            )
+        match = _PLAN.fullmatch(name)
         if match:
             letter, card, plan = match.groups()
             return f"{letter}_{{{card}}}^{{\\mathrm{{{plan}}}}}"
-        match = _SUBSCRIPTED.fullmatch(expr.name)
+        match = _SUBSCRIPTED.fullmatch(name)
         if match:  # alpha_{J} -> \alpha_{J}; a label such as K:bet is set as text
-            head, index = match.groups()
+            head, digits, index = match.groups()
             if index == "∅":
                 sub = "\\emptyset"
             elif _PLAIN_INDEX.fullmatch(index):
                 sub = index
             else:
                 sub = f"\\text{{{escape_text(index)}}}"
-            return f"{translate(head)}_{{{sub}}}"
-        match = _WORD.fullmatch(expr.name)
-        if match and translate(match.group(1)) == match.group(1):  # bet, ante, bet2: one name, not b*e*t
-            word, digits = match.groups()
-            return f"\\mathit{{{word}}}" + (f"_{{{digits}}}" if digits else "")
+            if digits:  # s1_{label}: both indices in one subscript
+                sub = f"{digits},{sub}"
+            return f"{_word(translate(head))}_{{{sub}}}"
+        match = _PRIMED.fullmatch(name)
+        if match:  # beta' -> \beta'
+            base, primes = match.groups()
+            return self._print_Symbol(sp.Symbol(base), style) + primes
         return super()._print_Symbol(expr, style=style)
 
+    def _split_super_sub(self, name: str) -> tuple[str, list[str], list[str]]:
+        """sympy's split (``bet2`` -> ``bet``, sub ``2``), each word of several letters as one italic word."""
+        head, supers, subs = super()._split_super_sub(name)
+        if name is None or "{" in name:
+            return head, supers, subs
+        return _word(head), [_word(s) for s in supers], [_word(s) for s in subs]
 
-def to_latex(expr: sp.Basic, **settings) -> str:
-    """LaTeX of ``expr`` with :class:`DeriveLatexPrinter` (sympy's ``latex`` settings apply)."""
+
+def to_latex(expr: sp.Basic, legend: SymbolLegend | None = None, **settings) -> str:
+    """LaTeX of ``expr`` with :class:`DeriveLatexPrinter` (sympy's ``latex`` settings apply).
+
+    ``legend`` names the symbols that are labels (``Q:xxbf>call`` as ``p_{1}``, ...): without one
+    they raise :class:`LabelInFormulaError`.
+    """
+    if legend is not None:
+        expr = legend.renamed(expr)
     return DeriveLatexPrinter(settings).doprint(expr)
 
 

@@ -11,7 +11,7 @@ import json
 import sympy as sp
 
 from derive.presentation.game_summary import in_situation_order
-from derive.presentation.text import printed_text, to_text
+from derive.presentation.text import count, printed_text, to_text
 from derive.solving.parameters.parametric_lp import Breakpoint, ParametricSolution
 
 __all__ = [
@@ -178,8 +178,7 @@ def _action_texts(dist, t) -> list[tuple[str, str]]:
     return [(a, to_text(readable(v))) for a, v in dist.items() if v != 0]
 
 
-def _count(n: int, noun: str) -> str:
-    return f"{n} {noun}" + ("" if n == 1 else "s")
+_count = count
 
 
 def _exact(point: Breakpoint) -> dict:

@@ -7,7 +7,7 @@ import re
 import sympy as sp
 from sympy.printing.str import StrPrinter
 
-__all__ = ["printed_text", "to_text", "with_decimal"]
+__all__ = ["count", "plural", "printed_text", "to_text", "with_decimal"]
 
 _GREEK = {"alpha": "α", "beta": "β", "gamma": "γ", "xi": "ξ", "eta": "η"}
 
@@ -20,6 +20,41 @@ class _TextPrinter(StrPrinter):
         left = "(" if expr.left_open else "["
         right = ")" if expr.right_open else "]"
         return f"{left}{self._print(expr.start)}, {self._print(expr.end)}{right}"
+
+
+def plural(n: int, noun: str, nouns: str | None = None) -> str:
+    """``noun`` for one, its plural (``nouns``, or ``noun + "s"``) for any other number.
+
+    Examples
+    --------
+    >>> plural(1, "file"), plural(0, "file"), plural(2, "vertex", "vertices"), plural(1, "is", "are")
+    ('file', 'files', 'vertices', 'is')
+    """
+    return noun if n == 1 else (nouns if nouns is not None else noun + "s")
+
+
+def count(n: int, noun: str, nouns: str | None = None, *, thousands: bool = False) -> str:
+    """A number and its noun, agreeing: ``"1 HTML file"``, ``"3 HTML files"``, ``"2 vertices"``.
+
+    Parameters
+    ----------
+    n : int
+    noun : str
+        The singular.
+    nouns : str, optional
+        The plural, when it is not ``noun + "s"``.
+    thousands : bool
+        Write the number with thousands separators (``6,561``).
+
+    Examples
+    --------
+    >>> count(1, "HTML file"), count(3, "HTML file"), count(2, "vertex", "vertices")
+    ('1 HTML file', '3 HTML files', '2 vertices')
+    >>> count(6561, "strategy", "strategies", thousands=True)
+    '6,561 strategies'
+    """
+    number = f"{n:,}" if thousands else str(n)
+    return f"{number} {plural(n, noun, nouns)}"
 
 
 def to_text(expr: object) -> str:

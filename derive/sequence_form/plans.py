@@ -239,7 +239,10 @@ class GamePlanForm:
         else:
             values = list(probabilities)
             if len(values) != len(plans):
-                raise PlanDistributionError(f"{len(values)} plan probabilities given for {len(plans)} plans")
+                raise PlanDistributionError(
+                    f"{len(values)} plan probabilit{'ies' if len(values) != 1 else 'y'} given for "
+                    f"{len(plans)} plan{'s' if len(plans) != 1 else ''}"
+                )
             values = [
                 exact_number(v, f"probability of plan {plans[k].label!r}", PlanDistributionError)
                 for k, v in enumerate(values)

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from derive.extensive_form.game import Game, NotSupportedError
+from derive.presentation.text import count
 from derive.solving.general_sum.sequence_form_lcp import (
     SequenceFormEquilibrium,
     SequenceFormLCP,
@@ -103,7 +104,7 @@ def sequence_form_extreme_equilibria(
         )
         limit.say(doing)
         found.append(limit.call(doing, _polyhedron_vertices, own, own_e, other, other_n, pay, dim))
-        limit.say(f"  {len(found[-1]):,} vertices")
+        limit.say(f"  {count(len(found[-1]), 'vertex', 'vertices', thousands=True)}")
     xs, ys = found
     # labels: player 1's sequences 0..nx-1, player 2's nx..nx+ny-1
     lx = [_labels(x, q, lcp.F, bt, 0, nx) for x, q in xs]

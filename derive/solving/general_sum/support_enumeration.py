@@ -40,6 +40,7 @@ from dataclasses import dataclass
 import sympy as sp
 
 from derive.extensive_form.game import Game, NotSupportedError
+from derive.presentation.text import count as counted
 from derive.sequence_form.general import game_sequence_form, plan_symbol_name
 from derive.solving.general_sum.support_candidates import (
     SupportContext,
@@ -229,7 +230,10 @@ def support_enumeration(
             f"the reduced strategic form is {shape}: {count:,} support profiles, more than the limit of "
             f"{MAX_SUPPORT_PROFILES:,} for support enumeration"
         )
-    limit.say(f"support enumeration: reduced strategic form {shape}, {count:,} support profiles")
+    limit.say(
+        f"support enumeration: reduced strategic form {shape}, "
+        f"{counted(count, 'support profile', thousands=True)}"
+    )
     symbols = [
         [sp.Symbol(plan_symbol_name(p, labels[p][k], f"s{p + 1}"), real=True) for k in range(sizes[p])]
         for p in range(n)
@@ -253,7 +257,7 @@ def support_enumeration(
             at[0] = done
             check()
             if limit.elapsed - shown >= PROGRESS_EVERY:
-                limit.say(f"  {done:,} of {count:,} support profiles")
+                limit.say(f"  {done:,} of {counted(count, 'support profile', thousands=True)}")
                 shown = limit.elapsed
             if _conditionally_dominated(payoffs, supports, sizes):
                 empty += 1

@@ -48,6 +48,7 @@ from fractions import Fraction
 import sympy as sp
 
 from derive.extensive_form.game import Game, NotSupportedError
+from derive.presentation.text import count
 from derive.sequence_form.general import GameSequenceForm, game_sequence_form, plan_symbol_name
 
 __all__ = [
@@ -371,7 +372,7 @@ def all_equilibria(
         doing = f"listing the vertices of {game.players[p]}'s best-reply polytope ({dim} dimensions, {m + n} inequalities)"
         limit.say(doing)
         found.append([v for v in limit.call(doing, _vertices, rows, dim) if any(v)])
-        limit.say(f"  {len(found[-1]):,} vertices")
+        limit.say(f"  {count(len(found[-1]), 'vertex', 'vertices', thousands=True)}")
     xs, ys = found
     # labels: rows 0..m-1, columns m..m+n-1
     lx = [_labels(x, bt, 0, m) for x in xs]
@@ -392,10 +393,12 @@ def all_equilibria(
     for a in used[0]:
         for b in sorted(compatible[a]):
             extreme.append(_extreme(form, sf, normal[0][a], normal[1][b]))
-    limit.say(f"  {len(extreme):,} extreme equilibria")
+    limit.say(f"  {count(len(extreme), 'extreme equilibrium', 'extreme equilibria', thousands=True)}")
     subsets = []
     for extent, intent in _concepts(compatible, frozenset(range(len(ys))), limit):
-        limit.check(f"deriving the families of {len(subsets):,} maximal Nash subsets so far")
+        limit.check(
+            f"deriving the families of {count(len(subsets), 'maximal Nash subset', thousands=True)} so far"
+        )
         fam0 = _family(
             form, 0, [normal[0][a] for a in sorted(extent)], frozenset.intersection(*(lx[a] for a in extent))
         )

@@ -33,6 +33,7 @@ from sympy.polys.domains import QQ
 
 from derive.games.one_card import GameDefinitionError, exact_amount, one_card_poker
 from derive.games.one_card_tree import ExtensiveFormGame, build_tree
+from derive.presentation.text import count
 from derive.sequence_form import PlanForm, plan_form
 from derive.sequence_form.strategies import NamedParameter, plan_symbol
 from derive.solving.families.optimal_families import FamilyCertificateError, OptimalFamily, _derive_family
@@ -251,7 +252,7 @@ def bet_size_analysis(
     points = sorted({_bet_size(s, "bet size sample") for s in samples})
     game = build_tree(one_card_poker(deck, max_bets, 1, b))
     pf = plan_form(game)
-    say(f"deciding the supports at {len(points)} bet sizes ...")
+    say(f"deciding the supports at {count(len(points), 'bet size')} ...")
     polys = _entry_polynomials(pf)
     structure = {p: _structure(pf, p, polys) for p in points}
     cache: dict = {}

@@ -55,6 +55,7 @@ import sympy as sp
 from sympy.polys.domains import QQ
 
 from derive.extensive_form.game import Game, NotSupportedError
+from derive.presentation.text import count
 from derive.solving.forked import run_tasks
 from derive.solving.lp import ExactLPError, basis_system, optimal_basis
 from derive.solving.parameters.basis_solve import solve_basis as _solve_basis
@@ -603,7 +604,7 @@ def _fill_and_check(
         return filled, []
     say(
         "checked: at a point inside each piece, every information set given (off the path too) and exact "
-        f"best responses give the formula's value ({len(done)} points)"
+        f"best responses give the formula's value ({count(len(done), 'point')})"
     )
     return filled, [done[k][0] for k in range(len(pieces))]
 
