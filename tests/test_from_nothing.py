@@ -124,6 +124,7 @@ def _kuhn3_json() -> dict:
 BETA = {"1": "b21", "2": "b11", "3": "b11"}
 
 
+@pytest.mark.usefixtures("cfr_search_once")
 def test_kuhn3_json_names_the_three_sub_families():
     """Found from CFR's support with nothing published as input: families in each of the three
     Szafron-Gibson-Sturtevant sub-families, P2 losing 1/48 throughout, and in the paper's parameters
@@ -151,6 +152,7 @@ def test_kuhn3_json_names_the_three_sub_families():
     assert named == {"1", "2", "3"}
 
 
+@pytest.mark.usefixtures("cfr_search_once")
 def test_kuhn3_members_pass_openspiel_and_gambit():
     """Every exact equilibrium printed: exact NashConv 0 in derive, OpenSpiel's NashConv below 1e-12 on
     its own kuhn_poker(players=3), Gambit's agent_max_regret() == 0 (exact) on the game written as a
@@ -170,6 +172,7 @@ def test_kuhn3_members_pass_openspiel_and_gambit():
         assert _gambit_regret(pygambit, game, gambit_game, member, agent=True) == 0
 
 
+@pytest.mark.usefixtures("cfr_search_once")
 def test_kuhn3_family_parameters_are_probabilities_of_the_game():
     """Each parameter is named by the probability it is, and the member's point lies in the domain."""
     doc = _kuhn3_json()
@@ -183,6 +186,7 @@ def test_kuhn3_family_parameters_are_probabilities_of_the_game():
             assert _parse(condition, point) == sp.true
 
 
+@pytest.mark.usefixtures("cfr_search_once")
 def test_derive_solve_kuhn3_prints_an_equilibrium_and_its_family():
     status, out, err = _run("solve", "kuhn3", "--quiet")
     assert status == 0 and err == ""
@@ -194,6 +198,7 @@ def test_derive_solve_kuhn3_prints_an_equilibrium_and_its_family():
     assert "    K:xbf    fold 1/2, call 1/2" in out  # P1 calls with K half the time after check, bet, fold
 
 
+@pytest.mark.usefixtures("cfr_search_once")
 def test_an_openspiel_file_of_kuhn3_is_recognised_and_solved(tmp_path):
     """OpenSpiel's kuhn_poker(players=3) written by OpenSpiel as a Gambit file (floats rationalized):
     the same game as kuhn3 up to names, an exact equilibrium in a published sub-family."""

@@ -264,6 +264,7 @@ def test_beer_quiche_document_compiles_with_both_pooling_components(tmp_path):
     assert "Receiver's plans against Sender's equilibrium strategy." in tex
 
 
+@pytest.mark.usefixtures("cfr_search_once")
 def test_kuhn3_document_has_its_published_family(tmp_path):
     """Three-player Kuhn poker: the families found from CFR's support, each in the published family
     of Szafron, Gibson & Sturtevant (2013), with a member of exact NashConv 0."""

@@ -5,6 +5,7 @@ folder for a class (:mod:`derive.presentation.notebooks` does the work).
 from __future__ import annotations
 
 from derive.cli.arguments import UsageError, add_command, int_arg, quiet_argument
+from derive.presentation.text import count
 
 __all__ = ["add_parser", "run"]
 
@@ -32,7 +33,7 @@ def _notebooks_copy(args, out) -> int:
         raise UsageError("--copy copies the course's notebooks; run them with --html in a second command")
     written = copy_notebooks(args.copy, force=args.force)
     print(
-        f"copied {len(written)} notebooks into {args.copy}/ (open them with: jupyter lab {args.copy})",
+        f"copied {count(len(written), 'notebook')} into {args.copy}/ (open them with: jupyter lab {args.copy})",
         file=out,
     )
     return 0
@@ -51,5 +52,5 @@ def run(args, out, err) -> int:
     if timeout <= 0:
         raise UsageError(f"--timeout must be a positive number of seconds, got {args.timeout!r}")
     written = export_html(args.dir, args.html, timeout=timeout, progress=args.progress)
-    print(f"wrote {len(written)} HTML files under {args.html}/", file=out)
+    print(f"wrote {count(len(written), 'HTML page')} under {args.html}/", file=out)
     return 0

@@ -20,6 +20,8 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from derive.presentation.text import count, plural
+
 __all__ = [
     "NotebookError",
     "TIMEOUT",
@@ -359,7 +361,7 @@ def copy_notebooks(out_dir: str | os.PathLike[str], force: bool = False) -> list
     there = [p.name for p in sources if (out / p.name).exists()]
     if there and not force:
         raise NotebookError(
-            f"{out / there[0]} exists ({len(there)} of the notebooks are there already); "
+            f"{out / there[0]} exists ({len(there)} of the notebooks {plural(len(there), 'is', 'are')} there already); "
             "use --force to overwrite them"
         )
     try:
@@ -456,13 +458,9 @@ def _export_all(
             _copy_assets(mathjax, out)
         written.append(_write_page(out / f"{path.stem}.html", _with_page_config(body)))
     if failures:
-        pages = f"wrote {_pages(len(written))} of {len(paths)} under {out}/" if written else "wrote no page"
+        pages = f"wrote {count(len(written), 'page')} of {len(paths)} under {out}/" if written else "wrote no page"
         raise NotebookError("; ".join(failures) + f" ({pages})")
     return written
-
-
-def _pages(n: int) -> str:
-    return f"{n} page" if n == 1 else f"{n} pages"
 
 
 def _write_page(target: Path, body: str) -> Path:

@@ -495,7 +495,7 @@ def _general_sum_report(game: Game, as_json: bool, all_optimal: bool, progress=N
     m, n = eqs.form.shape
     lines = [
         _header(game),
-        f"{_count(len(eqs.extreme), 'extreme equilibrium').replace('equilibriums', 'equilibria')} of the reduced "
+        f"{_count(len(eqs.extreme), 'extreme equilibrium')} of the reduced "
         f"strategic form ({m} x {n}), {_count(len(eqs.subsets), 'maximal Nash subset')} in "
         f"{_count(eqs.components, 'component')}:",
     ]

@@ -22,15 +22,36 @@ class _TextPrinter(StrPrinter):
         return f"{left}{self._print(expr.start)}, {self._print(expr.end)}{right}"
 
 
+#: Plurals that do not add "s" or "es" (the last word of a noun is what changes).
+_IRREGULAR = {"equilibrium": "equilibria", "vertex": "vertices", "matrix": "matrices", "index": "indices"}
+
+
 def plural(n: int, noun: str, nouns: str | None = None) -> str:
-    """``noun`` for one, its plural (``nouns``, or ``noun + "s"``) for any other number.
+    """``noun`` for one, its plural for any other number: ``nouns`` if given, else the English
+    plural of its last word (``family`` -> ``families``, ``equilibrium`` -> ``equilibria``,
+    ``class`` -> ``classes``, ``file`` -> ``files``).
 
     Examples
     --------
-    >>> plural(1, "file"), plural(0, "file"), plural(2, "vertex", "vertices"), plural(1, "is", "are")
+    >>> plural(1, "file"), plural(0, "file"), plural(2, "vertex"), plural(1, "is", "are")
     ('file', 'files', 'vertices', 'is')
+    >>> plural(2, "family"), plural(3, "extreme equilibrium"), plural(2, "class"), plural(2, "day")
+    ('families', 'extreme equilibria', 'classes', 'days')
     """
-    return noun if n == 1 else (nouns if nouns is not None else noun + "s")
+    if n == 1:
+        return noun
+    if nouns is not None:
+        return nouns
+    head, _, last = noun.rpartition(" ")
+    if last in _IRREGULAR:
+        last = _IRREGULAR[last]
+    elif last.endswith("y") and len(last) > 1 and last[-2] not in "aeiou":
+        last = last[:-1] + "ies"
+    elif last.endswith(("s", "x", "z", "ch", "sh")):
+        last += "es"
+    else:
+        last += "s"
+    return f"{head} {last}" if head else last
 
 
 def count(n: int, noun: str, nouns: str | None = None, *, thousands: bool = False) -> str:
