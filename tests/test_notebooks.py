@@ -596,3 +596,33 @@ def test_exported_slider_moves_offline_and_math_sits_in_the_cell_column(tmp_path
     assert (result["before"], result["after"], result["changed"]) == ("0", "1/36", True)
     (column,) = result["columns"]["inputs"]
     assert result["columns"]["maths"] == [column]
+
+
+@pytest.mark.slow
+def test_the_notebooks_extra_alone_exports_every_notebook(tmp_path):
+    """Issue 39, item 1, the whole route (slow: a fresh venv, about a minute to install and one to run):
+    ``pip install -e '.[notebooks]'`` in a new virtual environment, with neither pytest nor pygambit,
+    then ``derive notebooks --html site`` writes every page, exit 0.  (The default suite checks the
+    same thing statically: test_notebook_imports_are_in_the_notebooks_extra.)"""
+    import venv
+
+    root = Path(__file__).resolve().parent.parent
+    env_dir = tmp_path / "venv"
+    venv.create(env_dir, with_pip=True)
+    python = env_dir / "bin" / "python"
+    subprocess.run(
+        [python, "-m", "pip", "install", "-q", "-e", f"{root}[notebooks]"], check=True, timeout=1200
+    )
+    for absent in ("pytest", "pygambit", "hypothesis"):
+        probe = subprocess.run([python, "-c", f"import {absent}"], capture_output=True)
+        assert probe.returncode != 0, f"{absent} came with the notebooks extra"
+    proc = subprocess.run(
+        [env_dir / "bin" / "derive", "notebooks", "--html", str(tmp_path / "site"), "--quiet"],
+        capture_output=True,
+        text=True,
+        timeout=1800,
+        cwd=tmp_path,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout == f"wrote {len(PATHS)} HTML pages under {tmp_path / 'site'}/\n"
+    assert sorted(p.name for p in (tmp_path / "site").glob("*.html")) == [f"{p.stem}.html" for p in PATHS]
