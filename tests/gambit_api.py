@@ -171,10 +171,11 @@ def tree(g) -> list[Node]:
         return nodes
 
 
-def infosets(g) -> list[list[tuple[str, tuple[str, ...]]]]:
-    """Each player's information sets in Gambit's order, as ``(label, action labels)``."""
+def infosets(g, nodes: list[Node] | None = None) -> list[list[tuple[str, tuple[str, ...]]]]:
+    """Each player's information sets in Gambit's order, as ``(label, action labels)`` (``nodes``:
+    the game's :func:`tree`, if already at hand)."""
     found: dict[tuple[int, int], tuple[str, tuple[str, ...]]] = {}
-    for node in tree(g):
+    for node in tree(g) if nodes is None else nodes:
         if node.infoset is not None:
             found.setdefault(node.infoset, (node.infoset_label, node.actions))
     out = [[] for _ in g.players]
@@ -184,9 +185,9 @@ def infosets(g) -> list[list[tuple[str, tuple[str, ...]]]]:
     return out
 
 
-def play_payoffs(g) -> list[tuple[Fraction, ...]]:
+def play_payoffs(g, nodes: list[Node] | None = None) -> list[tuple[Fraction, ...]]:
     """Each terminal node's payoffs in preorder: the outcomes along its play added up (Gambit's rule)."""
-    nodes = tree(g)
+    nodes = tree(g) if nodes is None else nodes
     zero = tuple(Fraction(0) for _ in g.players)
     total: list[tuple[Fraction, ...]] = []
     for node in nodes:
