@@ -198,6 +198,45 @@ def play_payoffs(g, nodes: list[Node] | None = None) -> list[tuple[Fraction, ...
     return [total[k] for k, node in enumerate(nodes) if node.is_terminal]
 
 
+def chain_length(g, action: str) -> int | None:
+    """How many moves a one-player game has if it is a single chain of one-action moves labelled
+    ``action`` (else None).
+
+    17.0.0b2's ``to_efg`` (so :func:`tree`) crashes the interpreter on trees deeper than about 7,000
+    levels, and its History getters are cubic in the depth, so there a chain is recognised from public
+    facts: one player, no chance, one reduced strategy (so every move has a single action), and its
+    leaf found by bisection on the length of the path ``action, action, ...``.
+    """
+    if len(list(g.players)) != 1:
+        return None
+    if hasattr(g, "root"):
+        nodes = tree(g)
+        if any(len(n.children) > 1 or n.is_chance or n.actions not in ((), (action,)) for n in nodes):
+            return None
+        return len(nodes) - 1
+    from pygambit import H
+
+    (player,) = g.players
+    if g.get_events() or len(g.get_strategies(player)) != 1:
+        return None
+
+    def reaches(k: int) -> bool:
+        try:
+            g.get_actions(H.path(*[action] * k))
+        except (KeyError, ValueError):
+            return False
+        return True
+
+    high = 1
+    while reaches(high):
+        high *= 2
+    low = high // 2  # reaches(low), not reaches(high)
+    while high - low > 1:
+        mid = (low + high) // 2
+        low, high = (mid, high) if reaches(mid) else (low, mid)
+    return low if g.get_actions(H.path(*[action] * low)) == [] else None
+
+
 def _tree_from_nodes(g) -> list[Node]:
     """16.7: walk the public Node objects (iteratively: trees may be thousands of levels deep)."""
     players = list(g.players)
