@@ -38,9 +38,11 @@ def _coordination(first):
 
 def _gambit_payoffs(game) -> set:
     pygambit = pytest.importorskip("pygambit")
+    import gambit_api as api
+
     g = pygambit.read_efg(io.StringIO(write_efg(game)))
-    result = pygambit.nash.enummixed_solve(g, rational=True)
-    return {tuple(sp.Rational(str(e.payoff(p))) for p in g.players) for e in result.equilibria}
+    result = api.equilibria(pygambit.nash.enummixed_solve(g, rational=True))
+    return {tuple(sp.Rational(str(u)) for u in api.payoffs(e)) for e in result}
 
 
 def _check_against_gambit(game, pw, samples_per_piece=2):
