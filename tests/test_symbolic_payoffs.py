@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import io
 
+import gambit_api as api
 import pytest
 import sympy as sp
 
@@ -38,8 +39,6 @@ def _coordination(first):
 
 def _gambit_payoffs(game) -> set:
     pygambit = pytest.importorskip("pygambit")
-    import gambit_api as api
-
     g = pygambit.read_efg(io.StringIO(write_efg(game)))
     result = api.equilibria(pygambit.nash.enummixed_solve(g, rational=True))
     return {tuple(sp.Rational(str(u)) for u in api.payoffs(e)) for e in result}
