@@ -28,6 +28,11 @@ comparing version strings.  The differences, 16.7 -> 17.0.0b2:
 * ``Game.new_tree`` becomes ``ExtensiveGame(players, title)``.
 * The catalog adds two strategic games, :data:`CATALOG_ADDED_IN_17`; the other 38 files are the same.
 
+Behaviour the tests meet that differs (not the API): 17.0.0b2 reads an exponent with a plus sign
+(``1e+3`` is 1000; 16.7 refuses it); its ``to_efg`` crashes the interpreter (a segmentation fault) on
+trees deeper than about 7,000 levels (see :func:`chain_length`); ``logit_solve`` returns no equilibrium
+when it misses its regret target, where 16.7 returned its profile anyway (regret above the target).
+
 Profiles are built from and read as nested lists in Gambit's own order (``data`` of
 ``mixed_strategy_profile`` / ``mixed_behavior_profile``, which both versions take): players, then a
 player's strategies, or a player's information sets (numbered in preorder of their first member, as
