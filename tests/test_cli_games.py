@@ -128,11 +128,20 @@ def test_poker_options_still_give_the_poker_output():
         (["solve", str(CATALOG / "books/shohamleytonbrown2008/fig5_12.efg")], "imperfect recall"),
         (["solve", "kuhn", "--deck", "4"], "--deck applies to one-card poker"),
         (["solve", "kuhn", "--bet", "3"], "(give it with the name: kuhn:bet=3)"),
-        (["solve", "myerson:Q=3"], "no option or parameter 'Q' (its options: none; its parameters: ante, P, bet, B)"),
-        (["solve", "myerson:B=-1"], "B (the bet) is the amount of a raise and of a meet, in dollars: it cannot be below 0"),
+        (
+            ["solve", "myerson:Q=3"],
+            "no option or parameter 'Q' (its options: none; its parameters: ante, P, bet, B)",
+        ),
+        (
+            ["solve", "myerson:B=-1"],
+            "B (the bet) is the amount of a raise and of a meet, in dollars: it cannot be below 0",
+        ),
         (["solve", "myerson:B=x"], "B is an exact number (e.g. 2, 1/2, 0.25), not 'x'"),
         (["solve", "myerson:bet=3,B=4"], "B is given twice"),
-        (["solve", "beer-quiche:weak=2"], "weak is the probability that the Sender is weak: it cannot be above 1"),
+        (
+            ["solve", "beer-quiche:weak=2"],
+            "weak is the probability that the Sender is weak: it cannot be above 1",
+        ),
         (["solve", str(CATALOG / "journals/geb/wichardt2008.efg")], "imperfect recall at information set"),
     ],
 )
@@ -148,7 +157,9 @@ def test_a_strategic_form_is_described_by_its_strategies():
     """A .nfg file's first line gives its strategies (3 x 3), and the tree derive holds it as in brackets."""
     status, out, _ = run("solve", str(CATALOG / "journals/other/shapley1974/fig2.nfg"))
     assert status == 0
-    assert out.splitlines()[0].endswith("general-sum, 3 x 3 strategies (held as a tree of 13 nodes, 2 information sets)")
+    assert out.splitlines()[0].endswith(
+        "general-sum, 3 x 3 strategies (held as a tree of 13 nodes, 2 information sets)"
+    )
 
 
 def test_one_card_strategies_are_listed_by_card():
@@ -377,7 +388,8 @@ def test_latex_with_parameters_the_user_names(tmp_path):
     tex = (tmp_path / "k" / "kuhn.tex").read_text()
     assert (
         "Their solutions form a family of dimension 1 in $\\alpha$ (the parameter you named: "
-        "$\\alpha = x_{\\text{Q:bet}}$, the probability that opener's own moves follow \\texttt{Q:bet}):" in tex
+        "$\\alpha = x_{\\text{Q:bet}}$, the probability that opener's own moves follow \\texttt{Q:bet}):"
+        in tex
     )
     # the indifference equations stay in plan variables: α appears only once it is defined
     assert tex.index("\\alpha") > tex.index("Their solutions form a family")
