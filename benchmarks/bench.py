@@ -51,13 +51,18 @@ import time
 from fractions import Fraction
 from pathlib import Path
 
-GAMBIT_SCRIPT = """
+#: tests/gambit_api.py lets the Gambit scripts run with pygambit 16.7 or 17.0.0b2 (their APIs differ)
+TESTS = Path(__file__).resolve().parent.parent / "tests"
+
+GAMBIT_SCRIPT = f"""
 import sys, time
+sys.path.insert(0, {str(TESTS)!r})
+import gambit_api as api
 import pygambit as gbt
 g = gbt.read_efg(sys.argv[1])
 t = time.perf_counter()
-eq = gbt.nash.lp_solve(g, rational=True).equilibria[0]
-print(eq.payoff(list(g.players)[0]), time.perf_counter() - t)
+eq = api.equilibria(gbt.nash.lp_solve(g, rational=True))[0]
+print(api.payoffs(eq)[0], time.perf_counter() - t)
 """
 
 DERIVE_SOLVE_SCRIPT = """
@@ -495,20 +500,23 @@ def _found_table(args, derive, tmp: Path) -> list[str]:
 #: Seconds after which Gambit's enumpoly_solve is stopped on one game (small table).
 ENUMPOLY_CAP = 20.0
 
-ENUMPOLY_SCRIPT = """
+ENUMPOLY_SCRIPT = f"""
 import json, sys, time
+sys.path.insert(0, {str(TESTS)!r})
+import gambit_api as api
 import pygambit as gbt
 g = gbt.read_nfg(sys.argv[1])
 t = time.perf_counter()
-eqs = gbt.nash.enumpoly_solve(g).equilibria
+eqs = api.equilibria(gbt.nash.enumpoly_solve(g))
 seconds = time.perf_counter() - t
-print(json.dumps({"seconds": seconds, "equilibria": [[[float(eq[s]) for s in p.strategies] for p in g.players] for eq in eqs]}))
+equilibria = [[[float(x) for x in probs] for probs in api.strategy_probs(eq)] for eq in eqs]
+print(json.dumps({{"seconds": seconds, "equilibria": equilibria}}))
 """
 
 
 def _small_table(args, derive, tmp: Path) -> list[str]:
     """Issue 38: random three-player games, derive's whole equilibrium set against Gambit's enumpoly."""
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+    sys.path.insert(0, str(TESTS))
     from strategic_regrets import in_piece, nfg_text, random_game
 
     from derive.formats import parse_nfg

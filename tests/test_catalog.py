@@ -1,9 +1,10 @@
 """Gambit's catalog as an outside test suite: every game loads or is refused with a reason, and on every
 two-player constant-sum game derive's exact value and optimal sets agree with Gambit's own solvers.
 
-Gambit (pygambit 16.7) is the reference: its exact ``enummixed_solve(rational=True)`` (extreme
-equilibria of the reduced strategic form) and ``MixedBehaviorProfile.max_regret()``.  pygambit 16.7's
-``lp_solve`` raises a TypeError on some catalog games whose outcomes are unlabelled, so it is not used.
+Gambit (pygambit 16.7 or 17.0.0b2, through :mod:`gambit_api`) is the reference: its exact
+``enummixed_solve(rational=True)`` (extreme equilibria of the reduced strategic form) and
+``MixedBehaviorProfile.max_regret()``.  pygambit 16.7's ``lp_solve`` raises a TypeError on some catalog
+games whose outcomes are unlabelled, so it is not used.
 """
 
 from __future__ import annotations
@@ -16,12 +17,15 @@ import sympy as sp
 
 pygambit = pytest.importorskip("pygambit")
 
+import gambit_api as api  # noqa: E402
+
 from derive.extensive_form import GameModelError  # noqa: E402
 from derive.formats import read_game  # noqa: E402
 from derive.sequence_form.general import game_sequence_form  # noqa: E402
 from derive.solving.zero_sum.sequence_form_lp import solve_zero_sum  # noqa: E402
 
-CATALOG = Path(pygambit.__file__).parent / "catalog_data"
+CATALOG = api.CATALOG
+#: Every file of the catalog: 17.0.0b2 adds two strategic games to 16.7's 38 (api.CATALOG_ADDED_IN_17)
 FILES = sorted(CATALOG.rglob("*.efg")) + sorted(CATALOG.rglob("*.nfg"))
 
 #: The two-player constant-sum games of the catalog with perfect recall named in the issue.
@@ -39,7 +43,7 @@ def _name(path: Path) -> str:
 
 
 def _gambit(path: Path):
-    return pygambit.read_efg(str(path)) if path.suffix == ".efg" else pygambit.read_nfg(str(path))
+    return api.read_game(path)
 
 
 def _is_solvable(game) -> bool:
@@ -47,7 +51,7 @@ def _is_solvable(game) -> bool:
 
 
 def test_catalog_is_there():
-    """Every game of pygambit's catalog listing has its file here (38 in pygambit 16.7)."""
+    """Every game of pygambit's catalog listing has its file here (38 in pygambit 16.7, 40 in 17.0.0b2)."""
     from pygambit import catalog
 
     names = {_name(p).rsplit(".", 1)[0] for p in FILES}
@@ -85,16 +89,10 @@ SOLVABLE = [
 ]
 
 
-def _preorder(node):
-    out = [node]
-    for child in node.children:
-        out.extend(_preorder(child))
-    return out
-
-
 def _gambit_infosets(game, gambit_game):
-    """derive information set index -> Gambit information set (matched through the nodes in preorder)."""
-    nodes = _preorder(gambit_game.root)
+    """derive information set index -> Gambit's ``(player, information set)`` (matched through the nodes
+    in preorder)."""
+    nodes = api.tree(gambit_game)
     return {info.index: nodes[info.nodes[0]].infoset for info in game.infosets}
 
 
@@ -104,52 +102,54 @@ def _fraction(x) -> Fraction:
 
 def _strategy_profile(game, gambit_game, plans):
     """A Gambit strategy profile (strategic-form games) from derive realization plans."""
-    profile = gambit_game.mixed_strategy_profile(rational=True)
-    for p, player in enumerate(gambit_game.players):
+    data = []
+    for p, strategies in enumerate(api.strategy_labels(gambit_game)):
         info = game.infosets_of(p)[0]
-        for strategy, action in zip(player.strategies, info.actions):
-            profile[strategy] = pygambit.Rational(str(sp.Rational(plans[p].get(f"{info.label}:{action}", 0))))
-    return profile
+        assert len(strategies) == len(info.actions)
+        data.append([sp.Rational(plans[p].get(f"{info.label}:{action}", 0)) for action in info.actions])
+    return api.strategy_profile(gambit_game, data, rational=True)
 
 
 def _behaviour_profile(game, gambit_game, plans):
     """A Gambit behaviour profile from derive realization plans (uniform where a plan never arrives)."""
     sf = game_sequence_form(game)
     mapping = _gambit_infosets(game, gambit_game)
-    profile = gambit_game.mixed_behavior_profile(rational=True)
+    data = [[None] * len(sets) for sets in api.infosets(gambit_game)]
     for info in game.infosets:
         plan = plans[info.player]
         parent = sp.Rational(
             plan.get(sf.label(info.player, sf.parent[info.index]), 1 if sf.parent[info.index] == 0 else 0)
         )
-        for action, gaction in zip(info.actions, mapping[info.index].actions):
-            prob = (
-                sp.Rational(plan.get(f"{info.label}:{action}", 0)) / parent
-                if parent
-                else sp.Rational(1, len(info.actions))
-            )
-            profile[gaction] = pygambit.Rational(str(prob))
-    return profile
+        p, k = mapping[info.index]
+        data[p][k] = [
+            sp.Rational(plan.get(f"{info.label}:{action}", 0)) / parent
+            if parent
+            else sp.Rational(1, len(info.actions))
+            for action in info.actions
+        ]
+    assert all(row is not None for rows in data for row in rows), "a Gambit information set not in derive's"
+    return api.behaviour_profile(gambit_game, data, rational=True)
 
 
 def _plans_from_gambit(game, gambit_game, equilibrium):
     """derive realization plans of a Gambit equilibrium (a mixed strategy profile)."""
     sf = game_sequence_form(game)
-    behaviour = equilibrium.as_behavior() if gambit_game.is_tree else None
     plans = [{"∅": sp.S.One}, {"∅": sp.S.One}]
-    if behaviour is None:
-        for p, player in enumerate(gambit_game.players):
+    if not api.is_tree(gambit_game):
+        for p, probs in enumerate(api.strategy_probs(equilibrium)):
             info = game.infosets_of(p)[0]
-            for strategy, action in zip(player.strategies, info.actions):
-                plans[p][f"{info.label}:{action}"] = sp.Rational(str(_fraction(equilibrium[strategy])))
+            for prob, action in zip(probs, info.actions):
+                plans[p][f"{info.label}:{action}"] = sp.Rational(str(_fraction(prob)))
         return plans
+    behaviour = api.behaviour_probs(equilibrium.as_behavior())
     mapping = _gambit_infosets(game, gambit_game)
     for info in sorted(game.infosets, key=lambda i: i.nodes[0]):  # parents before children
         plan = plans[info.player]
         parent = plan.get(sf.label(info.player, sf.parent[info.index]), sp.S.Zero)
-        for action, gaction in zip(info.actions, mapping[info.index].actions):
+        p, k = mapping[info.index]
+        for action, prob in zip(info.actions, behaviour[p][k]):
             plan[f"{info.label}:{action}"] = (
-                parent * sp.Rational(str(_fraction(behaviour[gaction]))) if parent else sp.S.Zero
+                parent * sp.Rational(str(_fraction(prob))) if parent else sp.S.Zero
             )
     return plans
 
@@ -162,11 +162,10 @@ def test_value_and_optimal_sets_agree_with_gambit(path):
     game = read_game(path)
     gambit_game = _gambit(path)
     solution = solve_zero_sum(game, all_optimal=True)
-    result = pygambit.nash.enummixed_solve(gambit_game, rational=True)
-    players = list(gambit_game.players)
-    assert result.equilibria
-    for eq in result.equilibria:
-        assert _fraction(eq.payoff(players[0])) == Fraction(str(solution.value))
+    result = api.equilibria(pygambit.nash.enummixed_solve(gambit_game, rational=True))
+    assert result
+    for eq in result:
+        assert _fraction(api.payoffs(eq)[0]) == Fraction(str(solution.value))
     equilibrium_plans = [
         {k: v for k, v in solution.optimal_sets[p].at({}).items()}
         if solution.optimal_sets[p].dimension == 0
@@ -179,9 +178,9 @@ def test_value_and_optimal_sets_agree_with_gambit(path):
             plans[s.player] = vertex
             other = 1 - s.player
             plans[other] = equilibrium_plans[other] or solution.optimal_sets[other].vertex_plans()[0]
-            build = _behaviour_profile if gambit_game.is_tree else _strategy_profile
+            build = _behaviour_profile if api.is_tree(gambit_game) else _strategy_profile
             assert build(game, gambit_game, plans).max_regret() == 0
-    for eq in result.equilibria:
+    for eq in result:
         plans = _plans_from_gambit(game, gambit_game, eq)
         for p in (0, 1):
             assert solution.optimal_sets[p].contains(plans[p]), (
@@ -207,5 +206,5 @@ def test_quasi_perfect_equilibrium_is_admissible_subgame_perfect_and_nash_in_gam
         assert dominance_check(sequence_form_polytopes(sf, mats, p), plan).admissible
     assert subgame_perfection(game, sol.strategies).is_subgame_perfect
     gambit_game = _gambit(path)
-    build = _behaviour_profile if gambit_game.is_tree else _strategy_profile
+    build = _behaviour_profile if api.is_tree(gambit_game) else _strategy_profile
     assert build(game, gambit_game, list(sol.plans)).max_regret() == 0

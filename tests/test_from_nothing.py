@@ -14,6 +14,7 @@ import io
 import json
 from functools import cache
 
+import gambit_api as api
 import numpy as np
 import pytest
 import sympy as sp
@@ -264,11 +265,12 @@ def test_catalog_games_include_one_of_gambits_equilibria(name):
 
     path = CATALOG / name
     game = read_game(path)
-    gambit_game = pygambit.read_efg(str(path)) if name.endswith(".efg") else pygambit.read_nfg(str(path))
+    gambit_game = api.read_game(path)
     found = equilibria_from_cfr(game, runs=2)
     assert found.families
     theirs = [
-        _gambit_behaviour(game, gambit_game, e) for e in pygambit.nash.enumpoly_solve(gambit_game).equilibria
+        _gambit_behaviour(game, gambit_game, e)
+        for e in api.equilibria(pygambit.nash.enumpoly_solve(gambit_game))
     ]
     assert theirs
     assert any(_in_family(game, f, eq) for f in found.families for eq in theirs)
@@ -310,23 +312,21 @@ def _gambit_regret(pygambit, game, gambit_game, strategies, exact: bool = True, 
     agent_max_regret() (the largest gain from changing play at one information set) with ``agent``."""
     from test_catalog import _behaviour_profile, _gambit_infosets
 
-    if not gambit_game.is_tree:  # a strategic-form file: one information set per player
-        profile = gambit_game.mixed_strategy_profile(rational=exact)
-        for p, player in enumerate(gambit_game.players):
+    if not api.is_tree(gambit_game):  # a strategic-form file: one information set per player
+        data = []
+        for p in range(len(api.strategy_labels(gambit_game))):
             info = game.infosets_of(p)[0]
-            for strategy, action in zip(player.strategies, info.actions):
-                value = strategies[p][info.label][action]
-                profile[strategy] = pygambit.Rational(str(value)) if exact else float(value)
-        return profile.max_regret()
+            data.append([strategies[p][info.label][action] for action in info.actions])
+        return api.strategy_profile(gambit_game, data, rational=exact).max_regret()
     if exact:
         profile = _behaviour_profile(game, gambit_game, _plans(game, strategies))
         return profile.agent_max_regret() if agent else profile.max_regret()
     mapping = _gambit_infosets(game, gambit_game)
-    profile = gambit_game.mixed_behavior_profile(rational=False)
+    data = [[None] * len(sets) for sets in api.infosets(gambit_game)]
     for info in game.infosets:
-        for action, gaction in zip(info.actions, mapping[info.index].actions):
-            profile[gaction] = float(strategies[info.player][info.label][action])
-    return profile.max_regret()
+        p, k = mapping[info.index]
+        data[p][k] = [strategies[info.player][info.label][action] for action in info.actions]
+    return api.behaviour_profile(gambit_game, data, rational=False).max_regret()
 
 
 def _gambit_behaviour(game, gambit_game, equilibrium) -> list[dict]:
@@ -334,16 +334,17 @@ def _gambit_behaviour(game, gambit_game, equilibrium) -> list[dict]:
     from test_catalog import _gambit_infosets
 
     out = [{} for _ in range(game.num_players)]
-    if not gambit_game.is_tree:
-        for p, player in enumerate(gambit_game.players):
+    if not api.is_tree(gambit_game):
+        for p, probs in enumerate(api.strategy_probs(equilibrium)):
             info = game.infosets_of(p)[0]
-            out[p][info.label] = {a: float(equilibrium[s]) for a, s in zip(info.actions, player.strategies)}
+            out[p][info.label] = {a: float(x) for a, x in zip(info.actions, probs)}
         return out
     behaviour = equilibrium.as_behavior() if hasattr(equilibrium, "as_behavior") else equilibrium
+    probs = api.behaviour_probs(behaviour)
     mapping = _gambit_infosets(game, gambit_game)
     for info in game.infosets:
-        gaction = mapping[info.index].actions
-        out[info.player][info.label] = {a: float(behaviour[g]) for a, g in zip(info.actions, gaction)}
+        p, k = mapping[info.index]
+        out[info.player][info.label] = {a: float(x) for a, x in zip(info.actions, probs[p][k])}
     return out
 
 

@@ -21,6 +21,8 @@ from derive.verification.tree_plans import exploitability
 
 gbt = pytest.importorskip("pygambit")
 
+import gambit_api as api  # noqa: E402
+
 GAMES = [(n, k, 1) for n in range(3, 8) for k in (1, 2, 3)] + [
     (3, 1, "1/2"),
     (3, 2, "3/2"),
@@ -35,7 +37,7 @@ def _gambit_solution(game, tmp_path):
     path.write_text(write_efg(to_extensive_form(game.rules)))
     g = gbt.read_efg(str(path))
     result = gbt.nash.lp_solve(g, rational=True)
-    return g, result.equilibria[0]
+    return g, api.equilibria(result)[0]
 
 
 @pytest.mark.parametrize("n, k, bet", GAMES, ids=[f"N{n}-k{k}-b{b}" for n, k, b in GAMES])
@@ -43,14 +45,13 @@ def test_value_matches_gambit_lp(n, k, bet, tmp_path):
     """Same exact value as Gambit's rational sequence-form LP; Gambit's equilibrium is optimal for derive."""
     game = build_tree(one_card_poker(n, k, bet=bet))
     g, eq = _gambit_solution(game, tmp_path)
-    players = list(g.players)
-    gambit_value = sp.Rational(str(eq.payoff(players[0])))
+    gambit_value = sp.Rational(str(api.payoffs(eq)[0]))
     assert solve(game).value == gambit_value
     profile = []
-    for p, player in enumerate(players):
+    for p, (sets, probs) in enumerate(zip(api.infosets(g), api.behaviour_probs(eq))):
         mapping = {}
-        for infoset in player.infosets:
-            mapping[infoset.label] = {a.label: sp.Rational(str(eq[a])) for a in infoset.actions}
+        for (label, actions), row in zip(sets, probs):
+            mapping[label] = {a: sp.Rational(str(x)) for a, x in zip(actions, row)}
         profile.append(behaviour_strategy(game, p, mapping))
     assert exploitability(game, profile) == 0
 

@@ -12,6 +12,7 @@ import io
 from fractions import Fraction
 from pathlib import Path
 
+import gambit_api as api
 import pytest
 import sympy as sp
 from hypothesis import given, settings
@@ -57,37 +58,18 @@ def _fraction(value) -> Fraction:
 
 def _gambit_tree_summary(g) -> dict:
     """pygambit's view of a tree game, in preorder: movers, information sets, actions, payoffs, odds."""
-    players = list(g.players)
-    movers, members, actions, labels, payoffs, odds = [], [], [], [], [], []
-    zero = tuple(Fraction(0) for _ in players)
-    stack = [(g.root, zero)]
-    while stack:
-        node, acc = stack.pop()
-        if node.outcome:  # pygambit 16.7: a view that is falsy (and == None) when there is no outcome
-            acc = tuple(a + _fraction(node.outcome[p]) for a, p in zip(acc, players))
-        labels.append(node.label)
-        if node.is_terminal:
-            movers.append(None)
-            payoffs.append(acc)
-        else:
-            chance_node = node.player.is_chance
-            movers.append(CHANCE if chance_node else node.player.number)
-            members.append(None if chance_node else (node.player.number, node.infoset.number))
-            acts = list(node.infoset.actions)
-            actions.append(tuple(a.label for a in acts))
-            if chance_node:
-                odds.append(tuple(_fraction(a.prob) for a in acts))
-            stack.extend((child, acc) for child in reversed(list(node.children)))
+    nodes = api.tree(g)  # outcomes on inner nodes are added along each play (api.play_payoffs)
+    inner = [n for n in nodes if not n.is_terminal]
     return {
-        "players": len(players),
-        "nodes": len(list(g.nodes)),
-        "infosets": tuple(tuple(len(list(i.actions)) for i in p.infosets) for p in players),
-        "movers": tuple(movers),
-        "members": tuple(members),
-        "actions": tuple(actions),
-        "node labels": tuple(labels),
-        "payoffs": tuple(payoffs),
-        "chance": tuple(odds),
+        "players": len(list(g.players)),
+        "nodes": len(nodes),
+        "infosets": tuple(tuple(len(actions) for _, actions in sets) for sets in api.infosets(g, nodes)),
+        "movers": tuple(None if n.is_terminal else CHANCE if n.is_chance else n.player for n in nodes),
+        "members": tuple(n.infoset for n in inner),
+        "actions": tuple(n.actions for n in inner),
+        "node labels": tuple(n.label for n in nodes),
+        "payoffs": tuple(api.play_payoffs(g, nodes)),
+        "chance": tuple(n.probs for n in inner if n.is_chance),
         "perfect recall": g.is_perfect_recall,
         "title": g.title,
     }
@@ -127,30 +109,26 @@ def _table_payoffs(game) -> dict:
 
 
 def _gambit_table_payoffs(g) -> dict:
-    """pygambit's strategic game: ``strategy labels profile -> exact payoffs`` over every profile."""
-    import itertools
-
-    players = list(g.players)
-    out = {}
-    for profile in itertools.product(*(list(p.strategies) for p in players)):
-        outcome = g[profile]  # None for Gambit's null outcome (zero payoffs)
-        out[tuple(s.label for s in profile)] = tuple(
-            Fraction(0) if outcome is None else _fraction(outcome[p]) for p in players
-        )
-    return out
+    """pygambit's strategic game: ``strategy labels profile -> exact payoffs`` over every profile
+    (zeros for Gambit's null outcome)."""
+    return api.table(g)
 
 
 # --------------------------------------------------------------------------- the catalog
 @needs_gambit
 def test_catalog_lists_every_game_file_in_the_package():
-    """``catalog.games()`` names 38 games, one file each under ``catalog_data``: 32 ``.efg``, 6 ``.nfg``."""
+    """``catalog.games()`` names 38 games, one file each under ``catalog_data``: 32 ``.efg``, 6 ``.nfg``
+    (pygambit 16.7; 17.0.0b2 adds two ``.nfg`` games, :data:`gambit_api.CATALOG_ADDED_IN_17`)."""
     from importlib.resources import files
 
     root = Path(str(files("pygambit") / "catalog_data"))
     on_disk = sorted(p for p in root.rglob("*") if p.suffix in (".efg", ".nfg"))
     assert sorted(path for _, path in CATALOG) == on_disk
-    assert len(CATALOG) == 38
-    assert sum(path.suffix == ".nfg" for _, path in CATALOG) == 6
+    added = {slug for slug, _ in CATALOG} & api.CATALOG_ADDED_IN_17
+    assert added == (api.CATALOG_ADDED_IN_17 if api.V17 else set())
+    common = [path for slug, path in CATALOG if slug not in added]
+    assert len(common) == 38
+    assert sum(path.suffix == ".nfg" for path in common) == 6
 
 
 @needs_gambit
@@ -186,7 +164,7 @@ def test_catalog_game_agrees_with_pygambit(slug, path):
         assert _derive_summary(game) == _gambit_tree_summary(g)
     else:
         assert game.num_players == len(list(g.players))
-        assert game.metadata["strategies"] == tuple(tuple(s.label for s in p.strategies) for p in g.players)
+        assert game.metadata["strategies"] == tuple(tuple(labels) for labels in api.strategy_labels(g))
         assert _table_payoffs(game) == _gambit_table_payoffs(g)
         assert game.has_perfect_recall and g.is_perfect_recall
         # one information set per player, spanning all earlier players' choices
@@ -203,7 +181,7 @@ def test_catalog_round_trip_through_pygambit(slug, path):
     assert text.startswith("EFG 2 R ")
     back = gbt.read_efg(io.StringIO(text))
     original = gbt_catalog.load(slug)
-    if original.is_tree:
+    if api.is_tree(original):
         assert _gambit_tree_summary(back) == _gambit_tree_summary(original)
     else:
         # a strategic game comes back as its tree: the tree derive built from the table
@@ -458,7 +436,7 @@ t "" 1 "" { .80 1.60e1 }
     assert game.payoffs[0] == (sp.Rational(4, 5), sp.Integer(16))
     if gbt is not None:
         g = gbt.read_efg(io.StringIO(text))
-        assert _exact(g.root.outcome[p] for p in g.players) == _exact(game.payoffs[0])
+        assert api.tree(g)[0].payoffs == _exact(game.payoffs[0])
 
 
 def test_outcome_on_internal_node_adds_up_along_the_play():
@@ -586,10 +564,10 @@ def test_backslash_labels_and_pygambit():
         ["A", "B"],
         decision(0, 'x\\y say "hi"', {"a\\b": payoff(1, 2), '"q"': payoff(3, 4)}, label="C:\\dir\\file"),
     )
-    g = gbt.read_efg(io.StringIO(write_efg(ok)))
-    assert g.root.label == "C:\\dir\\file"
-    assert g.root.infoset.label == 'x\\y say "hi"'
-    assert [a.label for a in g.root.infoset.actions] == ["a\\b", '"q"']
+    root = api.tree(gbt.read_efg(io.StringIO(write_efg(ok))))[0]
+    assert root.label == "C:\\dir\\file"
+    assert root.infoset_label == 'x\\y say "hi"'
+    assert list(root.actions) == ["a\\b", '"q"']
 
     trailing = extensive_form(["A", "B"], decision(0, "I", {"a": payoff(1, 2)}, label="ends in \\"))
     text = write_efg(trailing)
@@ -599,10 +577,9 @@ def test_backslash_labels_and_pygambit():
         gbt.read_efg(io.StringIO(text))
 
     # and derive reads pygambit's own quoting of a backslash correctly (pygambit itself reads 3 of them)
-    h = gbt.Game.new_tree(players=["A"], title="t")
-    h.root.label = "c\\d"
+    h = api.tree_with_root_label(["A"], "t", "c\\d")
     assert parse_efg(h.to_efg()).nodes[0].label == "c\\d"
-    assert gbt.read_efg(io.StringIO(h.to_efg())).root.label == "c\\\\\\d"
+    assert api.tree(gbt.read_efg(io.StringIO(h.to_efg())))[0].label == "c\\\\\\d"
 
 
 # --------------------------------------------------------------------------- writer

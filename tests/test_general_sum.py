@@ -1,6 +1,6 @@
 """Every Nash equilibrium of two-player general-sum games (issue 13, item 1), against Gambit.
 
-Outside reference: Gambit's ``enummixed_solve(rational=True)`` (pygambit 16.7), which lists the
+Outside reference: Gambit's ``enummixed_solve(rational=True)`` (pygambit 16.7 or 17.0.0b2), which lists the
 extreme equilibria of the reduced strategic form with lrslib, and ``max_regret()`` of a profile.
 Games by hand: the battle of the sexes, and a degenerate 2 x 2 game whose equilibria are two
 segments meeting at a corner.
@@ -17,6 +17,7 @@ import sympy as sp
 
 pygambit = pytest.importorskip("pygambit")
 
+import gambit_api as api  # noqa: E402
 from test_catalog import (  # noqa: E402
     CATALOG,
     FILES,
@@ -86,7 +87,8 @@ GAMES = [
 
 
 def test_every_two_player_catalog_game_is_covered():
-    """All two-player games of the catalog with perfect recall (20 extensive, 3 strategic in pygambit 16.7)."""
+    """All two-player games of the catalog with perfect recall (20 extensive, 3 strategic in pygambit 16.7;
+    17.0.0b2's catalog adds two strategic games, von Stengel's 6 x 6 game with 75 equilibria)."""
     assert len(GAMES) >= 20
     assert {_name(p) for p in GAMES} >= {
         "books/myerson1991/fig4_2.efg",
@@ -102,9 +104,8 @@ def test_extreme_equilibria_and_payoffs_agree_with_gambit(path):
     game = read_game(path)
     gambit_game = _gambit(path)
     eqs = all_equilibria(game)
-    result = pygambit.nash.enummixed_solve(gambit_game, rational=True)
-    players = list(gambit_game.players)
-    theirs = {tuple(_fraction(e.payoff(p)) for p in players) for e in result.equilibria}
+    result = api.equilibria(pygambit.nash.enummixed_solve(gambit_game, rational=True))
+    theirs = {tuple(_fraction(v) for v in api.payoffs(e)) for e in result}
     ours = {tuple(Fraction(str(v)) for v in e.payoffs) for e in eqs.extreme}
     assert ours == theirs
     for p in (0, 1):
@@ -113,7 +114,7 @@ def test_extreme_equilibria_and_payoffs_agree_with_gambit(path):
             min(t[p] for t in theirs),
             max(t[p] for t in theirs),
         )
-    build = _behaviour_profile if gambit_game.is_tree else _strategy_profile
+    build = _behaviour_profile if api.is_tree(gambit_game) else _strategy_profile
     for e in eqs.extreme:
         assert build(game, gambit_game, list(e.plans)).max_regret() == 0
 
@@ -122,7 +123,7 @@ def test_extreme_equilibria_and_payoffs_agree_with_gambit(path):
             tuple(sorted((k, Fraction(str(v))) for k, v in plan.items() if v != 0)) for plan in plans
         )
 
-    assert {key(_plans_from_gambit(game, gambit_game, e)) for e in result.equilibria} == {
+    assert {key(_plans_from_gambit(game, gambit_game, e)) for e in result} == {
         key(e.plans) for e in eqs.extreme
     }
     pairs = {

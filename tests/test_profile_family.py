@@ -15,6 +15,7 @@ import sympy as sp
 
 pygambit = pytest.importorskip("pygambit")
 
+import gambit_api as api  # noqa: E402
 from test_catalog import CATALOG  # noqa: E402
 
 from derive.extensive_form.game import NotSupportedError  # noqa: E402
@@ -30,14 +31,12 @@ p, q, r = sp.symbols("p q r")
 
 def _gambit_regret(profile: list[dict], point: dict) -> object:
     game = pygambit.read_efg(str(HORSE))
-    prof = game.mixed_behavior_profile(rational=True)
-    for player, strategy in zip(game.players, profile):
-        (info,) = player.infosets
+    data = []
+    for sets, strategy in zip(api.infosets(game), profile, strict=True):
+        ((_, actions),) = sets
         (row,) = strategy.values()  # one information set per player (Gambit's are unlabelled)
-        for action in info.actions:
-            value = sp.sympify(row.get(action.label, 0)).subs(point)
-            prof[action] = pygambit.Rational(str(value))
-    return prof.max_regret()
+        data.append([[sp.sympify(row.get(action, 0)).subs(point) for action in actions]])
+    return api.behaviour_profile(game, data, rational=True).max_regret()
 
 
 SEGMENT_Q = [{"1:1": {"R": 1}}, {"2:1": {"R": 1}}, {"3:1": {"L": q, "R": 1 - q}}]

@@ -18,6 +18,7 @@ import sympy as sp
 
 pygambit = pytest.importorskip("pygambit")
 
+import gambit_api as api  # noqa: E402
 from _openspiel import openspiel_nash_conv  # noqa: E402
 from test_catalog import CATALOG, FILES, _behaviour_profile, _gambit, _name, _strategy_profile  # noqa: E402
 
@@ -63,7 +64,7 @@ def test_sequence_form_agrees_with_the_strategic_form(path):
         found = lemke_equilibrium(game, seed=seed)
         assert found.nash_conv == 0 and _key(found.plans) in keys
     gambit_game = _gambit(path)
-    build = _behaviour_profile if gambit_game.is_tree else _strategy_profile
+    build = _behaviour_profile if api.is_tree(gambit_game) else _strategy_profile
     for e in ours.equilibria:
         assert build(game, gambit_game, list(e.plans)).max_regret() == 0
 

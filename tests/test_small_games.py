@@ -16,6 +16,7 @@ import json
 import random
 from pathlib import Path
 
+import gambit_api as api
 import pytest
 import sympy as sp
 from hypothesis import HealthCheck, given, settings
@@ -214,19 +215,19 @@ def test_gambit_solvers_find_nothing_outside_the_list(seed, tmp_path: Path):
     path.write_text(text)
     result = support_enumeration(parse_nfg(text), time_limit=None)
     game = gbt.read_nfg(str(path))
-    found = [(eq, 1e-4) for eq in gbt.nash.logit_solve(game).equilibria]
-    found += [(eq, 1e-6) for eq in gbt.nash.ipa_solve(game).equilibria]
+    found = [(eq, 1e-4) for eq in api.equilibria(gbt.nash.logit_solve(game))]
+    found += [(eq, 1e-6) for eq in api.equilibria(gbt.nash.ipa_solve(game))]
     rng = random.Random(seed)
     for _ in range(3):
-        start = game.mixed_strategy_profile()
-        for player in game.players:
-            weights = [rng.randint(1, 5) for _ in player.strategies]
-            for strategy, w in zip(player.strategies, weights):
-                start[strategy] = w / sum(weights)
-        found += [(eq, 1e-3) for eq in gbt.nash.liap_solve(start).equilibria]
+        data = []
+        for strategies in api.strategy_labels(game):
+            weights = [rng.randint(1, 5) for _ in strategies]
+            data.append([w / sum(weights) for w in weights])
+        start = api.strategy_profile(game, data, rational=False)
+        found += [(eq, 1e-3) for eq in api.equilibria(gbt.nash.liap_solve(start))]
     assert found
     for eq, tol in found:
-        profile = [[float(eq[s]) for s in player.strategies] for player in game.players]
+        profile = [[float(x) for x in probs] for probs in api.strategy_probs(eq)]
         assert float(eq.max_regret()) < 1e-5
         assert any(in_piece(e, profile, tol) for e in result.equilibria), profile
 
@@ -242,8 +243,8 @@ def test_every_isolated_equilibrium_of_enumpoly_is_listed(tmp_path: Path):
         path = tmp_path / f"generic{seed}.nfg"
         path.write_text(text)
         game = gbt.read_nfg(str(path))
-        for eq in gbt.nash.enumpoly_solve(game).equilibria:
-            profile = [[float(eq[s]) for s in player.strategies] for player in game.players]
+        for eq in api.equilibria(gbt.nash.enumpoly_solve(game)):
+            profile = [[float(x) for x in probs] for probs in api.strategy_probs(eq)]
             assert any(in_piece(e, profile, 1e-6) for e in result.equilibria if e.is_isolated), profile
 
 

@@ -1,6 +1,6 @@
 """Support enumeration for games with three or more players (issue 13, item 2b), against Gambit.
 
-Gambit's ``enumpoly_solve`` (pygambit 16.7, floating point) is the outside reference on the
+Gambit's ``enumpoly_solve`` (pygambit 16.7 or 17.0.0b2, floating point) is the outside reference on the
 catalog's three-player games: each equilibrium it lists is one of derive's isolated equilibria
 (strategies within 1e-9), and each of derive's is an equilibrium for Gambit (``max_regret``, exact
 where the probabilities are rational, below 1e-9 where they are algebraic).  Points inside the
@@ -14,6 +14,7 @@ import sympy as sp
 
 pygambit = pytest.importorskip("pygambit")
 
+import gambit_api as api  # noqa: E402
 from test_catalog import CATALOG  # noqa: E402
 
 from derive.formats import read_game  # noqa: E402
@@ -52,26 +53,20 @@ def _behaviour(game, mixed):
 
 
 def _gambit_profile(gambit_game, mixed, exact: bool):
-    profile = gambit_game.mixed_strategy_profile(rational=exact)
-    for player, dist in zip(gambit_game.players, mixed):
-        values = list(dist.values())
-        for strategy, value in zip(player.strategies, values):
-            profile[strategy] = pygambit.Rational(str(value)) if exact else float(value)
-    return profile
+    return api.strategy_profile(gambit_game, [list(dist.values()) for dist in mixed], rational=exact)
 
 
 @pytest.mark.parametrize("name", GAMES)
 def test_gambit_enumpoly_equilibria_are_found(name):
     path = CATALOG / name
     game = read_game(path)
-    gambit_game = pygambit.read_efg(str(path)) if name.endswith(".efg") else pygambit.read_nfg(str(path))
+    gambit_game = api.read_game(path)
     ours = support_equilibria(game)
     isolated = [e for e in ours if e.is_isolated]
-    theirs = pygambit.nash.enumpoly_solve(gambit_game).equilibria
+    theirs = api.equilibria(pygambit.nash.enumpoly_solve(gambit_game))
     assert theirs
-    players = list(gambit_game.players)
     for eq in theirs:
-        payoff = [float(eq.payoff(p)) for p in players]
+        payoff = [float(u) for u in api.payoffs(eq)]
         assert any(max(abs(float(u) - v) for u, v in zip(e.payoffs, payoff)) < 1e-9 for e in isolated), payoff
     for e in isolated:
         # exact NashConv 0 in derive's own verifier, on the behaviour profile

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import io
 
+import gambit_api as api
 import pytest
 import sympy as sp
 
@@ -39,8 +40,8 @@ def _coordination(first):
 def _gambit_payoffs(game) -> set:
     pygambit = pytest.importorskip("pygambit")
     g = pygambit.read_efg(io.StringIO(write_efg(game)))
-    result = pygambit.nash.enummixed_solve(g, rational=True)
-    return {tuple(sp.Rational(str(e.payoff(p))) for p in g.players) for e in result.equilibria}
+    result = api.equilibria(pygambit.nash.enummixed_solve(g, rational=True))
+    return {tuple(sp.Rational(str(u)) for u in api.payoffs(e)) for e in result}
 
 
 def _check_against_gambit(game, pw, samples_per_piece=2):
@@ -123,14 +124,22 @@ def test_beer_quiche_with_a_symbolic_prior():
     payoffs 2 - w and w; every piece agrees with Gambit's enumeration at its points."""
     game = beer_quiche(weak=c)
     pw = piecewise_equilibria(game, domain=sp.Interval(R(1, 2), 1))
-    assert [p.where for p in pw.pieces] == [sp.FiniteSet(R(1, 2)), sp.Interval.open(R(1, 2), 1), sp.FiniteSet(1)]
+    assert [p.where for p in pw.pieces] == [
+        sp.FiniteSet(R(1, 2)),
+        sp.Interval.open(R(1, 2), 1),
+        sp.FiniteSet(1),
+    ]
     (mixed,) = pw.pieces[1].extreme
     assert sp.simplify(mixed.strategies[0]["weak: beer, strong: beer"] - (1 - c) / c) == 0
     assert [sp.expand(u) for u in mixed.payoffs] == [2 - c, c]
     assert _check_against_gambit(game, pw) == 4
-    with pytest.raises(NotSupportedError, match=r"the chance probability c of 'weak' leaves \[0, 1\] for some c"):
+    with pytest.raises(
+        NotSupportedError, match=r"the chance probability c of 'weak' leaves \[0, 1\] for some c"
+    ):
         piecewise_equilibria(game)  # all reals: a probability below 0 and above 1
-    with pytest.raises(NotSupportedError, match=r"c of 'weak' leaves \[0, 1\] for some c in Interval\(1/2, 2\)"):
+    with pytest.raises(
+        NotSupportedError, match=r"c of 'weak' leaves \[0, 1\] for some c in Interval\(1/2, 2\)"
+    ):
         piecewise_equilibria(game, domain=sp.Interval(R(1, 2), 2))
 
 
@@ -142,7 +151,10 @@ def test_beer_quiche_prior_on_the_command_line(capsys):
     assert main(["solve", "beer-quiche", "--param", "weak=1/2..1"]) == 0
     text = capsys.readouterr().out
     assert "weak in (1/2, 1):" in text
-    assert "Sender: [weak: beer, strong: beer] (1 - weak)/weak, [weak: quiche, strong: beer] (2*weak - 1)/weak" in text
+    assert (
+        "Sender: [weak: beer, strong: beer] (1 - weak)/weak, [weak: quiche, strong: beer] (2*weak - 1)/weak"
+        in text
+    )
     assert "payoffs: 2 - weak, weak" in text
     assert main(["solve", "beer-quiche", "--param", "weak=1/2..2"]) == 2
     assert "cannot be above 1" in capsys.readouterr().err
