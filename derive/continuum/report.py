@@ -7,8 +7,8 @@ import sympy as sp
 from derive.continuum.derivation import ContinuumDerivation
 from derive.continuum.rules import B
 from derive.continuum.structure import MAX_EDITS, Derived
-from derive.presentation.latex import escape_text, to_latex
-from derive.presentation.text import count, plural, to_text
+from derive.notation.latex import escape_text, to_latex
+from derive.notation.text import count, plural, to_text
 
 __all__ = ["continuum_json", "continuum_latex", "continuum_text", "rules_sentence"]
 

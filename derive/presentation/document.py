@@ -17,15 +17,8 @@ import sympy as sp
 
 from derive.dominance import DominanceResult, describe_plan, dominated_plans
 from derive.games.one_card import PLAYER_NAMES
-from derive.presentation.latex import (
-    collected_latex,
-    escape_sentence,
-    escape_text,
-    family_latex,
-    indifference_latex,
-    to_latex,
-    value_latex,
-)
+from derive.notation.latex import escape_sentence, escape_text, to_latex
+from derive.presentation.latex import collected_latex, family_latex, indifference_latex, value_latex
 from derive.sequence_form.payoff import plan_values
 from derive.sequence_form.strategies import (
     THESIS_STUPID_MISTAKES,

@@ -20,9 +20,9 @@ import sympy as sp
 from derive.dominance.choices import ChoiceDominanceResult
 from derive.dominance.plans import PlanDominanceResult
 from derive.extensive_form.game import Game
+from derive.notation.latex import DeriveLatexPrinter, escape_sentence, escape_text
 from derive.presentation.choice_latex import choice_dominance_latex, choice_values_latex, plan_counts_latex
 from derive.presentation.game_summary import in_situation_order
-from derive.presentation.latex import DeriveLatexPrinter, escape_sentence, escape_text
 from derive.presentation.plan_latex import (
     MAX_ROWS,
     dominance_latex,

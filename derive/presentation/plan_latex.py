@@ -21,7 +21,7 @@ from collections.abc import Mapping
 import sympy as sp
 
 from derive.dominance.plans import PlanDominanceResult
-from derive.presentation.latex import escape_text, to_latex
+from derive.notation.latex import escape_text, to_latex
 from derive.sequence_form.plan_values import situation_values
 from derive.sequence_form.plans import GamePlanForm
 

@@ -20,6 +20,7 @@ import sympy as sp
 
 from derive.games.one_card import PLAYER_NAMES, kuhn_poker, one_raise_poker
 from derive.games.one_card_tree import ExtensiveFormGame, build_tree
+from derive.notation.text import to_text
 from derive.presentation.errors import OutputError
 from derive.presentation.latex import (
     collected_latex,
@@ -35,7 +36,6 @@ from derive.presentation.output_files import (
     make_folder,
     writable_folder,
 )
-from derive.presentation.text import to_text
 from derive.sequence_form.payoff import BilinearPayoff, bilinear_payoff, expected_payoff
 from derive.sequence_form.strategies import (
     KUHN_PARAMETERS,

@@ -65,7 +65,7 @@ def plan_symbol(sequence: Sequence) -> sp.Symbol:
     """The symbol for the probability of a plan (or realization of a sequence).
 
     ``x[A:checkraise]`` for the opener, ``y[Q:betfold]`` for the dealer;
-    printed ``x_{A}^{\\mathrm{checkraise}}`` by :mod:`derive.presentation.latex`.
+    printed ``x_{A}^{\\mathrm{checkraise}}`` by :mod:`derive.notation.latex`.
     """
     letter = "xy"[sequence.player]
     return sp.Symbol(f"{letter}[{sequence.label}]", nonnegative=True)

@@ -190,7 +190,7 @@ def locate_family(full: OptimalFamily, family: OptimalFamily) -> str:
     ends = [full.parameters_of(family.at({p: t})) for t in (family.interval.start, family.interval.end)]
     if any(e is None for e in ends):
         return "the family is not contained in the full game's optimal set"
-    from derive.presentation.text import to_text
+    from derive.notation.text import to_text
 
     kind = "an edge" if full.is_edge(ends[0], ends[1]) else "a segment"
     at_vertices = all(e in full.vertices for e in ends)

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from derive.extensive_form.game import Game, NotSupportedError
-from derive.presentation.text import count
+from derive.notation.text import count
 from derive.solving.general_sum.sequence_form_lcp import (
     SequenceFormEquilibrium,
     SequenceFormLCP,

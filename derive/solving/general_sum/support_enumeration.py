@@ -40,7 +40,7 @@ from dataclasses import dataclass
 import sympy as sp
 
 from derive.extensive_form.game import Game, NotSupportedError
-from derive.presentation.text import count as counted
+from derive.notation.text import count as counted
 from derive.sequence_form.general import game_sequence_form, plan_symbol_name
 from derive.solving.general_sum.support_candidates import (
     SupportContext,

@@ -48,7 +48,7 @@ from fractions import Fraction
 import sympy as sp
 
 from derive.extensive_form.game import Game, NotSupportedError
-from derive.presentation.text import count
+from derive.notation.text import count
 from derive.sequence_form.general import GameSequenceForm, game_sequence_form, plan_symbol_name
 
 __all__ = [

@@ -33,7 +33,7 @@ from sympy.polys.domains import QQ
 
 from derive.games.one_card import GameDefinitionError, exact_amount, one_card_poker
 from derive.games.one_card_tree import ExtensiveFormGame, build_tree
-from derive.presentation.text import count
+from derive.notation.text import count
 from derive.sequence_form import PlanForm, plan_form
 from derive.sequence_form.strategies import NamedParameter, plan_symbol
 from derive.solving.families.optimal_families import FamilyCertificateError, OptimalFamily, _derive_family
@@ -333,7 +333,7 @@ def bet_size_analysis(
 def analysis_markdown(res: BetSizeAnalysis, title: str) -> str:
     """The pieces of a :class:`BetSizeAnalysis` as markdown: value and both families per interval."""
     from derive.games.one_card import PLAYER_NAMES
-    from derive.presentation.text import to_text
+    from derive.notation.text import to_text
 
     lines = [f"## {title}", "", f"Value to the opener: `v(b) = {to_text(res.value)}`", ""]
     for p in res.pieces:

@@ -55,7 +55,7 @@ import sympy as sp
 from sympy.polys.domains import QQ
 
 from derive.extensive_form.game import Game, NotSupportedError
-from derive.presentation.text import count
+from derive.notation.text import count
 from derive.solving.forked import run_tasks
 from derive.solving.lp import ExactLPError, basis_system, optimal_basis
 from derive.solving.parameters.basis_solve import solve_basis as _solve_basis
