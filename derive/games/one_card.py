@@ -34,6 +34,11 @@ __all__ = [
     "GameDefinitionError",
     "SymbolicGameError",
     "OneCardPoker",
+    "alpha",
+    "beta",
+    "gamma",
+    "xi",
+    "eta",
     "MAX_BETS",
     "MAX_DECK",
     "PLAYER_NAMES",
@@ -47,6 +52,11 @@ __all__ = [
 
 #: Names of the two players, indexed 0 (opener, acts first) and 1 (dealer).
 PLAYER_NAMES = ("opener", "dealer")
+
+#: Kuhn's behaviour parameters (Kuhn 1950, p. 101) and the thesis's α (Miao 2014): probabilities,
+#: hence nonnegative.  The one copy of these symbols: the published families, the named parameters of
+#: :mod:`derive.sequence_form.strategies` and the documents all use these.
+alpha, beta, gamma, xi, eta = sp.symbols("alpha beta gamma xi eta", nonnegative=True)
 
 _KUHN_DECK = ("Q", "K", "A")
 

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 import sympy as sp
 
 from derive.extensive_form.exact import exact_number, is_float
-from derive.games.one_card import PLAYER_NAMES, Action
+from derive.games.one_card import PLAYER_NAMES, Action, alpha, beta, eta, gamma, xi
 from derive.games.one_card_tree import ExtensiveFormGame, InformationSet, Sequence
 
 __all__ = [
@@ -52,10 +52,6 @@ __all__ = [
     "realization_in_plans",
     "situations",
 ]
-
-#: Kuhn's behaviour parameters (Kuhn 1950, p. 101) and the thesis's α (Miao 2014).
-alpha, beta, gamma, xi, eta = sp.symbols("alpha beta gamma xi eta", nonnegative=True)
-
 
 class InvalidStrategyError(ValueError):
     """A strategy names an unknown information set or action, or its probabilities are not a distribution."""

@@ -341,6 +341,11 @@ def _read_domain(params: tuple[sp.Symbol, ...], domain: Sequence[sp.Basic]) -> t
             )
         elif isinstance(c, (sp.GreaterThan, sp.LessThan)):
             raw.append(slack(c))
+        elif c is sp.true or c is sp.false:  # alpha >= 0 is True when alpha is nonnegative
+            raise NotSupportedError(
+                f"the domain holds {c}: an inequality sympy decided from a symbol's assumptions (alpha >= 0 "
+                "for a nonnegative alpha); write it unevaluated, sp.Ge(alpha, 0, evaluate=False)"
+            )
         else:
             raise NotSupportedError(f"the domain must hold inequalities (>=, <=) or equations, got {c!r}")
     for e in raw:
