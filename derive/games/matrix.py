@@ -62,7 +62,7 @@ def read_matrix(text: str, what: str = "the matrix") -> list[list[sp.Rational]]:
     >>> read_matrix("[[1, 2], [3]]")
     Traceback (most recent call last):
     ...
-    derive.extensive_form.game.GameModelError: the matrix: row 2 has 1 entries, row 1 has 2
+    derive.extensive_form.game.GameModelError: the matrix: row 2 has 1 entry, row 1 has 2
     """
     quoted = re.sub(r"[^\[\],\s]+", lambda m: repr(m[0]), text)
     try:
