@@ -1217,7 +1217,7 @@ EXCLUDED = {
     ("derive.figures.tikz.tikz_layout", "profile"): "read exactly as tikz_game_tree reads it (a door above)",
     ("derive.hands.counting.formula_latex", "expr"): _PRINT,
     ("derive.hands.counting.formula_text", "expr"): _PRINT,
-    ("derive.presentation.general_latex.to_latex", "expr"): _PRINT,
+    ("derive.notation.latex.to_latex", "expr"): _PRINT,
     ("derive.presentation.latex.collected_latex", "expr"): _PRINT,
     ("derive.presentation.latex.payoff_latex", "payoff"): _PRINT + " (a BilinearPayoff)",
     ("derive.presentation.latex.value_latex", "value"): _PRINT,

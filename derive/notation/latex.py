@@ -370,12 +370,21 @@ class DeriveLatexPrinter(LatexPrinter):
         return _word(head), [_word(s) for s in supers], [_word(s) for s in subs]
 
 
-def to_latex(expr: sp.Basic, legend: SymbolLegend | None = None, **settings) -> str:
-    """LaTeX of ``expr`` with :class:`DeriveLatexPrinter` (sympy's ``latex`` settings apply).
+def to_latex(expr: object, legend: SymbolLegend | None = None, **settings) -> str:
+    r"""LaTeX of ``expr`` with :class:`DeriveLatexPrinter` (sympy's ``latex`` settings apply).
 
-    ``legend`` names the symbols that are labels (``Q:xxbf>call`` as ``p_{1}``, ...): without one
-    they raise :class:`LabelInFormulaError`.
+    ``expr`` is a sympy expression, or a number (int, Fraction, a ``QQ`` element) or a tuple that
+    sympy reads as one.  ``legend`` names the symbols that are labels (``Q:xxbf>call`` as ``p_{1}``,
+    ...): without one they raise :class:`LabelInFormulaError`.
+
+    Examples
+    --------
+    >>> from fractions import Fraction
+    >>> to_latex(sp.Symbol("x_{K:bet}") / 3), to_latex(Fraction(-1, 18))
+    ('\\frac{x_{\\text{K:bet}}}{3}', '- \\frac{1}{18}')
     """
+    if not isinstance(expr, (sp.Basic, str)):
+        expr = sp.sympify(expr)
     if legend is not None:
         expr = legend.renamed(expr)
     return DeriveLatexPrinter(settings).doprint(expr)
