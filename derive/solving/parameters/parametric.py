@@ -38,16 +38,13 @@ from derive.sequence_form import PlanForm, plan_form
 from derive.sequence_form.strategies import NamedParameter, plan_symbol
 from derive.solving.families.optimal_families import FamilyCertificateError, OptimalFamily, _derive_family
 from derive.solving.lp import certified_supports, maximin
+from derive.solving.parameters.breakpoints import ParametricError
 from derive.solving.zero_sum.from_rules import solve_rules
 
 __all__ = ["BetPiece", "BetSizeAnalysis", "ParametricError", "analysis_markdown", "b", "bet_size_analysis"]
 
 #: The bet size, in antes.
 b = sp.Symbol("b", positive=True)
-
-
-class ParametricError(RuntimeError):
-    """A breakpoint or a piece could not be derived exactly."""
 
 
 @dataclass(frozen=True)
