@@ -33,7 +33,7 @@ from derive.presentation.notebook_execution import (
     export_html,
     packaged_notebooks,
 )
-from derive.sequence_form.payoff import PlanValue
+from derive.sequence_form.payoff import CardPlanValue
 from derive.solving.families.optimal_families import OptimalFamily, OptimalSets
 from derive.solving.parameters.sweep import ValueRow
 from derive.verification.tree_plans import verify_family
@@ -150,7 +150,7 @@ def conditions_markdown(family: OptimalFamily) -> str:
     return "\n".join(out)
 
 
-def plan_values_markdown(values: dict[Sequence, PlanValue], cards: Iterable[str] | None = None) -> str:
+def plan_values_markdown(values: dict[Sequence, CardPlanValue], cards: Iterable[str] | None = None) -> str:
     """Per-card expected values of plans, with the thesis's breakdown, as a Markdown table.
 
     Parameters

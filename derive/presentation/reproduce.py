@@ -333,9 +333,9 @@ def reproduce(
             figures[stem] = ((".png", ".pdf"), draw)
 
     def write_texts() -> None:  # in this process while the figures are drawn
-        from derive.presentation.document import derivation_document, document_inputs
+        from derive.presentation.document import document_inputs, thesis_document
 
-        texts[out / "latex" / "derivation.tex"] = derivation_document(
+        texts[out / "latex" / "derivation.tex"] = thesis_document(
             document_inputs(reports), graphics_path="../"
         )
         for r in reports:
@@ -395,7 +395,7 @@ def write_document(
         ``pdflatex`` is needed but missing or fails.
     """
 
-    from derive.presentation.document import derivation_document, document_inputs
+    from derive.presentation.document import document_inputs, thesis_document
 
     unknown = [g for g in games if g not in GAMES]
     if unknown:
@@ -408,7 +408,7 @@ def write_document(
     texts = []
 
     def write_text() -> None:  # in this process while the panels are drawn
-        texts.append(derivation_document(document_inputs(reports), graphics_path="./"))
+        texts.append(thesis_document(document_inputs(reports), graphics_path="./"))
 
     try:
         make_folder(out)

@@ -21,7 +21,7 @@ from fractions import Fraction
 from derive.extensive_form.game import Game, NotSupportedError
 from derive.notation.text import count
 from derive.solving.general_sum.sequence_form_lcp import (
-    SequenceFormEquilibrium,
+    GeneralSumEquilibrium,
     SequenceFormLCP,
     checked_equilibrium,
 )
@@ -39,7 +39,7 @@ class SequenceFormExtremeEquilibria:
 
     Attributes
     ----------
-    equilibria : tuple of SequenceFormEquilibrium
+    equilibria : tuple of GeneralSumEquilibrium
         Distinct pairs of realization plans, in the order of the vertices of ``H2`` then ``H1``.
     vertices : (int, int)
         The numbers of vertices of ``H2`` (player 1's plans) and ``H1`` (player 2's).
@@ -47,7 +47,7 @@ class SequenceFormExtremeEquilibria:
         The numbers of sequences.
     """
 
-    equilibria: tuple[SequenceFormEquilibrium, ...]
+    equilibria: tuple[GeneralSumEquilibrium, ...]
     vertices: tuple[int, int]
     shape: tuple[int, int]
 

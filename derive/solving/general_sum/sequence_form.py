@@ -63,13 +63,14 @@ from derive.solving.general_sum.extreme_equilibria import (
     sequence_form_extreme_equilibria,
 )
 from derive.solving.general_sum.sequence_form_lcp import (
-    SequenceFormEquilibrium,
+    GeneralSumEquilibrium,
+    SequenceFormEquilibrium,  # noqa: F401 - the old name of GeneralSumEquilibrium
     SequenceFormLCP,
     checked_equilibrium,
 )
 
 __all__ = [
-    "SequenceFormEquilibrium",
+    "GeneralSumEquilibrium",
     "SequenceFormExtremeEquilibria",
     "lemke_equilibrium",
     "sequence_form_extreme_equilibria",
@@ -87,7 +88,7 @@ def lemke_equilibrium(
     seed: int | None = None,
     progress: Callable[[str], None] | None = None,
     time_limit: float | None = None,
-) -> SequenceFormEquilibrium:
+) -> GeneralSumEquilibrium:
     """One exact Nash equilibrium of a two-player game by Lemke's method in the sequence form (module docstring).
 
     Parameters
@@ -108,7 +109,7 @@ def lemke_equilibrium(
 
     Returns
     -------
-    SequenceFormEquilibrium
+    GeneralSumEquilibrium
 
     Raises
     ------

@@ -270,6 +270,9 @@ class SequenceFormEquilibrium:
     method : str
     perturbed : tuple of PerturbedPlan
         The perturbed plans (quasi-perfect refinement only, else empty).
+
+    A general-sum game's equilibrium is another record, with both payoffs and its NashConv:
+    :class:`derive.solving.general_sum.sequence_form_lcp.GeneralSumEquilibrium`.
     """
 
     value: object
