@@ -25,6 +25,7 @@ from derive.solving.general_sum.sequence_form_lcp import (
     SequenceFormLCP,
     checked_equilibrium,
 )
+from derive.solving.limits import TimeLimit
 
 __all__ = ["MAX_VERTICES", "SequenceFormExtremeEquilibria", "sequence_form_extreme_equilibria"]
 
@@ -83,8 +84,6 @@ def sequence_form_extreme_equilibria(
     two-person games", Handbook of Game Theory 3, section 7; Avis, Rosenberg, Savani & von Stengel
     (2010) for the vertex pairs.
     """
-    from derive.solving.limits import TimeLimit
-
     limit = TimeLimit(time_limit, progress, "sequence-form enumeration")
     lcp = SequenceFormLCP(game)
     nx, ny = lcp.nx, lcp.ny

@@ -68,6 +68,7 @@ from derive.solving.general_sum.sequence_form_lcp import (
     SequenceFormLCP,
     checked_equilibrium,
 )
+from derive.solving.limits import TimeLimit
 
 __all__ = [
     "GeneralSumEquilibrium",
@@ -134,8 +135,6 @@ def lemke_equilibrium(
     two-person games", GEB 14; von Stengel, van den Elzen & Talman (2002), "Computing normal form
     perfect equilibria for extensive two-person games", Econometrica 70; Lemke (1965).
     """
-    from derive.solving.limits import TimeLimit
-
     limit = TimeLimit(time_limit, progress, "Lemke's method")
     lcp = SequenceFormLCP(game)
     tries = [seed, *(k for k in range(PRIOR_TRIES) if k != seed)]

@@ -20,6 +20,7 @@ import sympy as sp
 
 from derive.extensive_form.game import Game, NotSupportedError
 from derive.sequence_form.general import GameSequenceForm, game_sequence_form
+from derive.verification.best_response import behaviour_profile, game_nash_conv, profile_payoffs
 
 __all__ = ["GeneralSumEquilibrium", "SequenceFormLCP", "checked_equilibrium"]
 
@@ -188,8 +189,6 @@ def checked_equilibrium(
     lcp: SequenceFormLCP, x: list[Fraction], y: list[Fraction], prior: str, pivots: int
 ) -> GeneralSumEquilibrium:
     """The equilibrium of plans ``x``, ``y``: checked to be plans, then by exact NashConv."""
-    from derive.verification.best_response import behaviour_profile, game_nash_conv, profile_payoffs
-
     sf = lcp.sf
     for p, plan in ((0, x), (1, y)):
         rows, e = sf.constraints(p)

@@ -31,9 +31,9 @@ from dataclasses import dataclass
 import sympy as sp
 from sympy.polys.domains import QQ
 
-from derive.games.one_card import GameDefinitionError, exact_amount, one_card_poker
+from derive.games.one_card import PLAYER_NAMES, GameDefinitionError, exact_amount, one_card_poker
 from derive.games.one_card_tree import ExtensiveFormGame, build_tree
-from derive.notation.text import count
+from derive.notation.text import count, to_text
 from derive.sequence_form import PlanForm, plan_form
 from derive.sequence_form.strategies import NamedParameter, plan_symbol
 from derive.solving.families.optimal_families import FamilyCertificateError, OptimalFamily, _derive_family
@@ -329,9 +329,6 @@ def bet_size_analysis(
 
 def analysis_markdown(res: BetSizeAnalysis, title: str) -> str:
     """The pieces of a :class:`BetSizeAnalysis` as markdown: value and both families per interval."""
-    from derive.games.one_card import PLAYER_NAMES
-    from derive.notation.text import to_text
-
     lines = [f"## {title}", "", f"Value to the opener: `v(b) = {to_text(res.value)}`", ""]
     for p in res.pieces:
         upper = "∞" if p.upper == sp.oo else to_text(p.upper)

@@ -315,6 +315,7 @@ def sequence_form_equilibrium(
     say = progress or (lambda message: None)
     rows, cols = sf.shape
     if refine == "quasi-perfect":
+        # here, not at the top: derive --help imports this module and needs no refinement
         from derive.solving.refinements.quasi_perfect import MAX_SEQUENCES, perturbed_plans
 
         if rows + cols <= MAX_SEQUENCES:  # else perturbed_plans refuses at once, saying why
@@ -462,7 +463,7 @@ def _solve_zero_sum(game, all_optimal, refine, progress, time_limit) -> ZeroSumS
     value, plans, strategies = eq.value, eq.plans, eq.strategies
     sets: tuple[OptimalSet, ...] = ()
     if all_optimal:
-        from derive.solving.limits import TimeLimit
+        from derive.solving.limits import TimeLimit  # not at the top: derive --help imports this module
 
         if progress:
             progress("deriving each player's whole optimal set")
