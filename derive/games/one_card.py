@@ -27,6 +27,7 @@ from dataclasses import dataclass
 
 import sympy as sp
 
+from derive.extensive_form.build import chance, decision, extensive_form, payoff
 from derive.extensive_form.exact import exact_number
 
 __all__ = [
@@ -486,8 +487,6 @@ def to_extensive_form(rules: OneCardPoker, rake: object = 0):
     ----------
     Kuhn (1950), pp. 97-103; Miao (2014), "Revised Kuhn poker".
     """
-    from derive.extensive_form.build import chance, decision, extensive_form, payoff
-
     r = exact_number(rake, "rake", GameDefinitionError)
     if not r.free_symbols and (not r.is_Rational or not (0 <= r < 1)):
         raise GameDefinitionError(f"the rake must be a fraction of the pot in [0, 1), got {rake!r}")

@@ -11,6 +11,7 @@ from collections.abc import Callable
 
 import sympy as sp
 
+from derive.games import three_player_kuhn
 from derive.games.family import ProfileFamily, UnknownFamilyError
 from derive.games.one_card import alpha
 
@@ -57,9 +58,7 @@ def kuhn_family() -> ProfileFamily:
 
 
 def _sgs() -> tuple[ProfileFamily, ...]:
-    from derive.games.three_player_kuhn import szafron_gibson_sturtevant_family
-
-    return tuple(szafron_gibson_sturtevant_family(k) for k in (1, 2, 3))
+    return tuple(three_player_kuhn.szafron_gibson_sturtevant_family(k) for k in (1, 2, 3))
 
 
 #: Built-in game name -> its published families.
