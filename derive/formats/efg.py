@@ -239,7 +239,7 @@ def parse_efg(text: str, *, rationalize: bool = False, source: str = "<string>")
     ... t "" 3
     ... ''')
     >>> game
-    <Game 'Ante': 2 players, 7 nodes, 1 information sets, zero-sum>
+    <Game 'Ante': 2 players, 7 nodes, 1 information set, zero-sum>
     >>> game.nodes[0].probabilities
     (1/4, 3/4)
     >>> game.payoffs
