@@ -106,3 +106,18 @@ def test_bad_rules(kwargs, message):
     """Bad rule parameters raise GameDefinitionError naming the bad value."""
     with pytest.raises(GameDefinitionError, match=message.replace("(", r"\(").replace(")", r"\)")):
         one_card_poker(**kwargs)
+
+
+def test_one_alpha():
+    """One α (issue 40): Kuhn's published family, Kuhn's letters and the thesis's α are the same
+    symbol, nonnegative, not three symbols that only print alike."""
+    from derive.games.one_card import alpha
+    from derive.games.published import kuhn_family
+    from derive.sequence_form import strategies
+
+    (published,) = kuhn_family().parameters
+    assert published is alpha and strategies.alpha is alpha
+    assert strategies.KUHN_PARAMETERS[0].symbol is alpha
+    assert strategies.ONE_RAISE_PARAMETERS[0].symbol is alpha
+    assert alpha.is_nonnegative
+    assert sp.Symbol("alpha") != alpha  # a bare Symbol("alpha") would be another symbol

@@ -132,7 +132,10 @@ def test_kuhn_family_two_players():
     game = to_extensive_form(kuhn_poker())
     check = check_profile_family(game, fam.strategies, fam.domain)
     assert check.is_equilibrium is True and check.payoffs == (R(-1, 18), R(1, 18))
-    assert check_profile_family(game, fam.strategies, [a >= 0, a <= R(1, 2)]).is_equilibrium is False
+    wider = [sp.Ge(a, 0, evaluate=False), a <= R(1, 2)]  # a is the thesis's nonnegative α: a >= 0 is True
+    assert check_profile_family(game, fam.strategies, wider).is_equilibrium is False
+    with pytest.raises(NotSupportedError, match="evaluate=False"):
+        check_profile_family(game, fam.strategies, [a >= 0, a <= R(1, 2)])
 
 
 def _random_profile(game, rng, pure_share=0.5):

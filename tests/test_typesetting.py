@@ -57,11 +57,11 @@ def test_a_formula_in_bet_is_never_b_e_t():
 
 
 def test_the_package_prints_latex_in_one_place():
-    """Every LaTeX the package writes goes through derive.presentation.latex.to_latex (documents,
+    """Every LaTeX the package writes goes through derive.notation.latex.to_latex (documents,
     figure labels, the continuum document, the hand tables): no call of sympy's own ``latex``."""
     found = []
     for path in sorted((ROOT / "derive").rglob("*.py")):
-        if path == ROOT / "derive" / "presentation" / "latex.py":
+        if path == ROOT / "derive" / "notation" / "latex.py":
             continue
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):

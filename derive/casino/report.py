@@ -11,7 +11,7 @@ from derive.casino.classes import hand_classes
 from derive.casino.counting import DEALER_HANDS, OUTCOMES, PLAYER_HANDS, inclusion_exclusion
 from derive.casino.decision import HandDecision, ThreeCardPokerAnalysis
 from derive.casino.rules import ANTE_BONUS_CLASSES, PAIR_PLUS_CLASSES, SOURCE, SOURCE_RULES
-from derive.presentation.text import count, plural
+from derive.notation.text import count, plural
 
 __all__ = [
     "three_card_poker_json",

@@ -20,8 +20,8 @@ from derive.cli.arguments import (
     refined_or_plain,
 )
 from derive.cli.game_input import game_from_args, parametric_game, slug
+from derive.notation.text import to_text
 from derive.presentation.errors import OutputError
-from derive.presentation.text import to_text
 
 __all__ = ["add_parser", "run"]
 

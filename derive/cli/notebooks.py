@@ -5,7 +5,7 @@ folder for a class (:mod:`derive.presentation.notebooks` does the work).
 from __future__ import annotations
 
 from derive.cli.arguments import UsageError, add_command, int_arg, quiet_argument
-from derive.presentation.text import count
+from derive.notation.text import count
 
 __all__ = ["add_parser", "run"]
 

@@ -20,8 +20,8 @@ def add_parser(sub) -> None:
 
 
 def run(args, out, err) -> int:
+    from derive.notation.text import count
     from derive.presentation.reproduce import reproduce, summary
-    from derive.presentation.text import count
 
     reports, written = reproduce(args.out, progress=args.progress, refine=args.refine)
     print(summary(reports), file=out)

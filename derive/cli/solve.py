@@ -209,6 +209,6 @@ def _solve_parametric(args, out) -> int:
 
 def _decimal(value, places: int = 10) -> str:
     """The exact text of ``value``, with a decimal beside a long fraction."""
-    from derive.presentation.text import with_decimal
+    from derive.notation.text import with_decimal
 
     return with_decimal(value, places)

@@ -6,9 +6,9 @@ import sympy as sp
 
 from derive.continuum.derivation import ContinuumDerivation
 from derive.continuum.rules import B
-from derive.continuum.structure import MAX_EDITS, Derived
-from derive.presentation.latex import escape_text, to_latex
-from derive.presentation.text import count, plural, to_text
+from derive.continuum.structure import MAX_CANDIDATES, MAX_EDITS, SEARCH_SECONDS, Derived
+from derive.notation.latex import escape_text, to_latex
+from derive.notation.text import count, plural, to_text
 
 __all__ = ["continuum_json", "continuum_latex", "continuum_text", "rules_sentence"]
 
@@ -98,8 +98,6 @@ def continuum_text(derivation: ContinuumDerivation, bet: sp.Expr | None = None) 
 
 def _not_derived(derivation: ContinuumDerivation, show) -> str:
     """What was searched at the bets where nothing was proved: the N-card game read off and the caps."""
-    from derive.continuum.structure import MAX_CANDIDATES, SEARCH_SECONDS
-
     bets = derivation.not_found
     return (
         f"Not derived: at the {plural(len(bets), 'bet')} {', '.join(show(b) for b in bets)} no threshold "

@@ -14,7 +14,7 @@ from derive.figures.labels import _exact, _mathtext, _situation_name, _tidy
 from derive.figures.style import _INK, _PLOT_LABEL_SIZE, _PLOT_TEXT_SIZE, _PLOT_TITLE_SIZE, _RC, _style_axes
 from derive.games.one_card import PLAYER_NAMES
 from derive.games.one_card_tree import ExtensiveFormGame
-from derive.presentation.latex import to_latex
+from derive.notation.latex import to_latex
 from derive.sequence_form.strategies import situations
 
 __all__ = ["draw_family_plans"]

@@ -19,7 +19,7 @@ import sympy as sp
 from derive.extensive_form.exact import exact_number
 from derive.games.one_card import Action
 from derive.games.one_card_tree import InformationSet
-from derive.presentation.latex import to_latex
+from derive.notation.latex import to_latex
 
 __all__: list[str] = []
 
@@ -58,7 +58,7 @@ _LEFT_RIGHT = re.compile(r"\\(?:left|right)(\\[{}|]|[()\[\]|.])")
 
 
 def _mathtext(expr: sp.Expr) -> str:
-    r"""``$...$`` for matplotlib's mathtext: derive's LaTeX (:func:`~derive.presentation.latex.to_latex`)
+    r"""``$...$`` for matplotlib's mathtext: derive's LaTeX (:func:`~derive.notation.latex.to_latex`)
     without ``\left(``/``\right)``.
 
     Fractions are set as ``\dfrac`` (full-size numerator and denominator, readable

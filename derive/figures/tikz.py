@@ -32,8 +32,8 @@ import sympy as sp
 from derive.extensive_form.game import Game, NotSupportedError
 from derive.figures.extensive_tree import tree_layout
 from derive.figures.labels import _exact
-from derive.presentation.latex import escape_text, to_latex
-from derive.presentation.text import to_text
+from derive.notation.latex import escape_text, to_latex
+from derive.notation.text import to_text
 
 __all__ = [
     "MAX_TIKZ_LEAVES",

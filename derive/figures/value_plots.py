@@ -18,7 +18,7 @@ from matplotlib.figure import Figure
 
 from derive.figures.labels import _exact, _mathtext
 from derive.figures.style import _INK, _PLOT_LABEL_SIZE, _PLOT_TEXT_SIZE, _PLOT_TITLE_SIZE, _RC, _style_axes
-from derive.presentation.latex import to_latex
+from derive.notation.latex import to_latex
 
 __all__ = [
     "draw_parametric_value",

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 
 import sympy as sp
 
+from derive.extensive_form.build import chance, decision, extensive_form, payoff
 from derive.extensive_form.exact import exact_number
 
 __all__ = [
@@ -34,6 +35,11 @@ __all__ = [
     "GameDefinitionError",
     "SymbolicGameError",
     "OneCardPoker",
+    "alpha",
+    "beta",
+    "gamma",
+    "xi",
+    "eta",
     "MAX_BETS",
     "MAX_DECK",
     "PLAYER_NAMES",
@@ -47,6 +53,11 @@ __all__ = [
 
 #: Names of the two players, indexed 0 (opener, acts first) and 1 (dealer).
 PLAYER_NAMES = ("opener", "dealer")
+
+#: Kuhn's behaviour parameters (Kuhn 1950, p. 101) and the thesis's α (Miao 2014): probabilities,
+#: hence nonnegative.  The one copy of these symbols: the published families, the named parameters of
+#: :mod:`derive.sequence_form.strategies` and the documents all use these.
+alpha, beta, gamma, xi, eta = sp.symbols("alpha beta gamma xi eta", nonnegative=True)
 
 _KUHN_DECK = ("Q", "K", "A")
 
@@ -476,8 +487,6 @@ def to_extensive_form(rules: OneCardPoker, rake: object = 0):
     ----------
     Kuhn (1950), pp. 97-103; Miao (2014), "Revised Kuhn poker".
     """
-    from derive.extensive_form.build import chance, decision, extensive_form, payoff
-
     r = exact_number(rake, "rake", GameDefinitionError)
     if not r.free_symbols and (not r.is_Rational or not (0 <= r < 1)):
         raise GameDefinitionError(f"the rake must be a fraction of the pot in [0, 1), got {rake!r}")

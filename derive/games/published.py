@@ -11,7 +11,9 @@ from collections.abc import Callable
 
 import sympy as sp
 
+from derive.games import three_player_kuhn
 from derive.games.family import ProfileFamily, UnknownFamilyError
+from derive.games.one_card import alpha
 
 __all__ = ["PUBLISHED_FAMILIES", "ProfileFamily", "UnknownFamilyError", "kuhn_family", "published_families"]
 
@@ -28,7 +30,7 @@ def kuhn_family() -> ProfileFamily:
     Kuhn (1950), "A simplified two-person poker", Contributions to the Theory of Games I, pp. 97-103.
     """
     R = sp.Rational
-    a = sp.Symbol("alpha")
+    a = alpha  # the thesis's α, one symbol (nonnegative, so "a >= 0" is written unevaluated below)
     opener = {
         "Q": {"check": 1 - a, "bet": a},
         "K": {"check": sp.S.One, "bet": sp.S.Zero},
@@ -49,16 +51,14 @@ def kuhn_family() -> ProfileFamily:
         name="Kuhn's family",
         parameters=(a,),
         strategies=(opener, dealer),
-        domain=(a >= 0, a <= R(1, 3)),
+        domain=(sp.Ge(a, 0, evaluate=False), a <= R(1, 3)),
         equations=(),
         source="Kuhn (1950), pp. 97-103",
     )
 
 
 def _sgs() -> tuple[ProfileFamily, ...]:
-    from derive.games.three_player_kuhn import szafron_gibson_sturtevant_family
-
-    return tuple(szafron_gibson_sturtevant_family(k) for k in (1, 2, 3))
+    return tuple(three_player_kuhn.szafron_gibson_sturtevant_family(k) for k in (1, 2, 3))
 
 
 #: Built-in game name -> its published families.

@@ -26,6 +26,7 @@ from derive.hands.classes import (
 )
 from derive.hands.errors import UnknownTargetError
 from derive.hands.exact import _odds_against
+from derive.notation.latex import to_latex
 
 __all__ = [
     "HandClassRow",
@@ -181,7 +182,7 @@ def formula_text(expr: sp.Expr) -> str:
 
 def formula_latex(expr: sp.Expr) -> str:
     """LaTeX of an unevaluated count or an exact value, the order of the factors kept
-    (:func:`derive.presentation.latex.to_latex`, sympy's printer with ``order="none"``).
+    (:func:`derive.notation.latex.to_latex`, sympy's printer with ``order="none"``).
 
     Parameters
     ----------
@@ -205,8 +206,6 @@ def formula_latex(expr: sp.Expr) -> str:
     >>> formula_latex(sp.Rational(179, 66))
     '\\\\frac{179}{66}'
     """
-    from derive.presentation.latex import to_latex
-
     return to_latex(sp.sympify(expr), order="none")
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from derive.dominance.choices import ChoiceDominanceResult
-from derive.presentation.latex import escape_text, to_latex
+from derive.notation.latex import escape_text, to_latex
 from derive.presentation.plan_latex import KEEP_WITH_TABLE, MAX_ROWS, _after_rounds, _cut, _table, _tt
 from derive.sequence_form.choice_values import choice_values
 from derive.sequence_form.general import GameSequenceForm

@@ -15,7 +15,7 @@ import json
 import sympy as sp
 
 from derive.extensive_form.game import Game
-from derive.presentation.text import count, to_text
+from derive.notation.text import count, to_text
 from derive.solving.one_player.decision_problem import (
     DecisionSolution,
     InformationSetDecision,

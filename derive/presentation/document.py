@@ -1,6 +1,6 @@
 """A standalone LaTeX document deriving Kuhn poker and the one-raise game step by step.
 
-:func:`derivation_document` assembles, from results the pipeline stages
+:func:`thesis_document` assembles, from results the pipeline stages
 computed (it computes nothing itself): the rules, the dominated choices
 with their kind and reason, the payoff as a bilinear form, the indifference
 equations, the optimal families and the value, and verification tables
@@ -17,15 +17,8 @@ import sympy as sp
 
 from derive.dominance import DominanceResult, describe_plan, dominated_plans
 from derive.games.one_card import PLAYER_NAMES
-from derive.presentation.latex import (
-    collected_latex,
-    escape_sentence,
-    escape_text,
-    family_latex,
-    indifference_latex,
-    to_latex,
-    value_latex,
-)
+from derive.notation.latex import escape_sentence, escape_text, to_latex
+from derive.presentation.latex import collected_latex, family_latex, indifference_latex, value_latex
 from derive.sequence_form.payoff import plan_values
 from derive.sequence_form.strategies import (
     THESIS_STUPID_MISTAKES,
@@ -39,7 +32,7 @@ from derive.sequence_form.strategies import (
 )
 from derive.solving.families.optimal_families import locate_family
 
-__all__ = ["DocumentInputs", "derivation_document", "document_inputs", "panel_file", "panel_pages"]
+__all__ = ["DocumentInputs", "document_inputs", "panel_file", "panel_pages", "thesis_document"]
 
 
 @dataclass(frozen=True)
@@ -441,8 +434,10 @@ def _off_path(report) -> str:
     return "\n".join(out) + "\n"
 
 
-def derivation_document(inputs: DocumentInputs, graphics_path: str = "./") -> str:
-    """The standalone LaTeX source (compiles with pdflatex; needs the strategy-tree PDFs).
+def thesis_document(inputs: DocumentInputs, graphics_path: str = "./") -> str:
+    """The standalone LaTeX source (compiles with pdflatex; needs the strategy-tree PDFs): the thesis's
+    derivation of one-card poker (any game's document is
+    :func:`derive.presentation.general_latex.derivation_document`).
 
     Parameters
     ----------
@@ -471,3 +466,7 @@ def derivation_document(inputs: DocumentInputs, graphics_path: str = "./") -> st
         parts.append("\\bigskip\n")  # the next game follows on the same page (no page left near empty)
     parts.append("\\end{document}\n")
     return "\n".join(parts)
+
+
+#: The old name of :func:`thesis_document` (any game's document is also named ``derivation_document``).
+derivation_document = thesis_document

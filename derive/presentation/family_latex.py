@@ -3,7 +3,7 @@
 The unknowns of such a family are named by an information set and an action (``Q:xxbf>call``, from
 :func:`~derive.solving.families.indifference.family_from_support`): readable in the text report of
 ``derive solve GAME --all``, but a label is not mathematics. Here every formula is LaTeX: each unknown
-is a subscripted symbol (``p_{1}``, ``p_{2}``, ... by :class:`~derive.presentation.latex.SymbolLegend`)
+is a subscripted symbol (``p_{1}``, ``p_{2}``, ... by :class:`~derive.notation.latex.SymbolLegend`)
 and a table says what each one is ("P2's probability of call at K:b"); information sets and actions
 appear only in text, never inside arithmetic.
 """
@@ -15,7 +15,7 @@ from collections.abc import Sequence
 import sympy as sp
 
 from derive.extensive_form.game import Game
-from derive.presentation.latex import SymbolLegend, escape_text, is_label_name
+from derive.notation.latex import SymbolLegend, escape_text, is_label_name
 
 __all__ = ["parameter_meaning", "support_family_latex"]
 

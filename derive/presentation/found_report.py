@@ -16,11 +16,11 @@ import json
 import sympy as sp
 
 from derive.extensive_form.game import Game, NotSupportedError
+from derive.notation.text import count, plural, to_text
 from derive.presentation.game_summary import game_header as _header
 from derive.presentation.game_summary import game_json as _game_json
 from derive.presentation.game_summary import plain
 from derive.presentation.subgame_report import verdict_json, verdict_text
-from derive.presentation.text import count, plural, to_text
 
 __all__ = ["found_report"]
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from derive.extensive_form.game import Game
-from derive.presentation.text import count, to_text
+from derive.notation.text import count, to_text
 
 __all__ = ["count", "game_header", "game_json", "game_kind", "in_situation_order", "plain"]
 

@@ -20,9 +20,9 @@ import sympy as sp
 from derive.dominance.choices import ChoiceDominanceResult
 from derive.dominance.plans import PlanDominanceResult
 from derive.extensive_form.game import Game
+from derive.notation.latex import escape_sentence, escape_text, to_latex
 from derive.presentation.choice_latex import choice_dominance_latex, choice_values_latex, plan_counts_latex
 from derive.presentation.game_summary import in_situation_order
-from derive.presentation.latex import DeriveLatexPrinter, escape_sentence, escape_text
 from derive.presentation.plan_latex import (
     MAX_ROWS,
     dominance_latex,
@@ -46,17 +46,6 @@ __all__ = [
     "realization_constraints_latex",
     "to_latex",
 ]
-
-
-def to_latex(expr: object) -> str:
-    r"""LaTeX of an exact expression with derive's labelled symbols (``x_{\text{K:bet}}``).
-
-    Examples
-    --------
-    >>> to_latex(sp.Symbol("x_{K:bet}") / 3)
-    '\\frac{x_{\\text{K:bet}}}{3}'
-    """
-    return DeriveLatexPrinter().doprint(sp.sympify(expr))
 
 
 def realization_constraints_latex(sf: GameSequenceForm, player: int, max_rows: int | None = None) -> str:

@@ -34,8 +34,8 @@ from dataclasses import dataclass
 import sympy as sp
 
 from derive.extensive_form.game import Game, NotSupportedError
+from derive.notation.latex import escape_text
 from derive.presentation.general_latex import MAX_FIGURE_LEAVES, plain_comment, to_latex
-from derive.presentation.latex import escape_text
 from derive.presentation.plan_latex import KEEP_WITH_TABLE, MAX_ROWS, _cut, _table, _tt
 
 __all__ = ["GeneralSolution", "general_sum_document", "solve_general"]

@@ -20,7 +20,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from derive.presentation.text import count, plural
+from derive.notation.text import count, plural
 
 __all__ = [
     "NotebookError",

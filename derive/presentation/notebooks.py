@@ -3,7 +3,7 @@
 The notebooks in ``notebooks/`` (shipped inside the package as ``derive/notebooks``, see
 :func:`packaged_notebooks` and :func:`copy_notebooks`) tell the derivations as stories; they call
 the library and hold no logic of their own.  This module gives them what
-they display beyond sympy's LaTeX (:mod:`derive.presentation.latex`): Markdown tables of
+they display beyond sympy's LaTeX (:mod:`derive.notation.latex`): Markdown tables of
 families, plan values and game values, with exact numbers typeset as
 ``$...$`` math; and :func:`figure_image`, which shows a figure exactly as
 :func:`derive.figures.save_figure` writes it (the inline backend would crop
@@ -25,7 +25,7 @@ import sympy as sp
 from derive.dominance import DominanceResult, describe_plan
 from derive.games.one_card import PLAYER_NAMES
 from derive.games.one_card_tree import Sequence
-from derive.presentation.latex import to_latex
+from derive.notation.latex import to_latex
 from derive.presentation.notebook_execution import (
     NotebookError,
     copy_notebooks,
@@ -33,7 +33,7 @@ from derive.presentation.notebook_execution import (
     export_html,
     packaged_notebooks,
 )
-from derive.sequence_form.payoff import PlanValue
+from derive.sequence_form.payoff import CardPlanValue
 from derive.solving.families.optimal_families import OptimalFamily, OptimalSets
 from derive.solving.parameters.sweep import ValueRow
 from derive.verification.tree_plans import verify_family
@@ -150,7 +150,7 @@ def conditions_markdown(family: OptimalFamily) -> str:
     return "\n".join(out)
 
 
-def plan_values_markdown(values: dict[Sequence, PlanValue], cards: Iterable[str] | None = None) -> str:
+def plan_values_markdown(values: dict[Sequence, CardPlanValue], cards: Iterable[str] | None = None) -> str:
     """Per-card expected values of plans, with the thesis's breakdown, as a Markdown table.
 
     Parameters

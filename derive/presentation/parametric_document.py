@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+from derive.notation.latex import escape_text as latex_text
+from derive.notation.latex import to_latex
 from derive.presentation.game_summary import in_situation_order
-from derive.presentation.latex import escape_text as latex_text
-from derive.presentation.latex import to_latex
 from derive.presentation.parametric_report import (
     MAX_SETS,
     OFF_PATH_FILL,

@@ -10,8 +10,8 @@ import json
 
 import sympy as sp
 
+from derive.notation.text import count, printed_text, to_text
 from derive.presentation.game_summary import in_situation_order
-from derive.presentation.text import count, printed_text, to_text
 from derive.solving.parameters.parametric_lp import Breakpoint, ParametricSolution
 
 __all__ = [
@@ -246,7 +246,7 @@ def parametric_json(sol: ParametricSolution) -> str:
 
 
 def _latex_point(point: Breakpoint) -> str:
-    from derive.presentation.latex import to_latex
+    from derive.notation.latex import to_latex
 
     if point.is_rational or point.polynomial.degree() <= 2:
         return to_latex(point.point)
@@ -262,7 +262,7 @@ def parametric_latex(sol: ParametricSolution, name: str = "v") -> str:
     str
         A LaTeX fragment (needs amsmath).
     """
-    from derive.presentation.latex import to_latex
+    from derive.notation.latex import to_latex
 
     t = to_latex(sol.symbol)
     rows = []

@@ -21,15 +21,15 @@ from collections.abc import Mapping
 import sympy as sp
 
 from derive.dominance.plans import PlanDominanceResult
-from derive.presentation.latex import escape_text, to_latex
+from derive.notation.latex import escape_text, to_latex
 from derive.sequence_form.plan_values import situation_values
 from derive.sequence_form.plans import GamePlanForm
 
 __all__ = [
     "MAX_ROWS",
     "dominance_latex",
+    "game_plan_symbol",
     "plan_payoff_latex",
-    "plan_symbol",
     "plans_latex",
     "plan_values_latex",
 ]
@@ -185,11 +185,17 @@ def dominance_latex(result: PlanDominanceResult, max_rows: int = MAX_ROWS) -> st
     return "\n\n".join(out)
 
 
-def plan_symbol(plan) -> sp.Symbol:
-    """``x_{Q:bet}`` for player 1's plan ``Q:bet``, ``y_{...}`` for player 2's: the probability that he
-    plays that plan in its situation (for a plan that is one action with nothing after it, the
-    realization of that sequence).  The empty plan has no symbol: it is played with probability 1."""
+def game_plan_symbol(plan) -> sp.Symbol:
+    """``x_{Q:bet}`` for player 1's plan ``Q:bet`` of a :class:`GamePlanForm`, ``y_{...}`` for player 2's:
+    the probability that he plays that plan in its situation (for a plan that is one action with
+    nothing after it, the realization of that sequence).  The empty plan has no symbol: it is played
+    with probability 1.  (One-card poker's tree names its plans ``x[A:checkraise]``:
+    :func:`derive.sequence_form.strategies.plan_symbol`.)"""
     return sp.Symbol(f"{'xy'[plan.player]}_{{{plan.label}}}", nonnegative=True)
+
+
+#: The old name of :func:`game_plan_symbol` (one-card poker's tree has its own ``plan_symbol``).
+plan_symbol = game_plan_symbol
 
 
 def plan_payoff_latex(
@@ -222,7 +228,7 @@ def plan_payoff_latex(
         plan = pf.plans[p][k]
         if (p, plan.label) in gone:
             return sp.S.Zero
-        return sp.S.One if plan.is_empty else plan_symbol(plan)
+        return sp.S.One if plan.is_empty else game_plan_symbol(plan)
 
     collected: dict[object, sp.Expr] = {}
     for (i, j), v in pf.payoffs[0].items():

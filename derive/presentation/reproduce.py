@@ -20,6 +20,7 @@ import sympy as sp
 
 from derive.games.one_card import PLAYER_NAMES, kuhn_poker, one_raise_poker
 from derive.games.one_card_tree import ExtensiveFormGame, build_tree
+from derive.notation.text import to_text
 from derive.presentation.errors import OutputError
 from derive.presentation.latex import (
     collected_latex,
@@ -35,7 +36,6 @@ from derive.presentation.output_files import (
     make_folder,
     writable_folder,
 )
-from derive.presentation.text import to_text
 from derive.sequence_form.payoff import BilinearPayoff, bilinear_payoff, expected_payoff
 from derive.sequence_form.strategies import (
     KUHN_PARAMETERS,
@@ -333,9 +333,9 @@ def reproduce(
             figures[stem] = ((".png", ".pdf"), draw)
 
     def write_texts() -> None:  # in this process while the figures are drawn
-        from derive.presentation.document import derivation_document, document_inputs
+        from derive.presentation.document import document_inputs, thesis_document
 
-        texts[out / "latex" / "derivation.tex"] = derivation_document(
+        texts[out / "latex" / "derivation.tex"] = thesis_document(
             document_inputs(reports), graphics_path="../"
         )
         for r in reports:
@@ -395,7 +395,7 @@ def write_document(
         ``pdflatex`` is needed but missing or fails.
     """
 
-    from derive.presentation.document import derivation_document, document_inputs
+    from derive.presentation.document import document_inputs, thesis_document
 
     unknown = [g for g in games if g not in GAMES]
     if unknown:
@@ -408,7 +408,7 @@ def write_document(
     texts = []
 
     def write_text() -> None:  # in this process while the panels are drawn
-        texts.append(derivation_document(document_inputs(reports), graphics_path="./"))
+        texts.append(thesis_document(document_inputs(reports), graphics_path="./"))
 
     try:
         make_folder(out)

@@ -11,9 +11,9 @@ from __future__ import annotations
 import json
 
 from derive.extensive_form.game import Game, NotSupportedError
+from derive.notation.text import to_text
 from derive.presentation.game_summary import game_header as _header
 from derive.presentation.game_summary import game_json as _game_json
-from derive.presentation.text import to_text
 
 __all__ = ["sequence_form_equilibria", "sequence_form_report"]
 

@@ -13,11 +13,11 @@ import json
 import sympy as sp
 
 from derive.extensive_form.game import Game
+from derive.notation.text import to_text, with_decimal
 from derive.presentation.game_summary import count as _count
 from derive.presentation.game_summary import game_header as _header
 from derive.presentation.game_summary import game_json as _game_json
 from derive.presentation.game_summary import in_situation_order, plain
-from derive.presentation.text import to_text, with_decimal
 from derive.solving.zero_sum.sequence_form_lp import OptimalSet, ZeroSumSolution, solve_zero_sum
 
 __all__ = [

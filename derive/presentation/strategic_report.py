@@ -25,7 +25,7 @@ from dataclasses import replace
 import sympy as sp
 
 from derive.extensive_form.game import Game, NotSupportedError
-from derive.presentation.text import to_text, with_decimal
+from derive.notation.text import to_text, with_decimal
 
 __all__ = ["MAX_TEXT_CELLS", "check_report", "strategic_report"]
 

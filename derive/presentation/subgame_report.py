@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from derive.extensive_form.game import Game
+from derive.notation.text import to_text
 from derive.presentation.game_summary import count, plain
-from derive.presentation.text import to_text
 from derive.verification.subgame_families import SubgameVerdict, history_text
 
 __all__ = ["verdict_json", "verdict_latex", "verdict_text"]

@@ -24,7 +24,7 @@ from __future__ import annotations
 import sympy as sp
 
 from derive.games.one_card import PLAYER_NAMES
-from derive.presentation.text import to_text
+from derive.notation.text import to_text
 from derive.sequence_form.tree_plans import behaviour_from_plans
 from derive.solving.families.optimal_families import OptimalSets
 from derive.solving.zero_sum.sequence_form_lp import ZeroSumSolution

@@ -36,7 +36,7 @@ __all__ = [
     "BilinearPayoff",
     "bilinear_payoff",
     "expected_payoff",
-    "PlanValue",
+    "CardPlanValue",
     "plan_values",
 ]
 
@@ -136,7 +136,7 @@ def expected_payoff(
 
 
 @dataclass(frozen=True)
-class PlanValue:
+class CardPlanValue:
     """Expected value of one plan given the player's card, and the sum that produces it.
 
     ``total = sum over the opponent's cards c' of by_card[c'] / (N - 1)`` --
@@ -144,7 +144,8 @@ class PlanValue:
     plan's owner, in chips.  For the dealer a plan lives in one situation
     (checked to or bet to); ``by_card[c']`` then counts only the deals in
     which the opener with ``c'`` puts him there (the other deals contribute
-    0), so plans of one situation compare directly.
+    0), so plans of one situation compare directly.  (Any game's plan values, by the opponent's
+    situation, are :class:`derive.sequence_form.plan_values.PlanValue`.)
     """
 
     plan: Sequence
@@ -157,18 +158,22 @@ class PlanValue:
         return " + ".join(f"1/{n}·({v})" for v in self.by_card.values())
 
 
+#: The old name of :class:`CardPlanValue` (two classes were named ``PlanValue``).
+PlanValue = CardPlanValue
+
+
 def plan_values(
     payoff: BilinearPayoff,
     player: int,
     opponent_plans: Mapping[sp.Symbol, sp.Expr],
-) -> dict[Sequence, PlanValue]:
+) -> dict[Sequence, CardPlanValue]:
     """Expected value of each plan of ``player`` given his card, against fixed opponent play.
 
     For the opener's plan ``m`` with card ``c``: ``E[u_0 | c, m]``, the
     thesis's per-card expected value (Miao 2014, "Proving equilibrium for the
     opener"), with its breakdown by the dealer's card.  For the dealer, the
     value to the dealer (``-u_0``) of plan ``j`` given his card (see
-    :class:`PlanValue`).
+    :class:`CardPlanValue`).
 
     Parameters
     ----------
@@ -182,7 +187,7 @@ def plan_values(
     Returns
     -------
     dict
-        ``plan (Sequence) -> PlanValue``, exact.
+        ``plan (Sequence) -> CardPlanValue``, exact.
 
     Raises
     ------
@@ -199,7 +204,7 @@ def plan_values(
     by_symbol_card = {}
     for p in game.plans(other):
         by_symbol_card[plan_symbol(p)] = p.card
-    out: dict[Sequence, PlanValue] = {}
+    out: dict[Sequence, CardPlanValue] = {}
     for plan in game.plans(player):
         c = coeff[plan_symbol(plan)]
         per_card = {card: sp.S.Zero for card in game.rules.deck if card != plan.card}
@@ -213,5 +218,5 @@ def plan_values(
             card: sp.expand(sign * n * (n - 1) * v.subs(opponent_plans)) for card, v in per_card.items()
         }
         total = sp.expand(sum(by_card.values(), sp.S.Zero) / (n - 1))
-        out[plan] = PlanValue(plan, by_card, total)
+        out[plan] = CardPlanValue(plan, by_card, total)
     return out

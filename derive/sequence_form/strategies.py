@@ -26,7 +26,7 @@ from dataclasses import dataclass
 import sympy as sp
 
 from derive.extensive_form.exact import exact_number, is_float
-from derive.games.one_card import PLAYER_NAMES, Action
+from derive.games.one_card import PLAYER_NAMES, Action, alpha, beta, eta, gamma, xi
 from derive.games.one_card_tree import ExtensiveFormGame, InformationSet, Sequence
 
 __all__ = [
@@ -53,10 +53,6 @@ __all__ = [
     "situations",
 ]
 
-#: Kuhn's behaviour parameters (Kuhn 1950, p. 101) and the thesis's α (Miao 2014).
-alpha, beta, gamma, xi, eta = sp.symbols("alpha beta gamma xi eta", nonnegative=True)
-
-
 class InvalidStrategyError(ValueError):
     """A strategy names an unknown information set or action, or its probabilities are not a distribution."""
 
@@ -65,7 +61,7 @@ def plan_symbol(sequence: Sequence) -> sp.Symbol:
     """The symbol for the probability of a plan (or realization of a sequence).
 
     ``x[A:checkraise]`` for the opener, ``y[Q:betfold]`` for the dealer;
-    printed ``x_{A}^{\\mathrm{checkraise}}`` by :mod:`derive.presentation.latex`.
+    printed ``x_{A}^{\\mathrm{checkraise}}`` by :mod:`derive.notation.latex`.
     """
     letter = "xy"[sequence.player]
     return sp.Symbol(f"{letter}[{sequence.label}]", nonnegative=True)

@@ -44,10 +44,11 @@ from dataclasses import dataclass
 
 import sympy as sp
 
+from derive.dominance.general import reduced_strategies
 from derive.extensive_form.exact import exact_float, exact_number
 from derive.extensive_form.game import Game, NotSupportedError
 from derive.sequence_form.general import game_sequence_form
-from derive.solving.families.polytope import sample_points
+from derive.solving.families.polytope import FamilyCertificateError, polytope, sample_points, slack
 from derive.verification.best_response import behaviour_profile, game_best_response, profile_payoffs
 from derive.verification.positivity import PositivityCertificate, positivity_certificate
 
@@ -326,8 +327,6 @@ def _read_domain(params: tuple[sp.Symbol, ...], domain: Sequence[sp.Basic]) -> t
     NotSupportedError
         As :func:`check_profile_family` says for the domain.
     """
-    from derive.solving.families.polytope import FamilyCertificateError, polytope, sample_points, slack
-
     raw = []
     for c in domain:
         if isinstance(c, sp.Basic) and c.atoms(sp.Float):  # the rule of derive.extensive_form.exact
@@ -341,6 +340,11 @@ def _read_domain(params: tuple[sp.Symbol, ...], domain: Sequence[sp.Basic]) -> t
             )
         elif isinstance(c, (sp.GreaterThan, sp.LessThan)):
             raw.append(slack(c))
+        elif c is sp.true or c is sp.false:  # alpha >= 0 is True when alpha is nonnegative
+            raise NotSupportedError(
+                f"the domain holds {c}: an inequality sympy decided from a symbol's assumptions (alpha >= 0 "
+                "for a nonnegative alpha); write it unevaluated, sp.Ge(alpha, 0, evaluate=False)"
+            )
         else:
             raise NotSupportedError(f"the domain must hold inequalities (>=, <=) or equations, got {c!r}")
     for e in raw:
@@ -437,8 +441,6 @@ MAX_PURE_DEVIATIONS = 4096
 
 
 def _few_strategies(sf, p) -> bool:
-    from derive.dominance.general import reduced_strategies
-
     try:
         return len(reduced_strategies(sf, p)) <= MAX_PURE_DEVIATIONS
     except NotSupportedError:

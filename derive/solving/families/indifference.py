@@ -33,6 +33,7 @@ from dataclasses import dataclass
 import sympy as sp
 
 from derive.extensive_form.game import Game, NotSupportedError
+from derive.solving.families.polytope import FamilyCertificateError, polytope, sample_points, slack
 
 __all__ = [
     "SupportFamily",
@@ -147,6 +148,7 @@ def family_from_support(
     :mod:`derive.verification.profile_family`.  Szafron, Gibson & Sturtevant (2013) derive their
     three-player Kuhn family the same way, by hand.
     """
+    # here, not at the top: profile_family imports derive.solving.families (a cycle), and start-up
     from derive.verification.profile_family import action_values
 
     unknowns, strategies = _unknown_profile(game, support)
@@ -225,7 +227,7 @@ def _family(game, support, unknowns, strategies, solution) -> SupportFamily | No
 def _conditions(game, support, family, free, probabilities) -> list[sp.Expr] | None:
     """Probabilities in [0, 1] and the no-gain conditions, ``expr >= 0``, without repeats (up to a
     positive factor) and without those that hold identically; None if a constant one fails."""
-    from derive.verification.profile_family import action_values
+    from derive.verification.profile_family import action_values  # not at the top: a cycle (above)
 
     raw = [x for x in probabilities if x.free_symbols] + [1 - x for x in probabilities if x.free_symbols]
     values = action_values(game, family)
@@ -253,8 +255,6 @@ def _reduce(raw: list[sp.Expr], params: tuple[sp.Symbol, ...]):
     conditions are implied) and the curved ones; or the linear conditions that vanish on the whole
     polytope (to substitute); ``(None, None)`` if no point meeting all of them is found (among the
     polytope's vertices, their centre and midpoints of pairs of them)."""
-    from derive.solving.families.polytope import FamilyCertificateError, polytope, sample_points, slack
-
     linear = [e for e in raw if sp.Poly(e, *params).total_degree() <= 1]
     curved = [e for e in raw if sp.Poly(e, *params).total_degree() > 1]
     try:
@@ -275,6 +275,7 @@ def _reduce(raw: list[sp.Expr], params: tuple[sp.Symbol, ...]):
 def reached_by_others(game: Game, strategies: Sequence[Mapping]) -> set[tuple[int, str]]:
     """``(player, information-set label)`` pairs that chance and the other players' play reach with a
     probability not identically zero (in the parameters): where the player's choice can matter."""
+    # here, not at the top: derive's start-up imports this module, and needs no best responses
     from derive.verification.best_response import behaviour_profile
 
     profile = behaviour_profile(game, strategies)

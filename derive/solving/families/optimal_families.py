@@ -42,6 +42,7 @@ from sympy.polys.domains import QQ
 
 from derive.games.one_card import PLAYER_NAMES
 from derive.games.one_card_tree import ExtensiveFormGame, Sequence
+from derive.notation.text import to_text
 from derive.sequence_form import PlanForm, plan_form
 from derive.sequence_form.strategies import NamedParameter, plan_symbol
 from derive.sequence_form.tree_plans import numeric_plan_matrix
@@ -190,7 +191,6 @@ def locate_family(full: OptimalFamily, family: OptimalFamily) -> str:
     ends = [full.parameters_of(family.at({p: t})) for t in (family.interval.start, family.interval.end)]
     if any(e is None for e in ends):
         return "the family is not contained in the full game's optimal set"
-    from derive.presentation.text import to_text
 
     kind = "an edge" if full.is_edge(ends[0], ends[1]) else "a segment"
     at_vertices = all(e in full.vertices for e in ends)

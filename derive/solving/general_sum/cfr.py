@@ -31,6 +31,7 @@ from functools import cached_property
 import numpy as np
 
 from derive.extensive_form.game import CHANCE, Game, NotSupportedError
+from derive.sequence_form.general import game_sequence_form
 
 __all__ = ["CFRRun", "FloatTree", "cfr_plus"]
 
@@ -153,8 +154,6 @@ class FloatTree:
     def _sequences(self):
         """Per player: each terminal's last own action (``-1``: none) and each information set's
         parent action, for best responses by backward induction."""
-        from derive.sequence_form.general import game_sequence_form
-
         game = self.game
         sf = game_sequence_form(game)
         out = []

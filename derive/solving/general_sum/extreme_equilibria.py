@@ -19,12 +19,13 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from derive.extensive_form.game import Game, NotSupportedError
-from derive.presentation.text import count
+from derive.notation.text import count
 from derive.solving.general_sum.sequence_form_lcp import (
-    SequenceFormEquilibrium,
+    GeneralSumEquilibrium,
     SequenceFormLCP,
     checked_equilibrium,
 )
+from derive.solving.limits import TimeLimit
 
 __all__ = ["MAX_VERTICES", "SequenceFormExtremeEquilibria", "sequence_form_extreme_equilibria"]
 
@@ -39,7 +40,7 @@ class SequenceFormExtremeEquilibria:
 
     Attributes
     ----------
-    equilibria : tuple of SequenceFormEquilibrium
+    equilibria : tuple of GeneralSumEquilibrium
         Distinct pairs of realization plans, in the order of the vertices of ``H2`` then ``H1``.
     vertices : (int, int)
         The numbers of vertices of ``H2`` (player 1's plans) and ``H1`` (player 2's).
@@ -47,7 +48,7 @@ class SequenceFormExtremeEquilibria:
         The numbers of sequences.
     """
 
-    equilibria: tuple[SequenceFormEquilibrium, ...]
+    equilibria: tuple[GeneralSumEquilibrium, ...]
     vertices: tuple[int, int]
     shape: tuple[int, int]
 
@@ -83,8 +84,6 @@ def sequence_form_extreme_equilibria(
     two-person games", Handbook of Game Theory 3, section 7; Avis, Rosenberg, Savani & von Stengel
     (2010) for the vertex pairs.
     """
-    from derive.solving.limits import TimeLimit
-
     limit = TimeLimit(time_limit, progress, "sequence-form enumeration")
     lcp = SequenceFormLCP(game)
     nx, ny = lcp.nx, lcp.ny

@@ -40,6 +40,12 @@ from fractions import Fraction
 import sympy as sp
 
 from derive.extensive_form.game import Game, NotSupportedError
+from derive.solving.families.indifference import family_from_support
+from derive.solving.families.polytope import FamilyCertificateError, polytope, sample_points, slack
+from derive.solving.general_sum.cfr import ITERATIONS, FloatTree, cfr_plus
+from derive.solving.limits import TimeLimit, TimeLimitError
+from derive.verification.best_response import behaviour_profile, game_nash_conv, profile_payoffs
+from derive.verification.profile_family import check_profile_family
 
 __all__ = [
     "CFREquilibria",
@@ -231,9 +237,6 @@ def equilibria_from_cfr(
     equations; Szafron, Gibson & Sturtevant (2013) derive the three-player Kuhn family by hand in
     the same way, from its support.
     """
-    from derive.solving.general_sum.cfr import ITERATIONS, FloatTree, cfr_plus
-    from derive.solving.limits import TimeLimit, TimeLimitError
-
     iterations = ITERATIONS if iterations is None else iterations
     if isinstance(runs, bool) or not isinstance(runs, int) or runs < 1:
         raise NotSupportedError(f"runs must be a positive integer, got {runs!r}")
@@ -295,10 +298,6 @@ def equilibria_from_cfr(
 
 def _derive(game: Game, support, run, names) -> tuple[str, FoundFamily | None]:
     """The family on ``support``, checked, with a member near ``run``'s play; or why there is none."""
-    from derive.solving.families.indifference import family_from_support
-    from derive.verification.best_response import behaviour_profile, game_nash_conv, profile_payoffs
-    from derive.verification.profile_family import check_profile_family
-
     fam = family_from_support(game, support)
     if not fam.consistent:
         return (
@@ -335,8 +334,6 @@ def _derive(game: Game, support, run, names) -> tuple[str, FoundFamily | None]:
 def _member_point(fam, run, names) -> dict | None:
     """A point of the family's domain: CFR's probabilities for the parameters rounded to small
     denominators if that lands inside, else the centre of the linear part's vertices, else a vertex."""
-    from derive.solving.families.polytope import FamilyCertificateError, polytope, sample_points, slack
-
     params = fam.parameters
     if not params:
         return {}

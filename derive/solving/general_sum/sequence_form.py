@@ -63,13 +63,15 @@ from derive.solving.general_sum.extreme_equilibria import (
     sequence_form_extreme_equilibria,
 )
 from derive.solving.general_sum.sequence_form_lcp import (
-    SequenceFormEquilibrium,
+    GeneralSumEquilibrium,
+    SequenceFormEquilibrium,  # noqa: F401 - the old name of GeneralSumEquilibrium
     SequenceFormLCP,
     checked_equilibrium,
 )
+from derive.solving.limits import TimeLimit
 
 __all__ = [
-    "SequenceFormEquilibrium",
+    "GeneralSumEquilibrium",
     "SequenceFormExtremeEquilibria",
     "lemke_equilibrium",
     "sequence_form_extreme_equilibria",
@@ -87,7 +89,7 @@ def lemke_equilibrium(
     seed: int | None = None,
     progress: Callable[[str], None] | None = None,
     time_limit: float | None = None,
-) -> SequenceFormEquilibrium:
+) -> GeneralSumEquilibrium:
     """One exact Nash equilibrium of a two-player game by Lemke's method in the sequence form (module docstring).
 
     Parameters
@@ -108,7 +110,7 @@ def lemke_equilibrium(
 
     Returns
     -------
-    SequenceFormEquilibrium
+    GeneralSumEquilibrium
 
     Raises
     ------
@@ -133,8 +135,6 @@ def lemke_equilibrium(
     two-person games", GEB 14; von Stengel, van den Elzen & Talman (2002), "Computing normal form
     perfect equilibria for extensive two-person games", Econometrica 70; Lemke (1965).
     """
-    from derive.solving.limits import TimeLimit
-
     limit = TimeLimit(time_limit, progress, "Lemke's method")
     lcp = SequenceFormLCP(game)
     tries = [seed, *(k for k in range(PRIOR_TRIES) if k != seed)]

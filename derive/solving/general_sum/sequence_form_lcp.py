@@ -6,7 +6,7 @@ check of the equilibrium it gives.
 and each player's best reply to a prior (the start of Lemke's path).  Lemke's method
 (:mod:`derive.solving.general_sum.sequence_form`) and the vertex enumeration
 (:mod:`derive.solving.general_sum.extreme_equilibria`) both solve it; :func:`checked_equilibrium`
-turns their pair of plans into a :class:`SequenceFormEquilibrium` after checking the plans and the
+turns their pair of plans into a :class:`GeneralSumEquilibrium` after checking the plans and the
 exact NashConv.
 """
 
@@ -20,12 +20,13 @@ import sympy as sp
 
 from derive.extensive_form.game import Game, NotSupportedError
 from derive.sequence_form.general import GameSequenceForm, game_sequence_form
+from derive.verification.best_response import behaviour_profile, game_nash_conv, profile_payoffs
 
-__all__ = ["SequenceFormEquilibrium", "SequenceFormLCP", "checked_equilibrium"]
+__all__ = ["GeneralSumEquilibrium", "SequenceFormLCP", "checked_equilibrium"]
 
 
 @dataclass(frozen=True)
-class SequenceFormEquilibrium:
+class GeneralSumEquilibrium:
     """One Nash equilibrium of a two-player game, in realization plans and behaviour strategies, exact.
 
     Attributes
@@ -43,6 +44,9 @@ class SequenceFormEquilibrium:
         ``"uniform"`` or ``"random, seed k"`` (Lemke's method), or ``"vertex enumeration"``.
     pivots : int
         Lemke pivots done (0 for an enumerated one).
+
+    A constant-sum game's solver returns its own record, with the value and the unreached
+    information sets: :class:`derive.solving.zero_sum.sequence_form_lp.SequenceFormEquilibrium`.
     """
 
     plans: tuple[dict[str, sp.Rational], dict[str, sp.Rational]]
@@ -51,6 +55,10 @@ class SequenceFormEquilibrium:
     nash_conv: sp.Rational
     prior: str
     pivots: int
+
+
+#: The old name of :class:`GeneralSumEquilibrium` (the zero-sum solver's record has the same name).
+SequenceFormEquilibrium = GeneralSumEquilibrium
 
 
 class SequenceFormLCP:
@@ -179,10 +187,8 @@ def _rational(v) -> sp.Rational:
 
 def checked_equilibrium(
     lcp: SequenceFormLCP, x: list[Fraction], y: list[Fraction], prior: str, pivots: int
-) -> SequenceFormEquilibrium:
+) -> GeneralSumEquilibrium:
     """The equilibrium of plans ``x``, ``y``: checked to be plans, then by exact NashConv."""
-    from derive.verification.best_response import behaviour_profile, game_nash_conv, profile_payoffs
-
     sf = lcp.sf
     for p, plan in ((0, x), (1, y)):
         rows, e = sf.constraints(p)
@@ -200,4 +206,4 @@ def checked_equilibrium(
             f"the profile found has exact NashConv {conv}, not 0 (a bug; reported, not hidden)"
         )
     payoffs = profile_payoffs(profile)
-    return SequenceFormEquilibrium(plans, strategies, (payoffs[0], payoffs[1]), sp.S.Zero, prior, pivots)  # type: ignore[arg-type]
+    return GeneralSumEquilibrium(plans, strategies, (payoffs[0], payoffs[1]), sp.S.Zero, prior, pivots)  # type: ignore[arg-type]

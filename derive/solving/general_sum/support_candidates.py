@@ -59,6 +59,7 @@ from derive.solving.semialgebraic.polynomials import (
     to_sympy,
     variables_of,
 )
+from derive.verification.best_response import behaviour_profile, game_nash_conv
 
 __all__ = ["SupportContext", "SupportEquilibrium", "UndecidedSupport", "support_results"]
 
@@ -866,8 +867,6 @@ def _field_regret_check(problem: _Problem, branch: Branch) -> str:
 
 def _nash_conv(context: SupportContext, mixed) -> sp.Expr:
     """The exact NashConv of a mixed profile of rationals, on the game tree (through behaviour strategies)."""
-    from derive.verification.best_response import behaviour_profile, game_nash_conv
-
     return sp.cancel(game_nash_conv(behaviour_profile(context.game, _behaviour(context, mixed))))
 
 

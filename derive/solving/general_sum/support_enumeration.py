@@ -39,8 +39,9 @@ from dataclasses import dataclass
 
 import sympy as sp
 
+from derive.dominance.general import count_reduced_strategies, reduced_strategies
 from derive.extensive_form.game import Game, NotSupportedError
-from derive.presentation.text import count as counted
+from derive.notation.text import count as counted
 from derive.sequence_form.general import game_sequence_form, plan_symbol_name
 from derive.solving.general_sum.support_candidates import (
     SupportContext,
@@ -48,6 +49,7 @@ from derive.solving.general_sum.support_candidates import (
     UndecidedSupport,
     support_results,
 )
+from derive.solving.limits import TimeLimit
 
 __all__ = [
     "SUPPORT_METHOD",
@@ -111,8 +113,6 @@ class SupportEnumeration:
 
 def _strategic_form(game: Game):
     """Reduced strategies per player (labels and sequences) and ``pure profile -> payoff vector``."""
-    from derive.dominance.general import count_reduced_strategies, reduced_strategies
-
     game.require_perfect_recall()
     if game.is_symbolic:
         raise NotSupportedError("the game has symbolic payoffs or probabilities; substitute numbers")
@@ -158,8 +158,6 @@ def support_enumeration_refusal(game: Game) -> str | None:
     >>> support_enumeration_refusal(load_game("kuhn3"))
     'the reduced strategic form is 6,561 x 10,000 x 65,536: 4,299,816,960,000 pure strategy profiles, more than the limit of 200,000 for support enumeration'
     """
-    from derive.dominance.general import count_reduced_strategies
-
     sf = game_sequence_form(game)
     counts = [count_reduced_strategies(sf, p) for p in range(game.num_players)]
     shape = " x ".join(f"{c:,}" for c in counts)
@@ -214,8 +212,6 @@ def support_enumeration(
     McKelvey & McLennan (1996), "Computation of equilibria in finite games", section 6; Gambit's
     ``enumpoly_solve``.
     """
-    from derive.solving.limits import TimeLimit
-
     limit = TimeLimit(time_limit, progress, "support enumeration")
     sf, labels, sequences, table = _strategic_form(game)
     n = game.num_players

@@ -47,9 +47,12 @@ from fractions import Fraction
 
 import sympy as sp
 
+from derive.dominance.general import count_reduced_strategies, payoff_table, reduced_strategies
 from derive.extensive_form.game import Game, NotSupportedError
-from derive.presentation.text import count
+from derive.notation.text import count
 from derive.sequence_form.general import GameSequenceForm, game_sequence_form, plan_symbol_name
+from derive.solving.families.polytope import polytope
+from derive.solving.limits import TimeLimit
 
 __all__ = [
     "AllEquilibria",
@@ -107,8 +110,6 @@ def strategic_form(game: Game, sf: GameSequenceForm | None = None) -> StrategicF
     ImperfectRecallError
         If the game lacks perfect recall.
     """
-    from derive.dominance.general import count_reduced_strategies, payoff_table, reduced_strategies
-
     if game.num_players != 2:
         raise NotSupportedError(
             f"the strategic form here is for two players; this game has {game.num_players}"
@@ -358,8 +359,6 @@ def all_equilibria(
     games", Economic Theory 42, sections 2-5; Winkels (1979); Jansen (1981).  Gambit's
     ``enummixed_solve`` lists the same extreme equilibria.
     """
-    from derive.solving.limits import TimeLimit
-
     limit = TimeLimit(time_limit, progress, "general-sum enumeration")
     sf = game_sequence_form(game) if game.num_players == 2 else None
     form = strategic_form(game, sf)
@@ -469,8 +468,6 @@ def _extreme(form: StrategicForm, sf: GameSequenceForm, x, y) -> ExtremeEquilibr
 
 def _family(form: StrategicForm, player: int, vertices, common: frozenset[int]) -> EquilibriumFamily:
     """The face of ``player``'s polytope on which the ``common`` labels hold, normalised and parametrised."""
-    from derive.solving.families.polytope import polytope
-
     m, n = form.shape
     own, other = (m, n) if player == 0 else (n, m)
     offset_own, offset_other = (0, m) if player == 0 else (m, 0)

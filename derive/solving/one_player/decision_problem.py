@@ -40,6 +40,7 @@ from sympy.polys.domains import QQ
 from derive.extensive_form.game import Game, ImperfectRecallError, NotSupportedError
 from derive.sequence_form.general import game_sequence_form
 from derive.solving.zero_sum.best_response import best_response_values
+from derive.verification.best_response import BehaviourProfile, profile_payoffs
 
 __all__ = ["DecisionSolution", "InformationSetDecision", "solve_decision_problem"]
 
@@ -280,8 +281,6 @@ def solve_decision_problem(game: Game) -> DecisionSolution:
 
 def _certify(game: Game, decisions: tuple[InformationSetDecision, ...]) -> sp.Rational:
     """The expected payoff of the strategy taking each decision's ``choice``, by a forward pass over the tree."""
-    from derive.verification.best_response import BehaviourProfile, profile_payoffs
-
     chosen = {d.index: d.choice for d in decisions}
     probabilities = tuple(
         tuple(sp.S.One if a == chosen[info.index] else sp.S.Zero for a in info.actions)

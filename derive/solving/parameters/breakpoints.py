@@ -18,6 +18,8 @@ from dataclasses import dataclass
 
 import sympy as sp
 
+from derive.solving.parameters.rational_functions import polynomial_text
+
 __all__ = [
     "Breakpoint",
     "ParametricError",
@@ -86,8 +88,6 @@ class Breakpoint:
     @property
     def polynomial_text(self) -> str:
         """``str(self.polynomial.as_expr())``, the same characters, printed from the coefficients."""
-        from derive.solving.parameters.rational_functions import polynomial_text
-
         return polynomial_text(flint_poly(self.polynomial).coeffs(), str(self.polynomial.gen))
 
     def refined(self, width: sp.Rational) -> Breakpoint:

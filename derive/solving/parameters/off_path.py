@@ -39,6 +39,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from derive.solving.parameters.rational_functions import poly_key
+
 __all__ = ["OffPathFill", "off_path_fill"]
 
 
@@ -90,8 +92,6 @@ def off_path_fill(field, sf, mats_sym, piece, point, nonnegative) -> OffPathFill
     basis's few denominators), so adding and comparing them needs no reduction of fractions.
     """
     import flint
-
-    from derive.solving.parameters.rational_functions import poly_key
 
     x0 = flint.fmpq(int(point.numerator), int(point.denominator))
     plans = piece.formulas[1]

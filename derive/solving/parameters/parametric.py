@@ -31,23 +31,20 @@ from dataclasses import dataclass
 import sympy as sp
 from sympy.polys.domains import QQ
 
-from derive.games.one_card import GameDefinitionError, exact_amount, one_card_poker
+from derive.games.one_card import PLAYER_NAMES, GameDefinitionError, exact_amount, one_card_poker
 from derive.games.one_card_tree import ExtensiveFormGame, build_tree
-from derive.presentation.text import count
+from derive.notation.text import count, to_text
 from derive.sequence_form import PlanForm, plan_form
 from derive.sequence_form.strategies import NamedParameter, plan_symbol
 from derive.solving.families.optimal_families import FamilyCertificateError, OptimalFamily, _derive_family
 from derive.solving.lp import certified_supports, maximin
+from derive.solving.parameters.breakpoints import ParametricError
 from derive.solving.zero_sum.from_rules import solve_rules
 
 __all__ = ["BetPiece", "BetSizeAnalysis", "ParametricError", "analysis_markdown", "b", "bet_size_analysis"]
 
 #: The bet size, in antes.
 b = sp.Symbol("b", positive=True)
-
-
-class ParametricError(RuntimeError):
-    """A breakpoint or a piece could not be derived exactly."""
 
 
 @dataclass(frozen=True)
@@ -332,9 +329,6 @@ def bet_size_analysis(
 
 def analysis_markdown(res: BetSizeAnalysis, title: str) -> str:
     """The pieces of a :class:`BetSizeAnalysis` as markdown: value and both families per interval."""
-    from derive.games.one_card import PLAYER_NAMES
-    from derive.presentation.text import to_text
-
     lines = [f"## {title}", "", f"Value to the opener: `v(b) = {to_text(res.value)}`", ""]
     for p in res.pieces:
         upper = "∞" if p.upper == sp.oo else to_text(p.upper)

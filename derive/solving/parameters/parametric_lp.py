@@ -54,10 +54,12 @@ from dataclasses import dataclass
 import sympy as sp
 from sympy.polys.domains import QQ
 
+from derive.extensive_form.build import exact_value
 from derive.extensive_form.game import Game, NotSupportedError
-from derive.presentation.text import count
+from derive.notation.text import count
+from derive.sequence_form.general import game_sequence_form
 from derive.solving.forked import run_tasks
-from derive.solving.lp import ExactLPError, basis_system, optimal_basis
+from derive.solving.lp import ExactLPError, basis_system, optimal_basis, row_times
 from derive.solving.parameters.basis_solve import solve_basis as _solve_basis
 from derive.solving.parameters.breakpoints import (
     Breakpoint,
@@ -78,9 +80,12 @@ from derive.solving.parameters.parametric_pieces import (
     make_piece,
     piece_data,
     piece_from_data,
+    probability_at,
 )
+from derive.solving.parameters.rational_functions import RationalFunction, combination, poly_key
 from derive.solving.parameters.rational_functions import RationalFunctionField as _Field
-from derive.solving.parameters.rational_functions import combination, poly_key
+from derive.solving.zero_sum.best_response import best_response_values
+from derive.solving.zero_sum.sequence_form_lp import _program
 
 __all__ = [
     "MAX_SOLVES",
@@ -158,12 +163,6 @@ def _symbol_of(game: Game, symbol) -> sp.Symbol:
     return names[name]
 
 
-def _program(sf, matrix, player: int):
-    from derive.solving.zero_sum.sequence_form_lp import _program as program
-
-    return program(sf, matrix, player)
-
-
 def parametric_solve(
     game: Game,
     symbol: sp.Symbol | str,
@@ -233,9 +232,6 @@ def parametric_solve(
     ----------
     Gass & Saaty (1955); von Stengel (1996), section 4.
     """
-    from derive.extensive_form.build import exact_value
-    from derive.sequence_form.general import game_sequence_form
-
     if isinstance(processes, bool) or not isinstance(processes, int) or processes < 1:
         raise ValueError(f"processes must be a whole number >= 1, got {processes!r}")
     if game.num_players != 2:
@@ -620,8 +616,6 @@ def _nonnegative_on(field: _Field, piece: ValuePiece, q0):
     ``> 0`` at ``q0`` and neither polynomial has a root between the outer ends of the ends' isolating
     intervals, narrowed (Descartes' rule of signs, no root isolated), else by :func:`_holds_on` on
     the reduced fraction."""
-    from derive.solving.parameters.rational_functions import RationalFunction
-
     one_point = _same(piece.lower, piece.upper)
     a, b = piece.lower.interval[0], piece.upper.interval[1]
     if not one_point:  # the ends' isolating intervals narrowed to a thousandth of the piece
@@ -662,6 +656,7 @@ def _fill_piece(
     """The check point of piece ``k``, and its off-path play (an
     :class:`~derive.solving.parameters.off_path.OffPathFill`, chosen there); with ``check`` the
     filled profile is certified there first (:func:`_fill_and_check`; ParametricError if it fails)."""
+    # here, not at the top: derive's start-up imports this module for its ParametricError
     from derive.solving.parameters.off_path import off_path_fill
 
     point = _check_point(piece)
@@ -676,10 +671,6 @@ def _check_profile(field: _Field, sf, mats_sym, c_sym, piece: ValuePiece, k: int
     """ParametricError unless the filled ``piece``'s behaviour strategies at ``point`` (exact) give
     every information set a probability distribution, and the exact best responses to the
     realization plans they make have the value of its formula (exploitability 0 there)."""
-    from derive.solving.lp import row_times
-    from derive.solving.parameters.parametric_pieces import probability_at
-    from derive.solving.zero_sum.best_response import best_response_values
-
     t = field.symbol
     q0 = QQ.from_sympy(point)
     where = f"piece {k} ({piece.interval_text(t)}) at {t} = {point}"

@@ -17,9 +17,10 @@ from dataclasses import dataclass
 import sympy as sp
 
 from derive.extensive_form.game import Game
-from derive.solving.parameters.breakpoints import Breakpoint
+from derive.solving.parameters.breakpoints import Breakpoint, remember_text
 from derive.solving.parameters.breakpoints import less as _less
 from derive.solving.parameters.breakpoints import same as _same
+from derive.solving.parameters.rational_functions import RationalFunction, poly_key
 
 __all__ = [
     "ParametricSolution",
@@ -405,8 +406,6 @@ def piece_data(piece: ValuePiece, texts: bool = False) -> tuple:
     its functions as pairs of indices into one table of polynomials (a basis's common denominator is
     sent once, not once per variable); with ``texts`` the texts of its strategies and of its ends
     too (made here if they were not yet)."""
-    from derive.solving.parameters.rational_functions import poly_key
-
     table: list = []
     index: dict[int, int] = {}
     held: list = []  # the polynomials indexed, alive until the table is done (their ids stay theirs)
@@ -440,9 +439,6 @@ def piece_from_data(field, sf, data: tuple) -> ValuePiece:
     """The piece :func:`piece_data` gave ``data`` for, its functions in ``field`` and its sequences
     those of ``sf`` (a text of an end sent along is kept for :attr:`Breakpoint.text`)."""
     import flint
-
-    from derive.solving.parameters.breakpoints import remember_text
-    from derive.solving.parameters.rational_functions import RationalFunction
 
     ends, closed, value, plans, conditions, table, texts = data
     polys = [flint.fmpq_poly(list(num), den) for num, den in table]

@@ -39,7 +39,12 @@ from dataclasses import dataclass
 
 import sympy as sp
 
+from derive.dominance.general import payoff_table, reduced_strategies
+from derive.extensive_form.build import exact_value
+from derive.extensive_form.exact import exact_float
 from derive.extensive_form.game import Game, NotSupportedError
+from derive.sequence_form.general import game_sequence_form
+from derive.solving.general_sum.two_player import all_equilibria
 
 __all__ = ["Piece", "PiecewiseEquilibria", "SymbolicEquilibrium", "piecewise_equilibria", "substitute"]
 
@@ -134,8 +139,6 @@ def substitute(game: Game, values: dict[sp.Symbol, sp.Expr]) -> Game:
         0.5 is 1/2) or not a number, or a chance probability becomes negative (the rebuilt game is
         validated).
     """
-    from derive.extensive_form.build import exact_value
-
     values = {s: exact_value(v, f"value of {s}") for s, v in values.items()}
     nodes = tuple(
         dataclasses.replace(
@@ -150,9 +153,6 @@ def substitute(game: Game, values: dict[sp.Symbol, sp.Expr]) -> Game:
 
 def _symbolic_form(game: Game):
     """Reduced strategies and the payoff matrices ``A(c)``, ``B(c)`` as sympy matrices."""
-    from derive.dominance.general import payoff_table, reduced_strategies
-    from derive.sequence_form.general import game_sequence_form
-
     sf = game_sequence_form(game)
     mine, theirs = reduced_strategies(sf, 0), reduced_strategies(sf, 1)
     tables = (payoff_table(sf, 0, mine, theirs), payoff_table(sf, 1, theirs, mine))
@@ -241,8 +241,6 @@ def _formula(R: sp.Matrix, R0: sp.Matrix, x0: list[sp.Rational]) -> list[sp.Expr
 
 
 def _solve_at(game: Game, c: sp.Symbol, value: sp.Expr, labels, A, B, symbolic: bool) -> Piece:
-    from derive.solving.general_sum.two_player import all_equilibria
-
     eqs = all_equilibria(substitute(game, {c: value}))
     A0, B0 = A.subs(c, value), B.subs(c, value)
     vecs = []
@@ -340,8 +338,6 @@ def piecewise_equilibria(
     c = symbol
     domain = domain if domain is not None else sp.Interval(-sp.oo, sp.oo)
     if isinstance(domain, sp.Basic) and domain.atoms(sp.Float):  # 0.5 is 1/2; 1/3 typed as a float is refused
-        from derive.extensive_form.exact import exact_float
-
         domain = domain.xreplace(
             {f: exact_float(f, f"the domain {domain}", NotSupportedError) for f in domain.atoms(sp.Float)}
         )

@@ -35,8 +35,11 @@ from dataclasses import dataclass
 import sympy as sp
 from sympy.polys.domains import QQ
 
+from derive.sequence_form import plan_form
+from derive.sequence_form.tree_plans import numeric_plan_matrix
+from derive.solving.families.polytope import slack
 from derive.solving.linear_program import ExactLPError, LinearProgram, exact_lp
-from derive.solving.lp import transpose
+from derive.solving.lp import transpose, transpose_negated
 
 __all__ = [
     "AdmissibleMembers",
@@ -287,8 +290,6 @@ def plan_form_polytopes(pf, entries: Matrix, player: int) -> StrategyPolytopes:
     strategy is a distribution over the plans of each of his situations (``pf.groups``), and the
     completely mixed opponent strategy is uniform in each situation.
     """
-    from derive.solving.lp import transpose_negated
-
     other = 1 - player
     M = entries if player == 0 else transpose_negated(entries)
 
@@ -405,8 +406,6 @@ def classify_members(
     label : callable
         How a key is named in :attr:`AdmissibleMembers.only_dominated`.
     """
-    from derive.solving.families.polytope import slack
-
     if params and not vertices:
         return AdmissibleMembers(player, (), (), (), checked=False, reason="its vertices were not listed")
     visited = [0]
@@ -459,9 +458,6 @@ def classify_family(game, family) -> AdmissibleMembers:
     Dominance is judged in the full plan form of ``game`` (all plans allowed), so a member of a
     family derived after removing plans is compared with every strategy of the game.
     """
-    from derive.sequence_form import plan_form
-    from derive.sequence_form.tree_plans import numeric_plan_matrix
-
     pf = plan_form(game)
     polytopes = plan_form_polytopes(pf, numeric_plan_matrix(pf), family.player)
     position = {plan: k for k, plan in enumerate(pf.plans[family.player])}

@@ -12,23 +12,13 @@ quasi-perfect equilibria is :mod:`derive.solving.refinements.quasi_perfect`.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
-
 import sympy as sp
 from sympy.polys.domains import QQ
 
 from derive.solving.exact_solve import ExactFactor
-from derive.solving.lp import Basis, ExactLPError, LinearProgram, basis_system, optimal_basis, warm_bases
-from derive.solving.refinements.exact_simplex import (
-    MAX_PIVOTS,
-    PivotBudget,
-    PivotBudgetError,
-    Poly,
-    StandardForm,
-    evaluate,
-    poly_sign,
-)
+from derive.solving.lp import Basis, ExactLPError, basis_system, optimal_basis, warm_bases
+from derive.solving.refinements.exact_simplex import MAX_PIVOTS, PivotBudget, PivotBudgetError, StandardForm
+from derive.solving.refinements.perturbed_lp import ParametricLP, Poly, evaluate, monomial, poly_sign
 
 __all__ = [
     "EPSILON",
@@ -71,105 +61,6 @@ POLISH_PIVOTS = 100
 #: tolerances (ε₀³ next to 1).  Each candidate is tested exactly, so the order only affects speed:
 #: the middle of the range works most often.
 TRIAL_EPSILONS = tuple(QQ(1, d) for d in (330, 150, 1000, 70, 2200, 40, 500, 5000, 20, 100, 10, 10**4, 10**5))
-
-
-def monomial(power: int, degree: int) -> Poly:
-    out = [QQ(0)] * (degree + 1)
-    out[power] = QQ(1)
-    return out
-
-
-@dataclass
-class ParametricLP:
-    """``max c(ε)^T z`` s.t. ``lower_r(ε) <= A_r z <= upper_r(ε)``, ``z >= 0`` except free columns."""
-
-    ncols: int
-    rows: list[dict[int, object]]
-    lower: list[Poly | None]
-    upper: list[Poly | None]
-    cost: list[Poly]
-    free: set[int]
-
-    def at(self, eps: object) -> tuple[LinearProgram, dict[int, object]]:
-        """The LP at ``ε = eps``: ``(program, cost)`` with exact ``QQ`` data."""
-        powers = [QQ(1)]
-        for _ in range(len(self.cost[0]) - 1 if self.cost else 0):
-            powers.append(powers[-1] * eps)
-        known: dict[int, object] = {}  # many bounds are the same list object (or equal)
-
-        def value(poly):
-            if poly is None:
-                return None
-            key = id(poly)
-            if key not in known:
-                total = QQ(0)
-                for c, power in zip(poly, powers):
-                    if c:
-                        total += c * power
-                known[key] = total
-            return known[key]
-
-        prog = LinearProgram(
-            self.ncols, list(self.rows), [value(lo) for lo in self.lower], [], set(self.free)
-        )
-        prog.upper = [value(hi) for hi in self.upper]
-        cost = {c: value(p) for c, p in enumerate(self.cost)}
-        return prog, {c: v for c, v in cost.items() if v}
-
-    def at_each(self, epsilons: Iterable[object]) -> Iterator[tuple[LinearProgram, dict[int, object]]]:
-        """:meth:`at` for each of ``epsilons`` in turn (lazily), the same programs: the nonzero terms of
-        each polynomial of the bounds and costs are found once (a bound shared by two rows once), not
-        once per ε.  (Polynomials are told apart by identity: hashing rationals is slow.)"""
-        index: dict[int, int] = {}
-        terms: list[list[tuple[object, int]]] = []
-
-        def slot(poly: Poly | None) -> int | None:
-            if poly is None:
-                return None
-            key = id(poly)
-            if key not in index:
-                index[key] = len(terms)
-                terms.append([(c, d) for d, c in enumerate(poly) if c])
-            return index[key]
-
-        lower = [slot(p) for p in self.lower]
-        upper = [slot(p) for p in self.upper]
-        cost = [slot(p) for p in self.cost]
-        zero = QQ(0)
-        for eps in epsilons:
-            powers = [QQ(1)]
-            for _ in range(len(self.cost[0]) - 1 if self.cost else 0):
-                powers.append(powers[-1] * eps)
-            values = []
-            for line in terms:
-                total = zero
-                for c, d in line:
-                    total += c * powers[d]
-                values.append(total)
-            prog = LinearProgram(
-                self.ncols,
-                list(self.rows),
-                [None if k is None else values[k] for k in lower],
-                [],
-                set(self.free),
-            )
-            prog.upper = [None if k is None else values[k] for k in upper]
-            yield prog, {c: values[k] for c, k in enumerate(cost) if values[k]}
-
-    def fixed(self, eps: object) -> ParametricLP:
-        """The same LP at ``ε = eps`` (every polynomial of degree 0): its exact simplex runs in Q."""
-
-        def value(poly: Poly | None) -> Poly | None:
-            return None if poly is None else [evaluate(poly, eps)]
-
-        return ParametricLP(
-            self.ncols,
-            self.rows,
-            [value(p) for p in self.lower],
-            [value(p) for p in self.upper],
-            [value(p) for p in self.cost],
-            self.free,
-        )
 
 
 def nonnegative_near_zero(poly: Poly) -> bool:

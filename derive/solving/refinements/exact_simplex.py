@@ -1,6 +1,6 @@
 """The exact simplex method in the ordered field of polynomials in a small ε > 0.
 
-:class:`StandardForm` holds a perturbed LP (:class:`~derive.solving.refinements.epsilon_lp.ParametricLP`)
+:class:`StandardForm` holds a perturbed LP (:class:`~derive.solving.refinements.perturbed_lp.ParametricLP`)
 with one slack per inequality row and pivots, exactly, from a starting basis (HiGHS's) to one whose
 basic values and reduced costs have the right signs for all small ε: a polynomial's sign there is
 that of its lowest nonzero coefficient (:func:`poly_sign`).  Its basis is factored once and updated
@@ -14,16 +14,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import cached_property
 from itertools import chain
-from typing import TYPE_CHECKING
 
 from sympy.polys.domains import QQ
 
 from derive.solving.exact_solve import ExactFactor
 from derive.solving.lp import Basis, ExactLPError
 from derive.solving.refinements.basis_update import REFACTOR, FactoredBasis, basis_block
-
-if TYPE_CHECKING:
-    from derive.solving.refinements.epsilon_lp import ParametricLP
+from derive.solving.refinements.perturbed_lp import ParametricLP, Poly, evaluate, poly_sign
 
 __all__ = [
     "MAX_PIVOTS",
@@ -37,9 +34,6 @@ __all__ = [
 
 #: Most exact pivots from one starting basis (each costs a few exact solves).
 MAX_PIVOTS = 150
-
-Poly = list  # coefficients in QQ, lowest power first, fixed length (the largest sequence length + 1)
-
 
 class PivotBudgetError(ExactLPError):
     """The exact search for a basis optimal for all small ε used up its :class:`PivotBudget`."""
@@ -84,21 +78,6 @@ class PivotBudget:
         self.used += 1
         if self.limit is not None and self.used > self.limit:
             raise PivotBudgetError(f"more than {self.limit} {what}")
-
-
-def evaluate(poly: Poly, eps: object) -> object:
-    total = QQ(0)
-    for c in reversed(poly):
-        total = total * eps + c if total else c
-    return total
-
-
-def poly_sign(poly) -> int:
-    """Sign of a polynomial for all small enough ε > 0: the sign of its lowest nonzero coefficient."""
-    for c in poly:
-        if c != 0:
-            return 1 if c > 0 else -1
-    return 0
 
 
 class StandardForm:

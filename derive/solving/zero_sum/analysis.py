@@ -14,8 +14,8 @@ from dataclasses import dataclass
 import sympy as sp
 from sympy.polys.domains import QQ
 
-from derive.games.one_card import PLAYER_NAMES, Action
-from derive.games.one_card_tree import ExtensiveFormGame, Sequence
+from derive.games.one_card import PLAYER_NAMES, Action, one_card_poker
+from derive.games.one_card_tree import ExtensiveFormGame, Sequence, build_tree
 from derive.sequence_form import plan_form
 from derive.sequence_form.tree_plans import numeric_plan_matrix
 from derive.solving.lp import certified_supports, maximin
@@ -168,9 +168,6 @@ def raise_table(games: list[tuple[int, int]]) -> str:
 
     Each row is decided exactly by :func:`raise_callers` (ante 1, bet 1).
     """
-    from derive.games.one_card import one_card_poker
-    from derive.games.one_card_tree import build_tree
-
     lines = [
         "| N | max bets | value | raise called on the path of play with | only the top card? "
         "| usable raise-calling plans (incl. off the path) |",

@@ -24,6 +24,13 @@ from derive.games.one_card import SymbolicGameError
 from derive.games.one_card_tree import ExtensiveFormGame, InformationSet, Sequence
 from derive.sequence_form.strategies import BehaviourStrategy
 from derive.sequence_form.tree_plans import reach_probabilities
+from derive.solving.linear_program import ExactLPError
+from derive.solving.lp import transpose
+from derive.solving.zero_sum.sequence_form_lp import (
+    require_refinement,
+    sequence_form_equilibrium,
+    solve_zero_sum,
+)
 
 __all__ = [
     "Equilibrium",
@@ -114,8 +121,6 @@ def solve(game: ExtensiveFormGame, refine: str = "quasi-perfect") -> Equilibrium
     ----------
     Kuhn (1950), p. 101: the value of Kuhn poker is -1/18 to the opener.
     """
-    from derive.solving.zero_sum.sequence_form_lp import require_refinement, solve_zero_sum
-
     require_refinement(refine)
     game.rules.require_numeric()
     sol = solve_zero_sum(game.game, refine=refine)
@@ -226,10 +231,8 @@ def solve_rules(rules, refine: str = "quasi-perfect", progress=None) -> OneCardS
     ----------
     Kuhn (1950), p. 101 (value -1/18); von Stengel (1996), section 4.
     """
+    # here, not at the top: derive's start-up imports this module for its SymbolicGameError
     from derive.sequence_form.from_rules import MAX_ENTRIES, matrix_entries, one_card_sequence_form
-    from derive.solving.linear_program import ExactLPError
-    from derive.solving.lp import transpose
-    from derive.solving.zero_sum.sequence_form_lp import require_refinement, sequence_form_equilibrium
 
     require_refinement(refine)
     if progress:
@@ -245,7 +248,7 @@ def solve_rules(rules, refine: str = "quasi-perfect", progress=None) -> OneCardS
         # solve in units of the ante (well scaled whatever the chip amounts), then scale back
         ante = QQ(int(rules.ante.p), int(rules.ante.q))
         if large:  # the LP with running sums over the cards: no N (N - 1) matrix
-            from derive.solving.zero_sum.running_sums import prefix_equilibrium
+            from derive.solving.zero_sum.running_sums import prefix_equilibrium  # start-up, as above
 
             eq = prefix_equilibrium(sf, ante, progress)
         else:

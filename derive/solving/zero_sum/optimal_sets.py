@@ -22,7 +22,7 @@ from sympy.polys.domains import QQ
 from derive.extensive_form.build import exact_value
 from derive.extensive_form.game import NotSupportedError
 from derive.sequence_form.general import GameSequenceForm
-from derive.solving.families.polytope import MAX_VERTICES, polytope
+from derive.solving.families.polytope import MAX_VERTICES, bound_constraint, normalised, polytope, slack
 from derive.solving.linear_program import ExactLPError, LinearProgram, exact_lp
 from derive.solving.lp import row_times
 from derive.solving.zero_sum.best_response import best_response_values
@@ -191,8 +191,6 @@ class OptimalSet:
         parameters = tuple(new if p == old else p for p in self.parameters)
 
         def rewrite_bound(rel):  # in the form the solver writes: one parameter as a bound, else ">= 0"
-            from derive.solving.families.polytope import bound_constraint, normalised, slack
-
             e = normalised(slack(rel).subs(sub), parameters)
             used = [p for p in parameters if e.coeff(p) != 0]
             return bound_constraint(e, used[0]) if len(used) == 1 else sp.Ge(e, 0)
@@ -219,6 +217,7 @@ def _classified(sf, mats, oset: OptimalSet) -> OptimalSet:
     """``oset`` with its admissible members decided (:func:`derive.solving.refinements.admissible.classify_members`)."""
     from dataclasses import replace
 
+    # here, not at the top: derive's start-up (derive --help, derive solve kuhn) never classifies members
     from derive.solving.refinements.admissible import classify_members, sequence_form_polytopes
 
     p = oset.player
@@ -240,8 +239,6 @@ def _classified(sf, mats, oset: OptimalSet) -> OptimalSet:
 
 def _extreme_points(constraints, params) -> list[dict[sp.Symbol, sp.Rational]]:
     """Points of ``{constraints}`` maximising and minimising each parameter, by exact LPs (HiGHS, then exact)."""
-    from derive.solving.families.polytope import slack
-
     n = len(params)
     prog = LinearProgram(n, [], [], [], set(range(n)))
     for c in constraints:

@@ -24,8 +24,10 @@ from collections.abc import Callable
 from sympy.polys.domains import QQ
 
 from derive.games.one_card import Action
+from derive.sequence_form.from_rules import _terminal_histories
 from derive.solving.linear_program import ExactLPError, LinearProgram, exact_lp_with_duals
 from derive.solving.zero_sum.best_response import best_response_values
+from derive.solving.zero_sum.sequence_form_lp import SequenceFormEquilibrium, _behaviour
 
 __all__ = ["MAX_ROWS", "payoffs_against", "prefix_equilibrium", "running_sum_rows"]
 
@@ -38,8 +40,6 @@ def _structure(sf):
     """``(where, terminals)``: each player's ``(history, action) -> [sequence index by card]`` and each
     terminal betting history as ``(opener's key, dealer's key, win, lose)``, the opener's payoff with
     the higher and with the lower card (in chips)."""
-    from derive.sequence_form.from_rules import _terminal_histories
-
     rules = sf.rules
     n = rules.num_cards
     where: list[dict] = [{}, {}]
@@ -192,8 +192,6 @@ def prefix_equilibrium(sf, scale, progress: Callable[[str], None] | None = None)
     ExactLPError
         If HiGHS's basis does not give an exact solution, or the certificate fails.
     """
-    from derive.solving.zero_sum.sequence_form_lp import SequenceFormEquilibrium, _behaviour
-
     say = progress or (lambda message: None)
     n0, n1 = sf.shape
     prog, first = _program(sf, scale)

@@ -270,6 +270,9 @@ class SequenceFormEquilibrium:
     method : str
     perturbed : tuple of PerturbedPlan
         The perturbed plans (quasi-perfect refinement only, else empty).
+
+    A general-sum game's equilibrium is another record, with both payoffs and its NashConv:
+    :class:`derive.solving.general_sum.sequence_form_lcp.GeneralSumEquilibrium`.
     """
 
     value: object
@@ -312,6 +315,7 @@ def sequence_form_equilibrium(
     say = progress or (lambda message: None)
     rows, cols = sf.shape
     if refine == "quasi-perfect":
+        # here, not at the top: derive --help imports this module and needs no refinement
         from derive.solving.refinements.quasi_perfect import MAX_SEQUENCES, perturbed_plans
 
         if rows + cols <= MAX_SEQUENCES:  # else perturbed_plans refuses at once, saying why
@@ -459,7 +463,7 @@ def _solve_zero_sum(game, all_optimal, refine, progress, time_limit) -> ZeroSumS
     value, plans, strategies = eq.value, eq.plans, eq.strategies
     sets: tuple[OptimalSet, ...] = ()
     if all_optimal:
-        from derive.solving.limits import TimeLimit
+        from derive.solving.limits import TimeLimit  # not at the top: derive --help imports this module
 
         if progress:
             progress("deriving each player's whole optimal set")
