@@ -156,10 +156,8 @@ def write_general_document(
     from derive.presentation.errors import OutputError
     from derive.presentation.general_latex import derivation_document
     from derive.presentation.output_files import (
-        atomic_write,
-        compile_latex,
-        save_figure_atomic,
         writable_folder,
+        write_document,
     )
     from derive.solving.zero_sum.sequence_form_lp import solve_zero_sum
 
@@ -228,15 +226,7 @@ def write_general_document(
         families_note=families_note,
     )
     tree = draw_extensive_form(game)
-    save_figure_atomic(tree, folder / figure)
-    tex = folder / f"{stem}.tex"
-    atomic_write(tex, text.encode())
-    written = [folder / figure, tex]
-    if compile_pdf:
-        say("running pdflatex ...")
-        compile_latex(tex, keep_aux)
-        written.append(folder / f"{stem}.pdf")
-    return written
+    return write_document(folder, stem, text, {figure: tree}, compile_pdf, keep_aux, say)
 
 
 def _write_general_sum(
@@ -268,10 +258,8 @@ def _write_general_sum(
     from derive.figures.tikz import TikzLayoutError, tikz_game_tree
     from derive.presentation.general_sum_document import general_sum_document, solve_general
     from derive.presentation.output_files import (
-        atomic_write,
-        compile_latex,
-        save_figure_atomic,
         writable_folder,
+        write_document,
     )
     from derive.presentation.solve_report import almost_constant_sum_refusal
 
@@ -299,12 +287,6 @@ def _write_general_sum(
     text = general_sum_document(
         solution, figure=figure, plan_form=plan_form, dominance=dominance, plan_note=plan_note, tikz=tikz
     )
-    save_figure_atomic(draw_extensive_form(game), folder / figure)
-    tex = folder / f"{stem}.tex"
-    atomic_write(tex, text.encode())
-    written = [folder / figure, tex]
-    if compile_pdf:
-        say("running pdflatex ...")
-        compile_latex(tex, keep_aux)
-        written.append(folder / f"{stem}.pdf")
-    return written
+    return write_document(
+        folder, stem, text, {figure: draw_extensive_form(game)}, compile_pdf, keep_aux, say
+    )

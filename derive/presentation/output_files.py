@@ -31,6 +31,7 @@ __all__ = [
     "save_figure_atomic",
     "save_figure_or_pages",
     "writable_folder",
+    "write_document",
 ]
 
 
@@ -300,6 +301,44 @@ def compile_latex(tex: Path, keep_aux: bool = False) -> Path:
                 if made.exists():
                     os.replace(made, tex.with_suffix(suffix))
     return pdf
+
+
+def write_document(
+    folder: Path,
+    stem: str,
+    text: str,
+    figures: dict[str, object] | None = None,
+    compile_pdf: bool = False,
+    keep_aux: bool = False,
+    progress: Callable[[str], object] | None = None,
+) -> list[Path]:
+    """Write a LaTeX document's files into ``folder`` (which exists): each figure (``file name ->
+    figure``, or a list of figures for a PDF's pages), then ``<stem>.tex``, each through a temporary
+    file; with ``compile_pdf`` also ``<stem>.pdf`` by :func:`compile_latex`.  Every document command
+    (``derive latex`` for any game, ``--param``, the thesis's document) ends here.
+
+    Returns
+    -------
+    list of Path
+        The files written, figures first, then the ``.tex`` and the PDF.
+
+    Raises
+    ------
+    OutputError
+        If pdflatex is missing (the ``.tex`` and figures are written) or fails.
+    """
+    written = []
+    for name, fig in (figures or {}).items():
+        save_figure_atomic(fig, folder / name)
+        written.append(folder / name)
+    tex = folder / f"{stem}.tex"
+    atomic_write(tex, text.encode())
+    written.append(tex)
+    if compile_pdf:
+        if progress is not None:
+            progress("running pdflatex ...")
+        written.append(compile_latex(tex, keep_aux))
+    return written
 
 
 def atomic_write(path: Path, data: bytes) -> None:

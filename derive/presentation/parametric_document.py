@@ -139,23 +139,15 @@ def write_parametric_document(
     from derive.figures.value_plots import draw_parametric_value
     from derive.presentation.errors import OutputError
     from derive.presentation.output_files import (
-        atomic_write,
-        compile_latex,
-        save_figure_atomic,
         writable_folder,
+        write_document,
     )
 
     if Path(out).exists() and not Path(out).is_dir():
         raise OutputError(f"output path {str(out)!r} exists and is not a folder")
     folder = writable_folder(out)
     figure = f"{stem}_value.pdf"
-    save_figure_atomic(draw_parametric_value(sol), folder / figure)
-    tex = folder / f"{stem}.tex"
-    atomic_write(tex, parametric_document(sol, figure, game_name).encode())
-    written = [folder / figure, tex]
-    if compile_pdf:
-        if progress:
-            progress("running pdflatex ...")
-        compile_latex(tex, keep_aux)
-        written.append(folder / f"{stem}.pdf")
-    return written
+    text = parametric_document(sol, figure, game_name)
+    return write_document(
+        folder, stem, text, {figure: draw_parametric_value(sol)}, compile_pdf, keep_aux, progress
+    )

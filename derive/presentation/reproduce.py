@@ -31,11 +31,11 @@ from derive.presentation.latex import (
 )
 from derive.presentation.output_files import (
     atomic_write,
-    compile_latex,
     draw_in_parallel,
     make_folder,
     writable_folder,
 )
+from derive.presentation.output_files import write_document as write_files
 from derive.sequence_form.payoff import BilinearPayoff, bilinear_payoff, expected_payoff
 from derive.sequence_form.strategies import (
     KUHN_PARAMETERS,
@@ -419,14 +419,7 @@ def write_document(
         for name in draw_in_parallel(figures, Path(tmp), also=write_text):
             os.replace(Path(tmp) / name, out / name)
             written.append(out / name)
-    tex = out / "derivation.tex"
-    atomic_write(tex, texts[0].encode())
-    written.append(tex)
-    if compile_pdf:
-        say("running pdflatex ...")
-        compile_latex(tex, keep_aux)
-        written.append(out / "derivation.pdf")
-    return written
+    return written + write_files(out, "derivation", texts[0], None, compile_pdf, keep_aux, say)
 
 
 def _plans_text(fam, game, player) -> list[str]:
