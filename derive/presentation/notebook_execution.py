@@ -134,8 +134,10 @@ def execute_notebook(path: str | os.PathLike[str], timeout: int = TIMEOUT, kerne
     Raises
     ------
     NotebookError
-        If the file cannot be read, the packages are missing, or a cell
-        fails or times out; the message names the notebook and the error.
+        If the file cannot be read, the packages are missing, or a cell fails or times out; one line
+        naming the notebook, the cell (its number and first line) and the error.
+    KeyboardInterrupt
+        On Ctrl-C while a cell runs (the kernel is shut down first, and its log stays private).
     """
     nbclient, nbformat = _require()
     path = Path(path)
@@ -279,8 +281,9 @@ def export_html(
     Raises
     ------
     NotebookError
-        If the folder has no notebooks, a notebook fails, nbconvert or the packaged MathJax is
-        missing, the timeout is not positive, or the output folder cannot be written.
+        If the folder has no notebooks, nbconvert or the packaged MathJax is missing, the timeout is
+        not positive, or the output folder cannot be written; or, after every other notebook was run
+        and written, naming each notebook that failed and its cell (the pages written stay).
     """
     _require()
     try:
