@@ -130,9 +130,9 @@ def solve_general(game: Game, *, progress=None, time_limit: float | None = None)
             f"the game has symbolic payoffs or probabilities ({names}); substitute numbers"
         )
     if game.num_players == 2:
-        from derive.presentation.solve_report import _strategic_refusal
+        from derive.solving.choice import strategic_form_refusal
 
-        refusal = _strategic_refusal(game)
+        refusal = strategic_form_refusal(game)
         if refusal is None:
             from derive.solving.general_sum.two_player import all_equilibria
 

@@ -1,8 +1,9 @@
 """What ``derive solve GAME`` prints: the exact value, an equilibrium and the optimal sets, as text or JSON.
 
-Presentation only: it calls :func:`derive.solving.zero_sum.sequence_form_lp.solve_zero_sum` (two-player constant-sum
-games) or :func:`derive.solving.general_sum.two_player.all_equilibria` (two-player general-sum games) and
-formats the result; it computes nothing else.  A one-player game goes to
+Presentation only: :func:`derive.solving.choice.choose_solver` names the solver, which this module calls
+(:func:`derive.solving.zero_sum.sequence_form_lp.solve_zero_sum` for two-player constant-sum games,
+:func:`derive.solving.general_sum.two_player.all_equilibria` for two-player general-sum games, ...) and
+whose result it formats; it computes nothing else.  A one-player game goes to
 :func:`derive.presentation.decision_report.decision_report` (a best response to chance).
 """
 
@@ -18,9 +19,11 @@ from derive.presentation.game_summary import count as _count
 from derive.presentation.game_summary import game_header as _header
 from derive.presentation.game_summary import game_json as _game_json
 from derive.presentation.game_summary import in_situation_order, plain
+from derive.solving.choice import STRATEGIC_STRATEGIES, Route, choose_solver
 from derive.solving.zero_sum.sequence_form_lp import OptimalSet, ZeroSumSolution, solve_zero_sum
 
 __all__ = [
+    "STRATEGIC_STRATEGIES",
     "almost_constant_sum_refusal",
     "dominance_summary",
     "equilibria_json",
@@ -219,44 +222,40 @@ def solve_report(
     """
     from derive.verification.subgames import subgame_perfection
 
-    if game.num_players == 1:
+    choice = choose_solver(game)
+    if choice.route is Route.DECISION_PROBLEM:
         from derive.presentation.decision_report import decision_report
 
         return decision_report(game, as_json=as_json, all_sets=all_optimal, progress=progress)
-    game.require_perfect_recall()
-    if game.num_players == 2 and not game.is_symbolic and not game.is_constant_sum:
+    if choice.route in (Route.STRATEGIC_FORM, Route.SEQUENCE_FORM):
         if game.is_almost_constant_sum and not general_sum:
             from derive.extensive_form.game import NotSupportedError
 
             raise NotSupportedError(almost_constant_sum_refusal(game))
-        refusal = _strategic_refusal(game)
-        if refusal is not None:
+        if choice.route is Route.SEQUENCE_FORM:
             from derive.presentation.sequence_form_report import sequence_form_report
 
             return sequence_form_report(
                 game,
                 as_json=as_json,
                 all_priors=all_optimal,
-                reason=refusal,
+                reason=choice.reason,
                 progress=progress,
                 time_limit=time_limit,
             )
         return _general_sum_report(game, as_json, all_optimal, progress, time_limit)
-    if game.num_players >= 3 and not game.is_symbolic:
-        from derive.solving.general_sum.support_enumeration import support_enumeration_refusal
+    if choice.route is Route.CFR_FAMILIES:
+        from derive.presentation.found_report import found_report
 
-        refusal = support_enumeration_refusal(game)
-        if refusal is not None:
-            from derive.presentation.found_report import found_report
-
-            return found_report(
-                game,
-                as_json=as_json,
-                all_families=all_optimal,
-                reason=refusal,
-                progress=progress,
-                time_limit=time_limit,
-            )
+        return found_report(
+            game,
+            as_json=as_json,
+            all_families=all_optimal,
+            reason=choice.reason,
+            progress=progress,
+            time_limit=time_limit,
+        )
+    if choice.route is Route.SUPPORT_ENUMERATION:
         return _support_report(game, as_json, progress, time_limit)
     not_derived = optimal_sets_cap(game) if all_optimal else None
     if not_derived is not None:
@@ -354,28 +353,6 @@ def almost_constant_sum_refusal(game: Game, verb: str = "solve") -> str:
         f"{game.title or 'the game'} is almost {kind}: {game.sum_report()}; a mistyped payoff? "
         f"Correct it, or {advice}"
     )
-
-
-#: Two-player general-sum games whose players both have at most this many reduced strategies are solved
-#: in the reduced strategic form (every equilibrium, with Nash subsets); larger ones in the sequence form.
-STRATEGIC_STRATEGIES = 64
-
-
-def _strategic_refusal(game: Game) -> str | None:
-    """Why a two-player general-sum game goes to the sequence form rather than to the enumeration of its
-    reduced strategic form (whose best-reply polytopes have one dimension per reduced strategy), or None."""
-    from derive.dominance.general import count_reduced_strategies
-    from derive.sequence_form.general import game_sequence_form
-    from derive.solving.general_sum.two_player import MAX_CELLS
-
-    sf = game_sequence_form(game)
-    m, n = (count_reduced_strategies(sf, p) for p in (0, 1))
-    if max(m, n) > STRATEGIC_STRATEGIES or m * n > MAX_CELLS:
-        return (
-            f"the reduced strategic form is {m:,} x {n:,}, more than {STRATEGIC_STRATEGIES} strategies of a "
-            "player (its vertex enumeration could run for hours)"
-        )
-    return None
 
 
 def _set_text(game: Game, s: OptimalSet) -> list[str]:
