@@ -448,3 +448,31 @@ def test_ctrl_c_leaves_no_empty_folder_and_no_traceback(tmp_path, monkeypatch):
     status, _, _ = run("reproduce", "--out", str(tmp_path / "kept"), "--quiet")
     assert status == 130
     assert sorted(p.name for p in (tmp_path / "kept").iterdir()) == ["notes.txt"]
+
+
+ZERO_SUM_ENTRY = """EFG 2 R "Zero-sum entry" { "Entrant" "Incumbent" }
+""
+
+p "" 1 1 "" { "Out" "In" } 0
+t "" 1 "" { 2, -2 }
+p "" 2 1 "" { "Share" "Fight" } 0
+t "" 2 "" { 1, -1 }
+t "" 3 "" { -1, 1 }
+"""
+
+
+def test_zero_sum_subgame_failure_names_the_movers(tmp_path):
+    """The zero-sum report names the history where an equilibrium is not subgame perfect with its
+    movers, as the general-sum reports do: the LP's vertex (--refine none) lets the incumbent share
+    off the path, which is not an equilibrium of the subgame after the entry (Fight gains 2 there)."""
+    path = tmp_path / "entry.efg"
+    path.write_text(ZERO_SUM_ENTRY)
+    status, out, _ = run("solve", str(path), "--refine", "none")
+    assert status == 0
+    assert "  2:1          Share 1, Fight 0  (off the path of play)" in out
+    assert (
+        "subgame perfect: no, not an equilibrium after Entrant In (2 subgames, the whole game included)"
+        in out
+    )
+    status, out, _ = run("solve", str(path))  # the quasi-perfect equilibrium fights off the path
+    assert "Share 0, Fight 1  (off the path of play)" in out and "subgame perfect: yes" in out

@@ -300,9 +300,10 @@ def solve_report(
             lines.append(f"  {label:<{max(width, 12)}} {acts}{flag}")
         if not solution.strategies[p]:
             lines.append("  (no moves)")
-    failures = ", ".join(
-        " ".join(a for _, a in perfection.histories[r]) or "the root" for r in perfection.failures
-    )
+    if perfection.failures:  # the history's movers named as the general-sum reports name them
+        from derive.verification.subgame_families import history_text
+
+        failures = "; ".join(history_text(game, perfection.histories[r]) for r in perfection.failures)
     lines.append(
         f"subgame perfect: {'yes' if perfection.is_subgame_perfect else 'no, not an equilibrium after ' + failures}"
         f" ({_count(len(perfection.roots), 'subgame')}, the whole game included)"
