@@ -35,6 +35,7 @@ read off them again, so that every member meeting the listed conditions is an eq
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -210,26 +211,19 @@ def support_results(context: SupportContext, supports, check: Callable[[], None]
     out: list = []
     kept = _kept(problem)
     try:
+        solve = functools.partial(
+            branches,
+            equations,
+            range(len(problem.unknown)),
+            context=problem.ctx,
+            inside=(0, 1),
+            keep=kept,
+            check=check,
+        )
         try:  # constant pivots first (fewer cases); the kept player's first if that leaves large remainders
-            found = branches(
-                equations,
-                range(len(problem.unknown)),
-                context=problem.ctx,
-                inside=(0, 1),
-                keep=kept,
-                keep_first=False,
-                largest_remainder=_LARGE_REMAINDER,
-                check=check,
-            )
+            found = solve(keep_first=False, largest_remainder=_LARGE_REMAINDER)
         except LargeRemainder:
-            found = branches(
-                equations,
-                range(len(problem.unknown)),
-                context=problem.ctx,
-                inside=(0, 1),
-                keep=kept,
-                check=check,
-            )
+            found = solve()
     except NotSupportedError as exc:
         if "time limit" in str(exc):
             raise
