@@ -348,44 +348,20 @@ CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 
 
 @pytest.mark.skipif(CHROMIUM is None, reason="chromium is not installed (.ci/run installs it)")
-def test_exported_page_typesets_math_offline(tmp_path):
+def test_exported_page_typesets_math_offline(site, tmp_path):
     """Issue 10, item 1: opened from disk in headless Chromium with the network off, the exported notebook's
     math is typeset by the packaged MathJax (MathJax elements in the DOM after the scripts ran)."""
-    import subprocess
-
-    source = tmp_path / "in"
-    source.mkdir()
-    shutil.copy(NOTEBOOKS / "07_any_game.ipynb", source)
-    (html,) = export_html(source, tmp_path / "out", timeout=CELL_TIMEOUT)
-    proc = subprocess.run(
-        [
-            CHROMIUM,
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-quic",
-            "--no-first-run",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            f"--user-data-dir={tmp_path / 'profile'}",
-            "--virtual-time-budget=20000",
-            "--dump-dom",
-            html.as_uri(),
-        ],
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    dom = proc.stdout
+    dom = _dump_dom(site / "07_any_game.html", tmp_path / "profile")
     typeset = len(re.findall(r'class="MathJax[ "]', dom))
     sources = len(re.findall(r'type="math/tex', dom))
     assert sources >= 10 and typeset >= sources, (typeset, sources)
 
 
-def _dump_dom(page: Path, profile: Path, timeout: int = 120) -> str:
-    """The page's DOM after its scripts ran, in headless Chromium with no network (every request off
-    the disk goes to a closed port)."""
+def _dump_dom(
+    page: Path, profile: Path, timeout: int = 120, budget_ms: int = 30000, extra: tuple[str, ...] = ()
+) -> str:
+    """The page's DOM after its scripts ran (``budget_ms`` of virtual time), in headless Chromium with
+    no network (every request off the disk goes to a closed port); ``extra`` Chromium options."""
     proc = subprocess.run(
         [
             CHROMIUM,
@@ -398,7 +374,8 @@ def _dump_dom(page: Path, profile: Path, timeout: int = 120) -> str:
             "--disable-sync",
             "--proxy-server=127.0.0.1:9",
             f"--user-data-dir={profile}",
-            "--virtual-time-budget=30000",
+            *extra,
+            f"--virtual-time-budget={budget_ms}",
             "--dump-dom",
             page.as_uri(),
         ],
@@ -569,29 +546,11 @@ def test_exported_slider_moves_offline_and_math_sits_in_the_cell_column(tmp_path
     assert (tmp_path / "out" / "widgets" / "embed-amd.js").stat().st_size > 1_000_000
     probe = html.with_name("probe.html")
     probe.write_text(text.replace("</body>", _PROBE + "</body>"), encoding="utf-8")
-    proc = subprocess.run(
-        [
-            CHROMIUM,
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--no-first-run",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            "--proxy-server=127.0.0.1:9",  # nothing to reach: a request off the disk would fail
-            f"--user-data-dir={tmp_path / 'profile'}",
-            "--window-size=1100,2000",
-            "--virtual-time-budget=60000",
-            "--dump-dom",
-            probe.as_uri(),
-        ],
-        capture_output=True,
-        text=True,
-        timeout=180,
+    dom = _dump_dom(
+        probe, tmp_path / "profile", timeout=180, budget_ms=60000, extra=("--window-size=1100,2000",)
     )
-    found = re.search(r'data-probe="([^"]*)"', proc.stdout)
-    assert found, proc.stderr[-1500:]
+    found = re.search(r'data-probe="([^"]*)"', dom)
+    assert found, dom[-1500:]
     result = json.loads(found[1].replace("&quot;", '"'))
     assert (result["before"], result["after"], result["changed"]) == ("0", "1/36", True)
     (column,) = result["columns"]["inputs"]
