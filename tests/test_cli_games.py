@@ -476,3 +476,25 @@ def test_zero_sum_subgame_failure_names_the_movers(tmp_path):
     )
     status, out, _ = run("solve", str(path))  # the quasi-perfect equilibrium fights off the path
     assert "Share 0, Fight 1  (off the path of play)" in out and "subgame perfect: yes" in out
+
+
+def test_latex_of_a_thesis_game_is_one_document_for_both_spellings(tmp_path):
+    """Issue 40, item 3: `derive latex kuhn` writes the thesis's document (Kuhn's family in α, Kuhn
+    1950, p. 101; the quasi-perfect off-path play), the same text as `derive latex --game kuhn`; with
+    --name the general derivation is written as before; GAME and --game together are refused."""
+    for game in ("kuhn", "one-raise"):
+        status, _, err = run("latex", game, "--out", str(tmp_path / "a"), "--quiet")
+        assert status == 0, err
+        status, _, err = run("latex", "--game", game, "--out", str(tmp_path / game), "--quiet")
+        assert status == 0, err
+        one = (tmp_path / "a" / f"{game}.tex").read_text()
+        assert one == (tmp_path / game / "derivation.tex").read_text()
+        stem = game.replace("-", "_")
+        assert (tmp_path / "a" / f"{stem}_strategy_panels.pdf").exists()
+    kuhn = (tmp_path / "a" / "kuhn.tex").read_text()
+    assert "\\section{Kuhn poker (Kuhn 1950)}" in kuhn and "\\alpha" in kuhn
+    assert "\\section{The sequence form}" not in kuhn
+    status, _, err = run("latex", "kuhn", "--game", "kuhn", "--out", str(tmp_path / "both"))
+    assert status == 2 and err == "derive: error: give either GAME or --game, not both\n"
+    status, _, err = run("latex", "kuhn", "--time-limit", "soon", "--out", str(tmp_path / "bad"))
+    assert status == 2 and "--time-limit" in err and not (tmp_path / "bad").exists()

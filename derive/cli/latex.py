@@ -21,8 +21,8 @@ def add_parser(sub) -> None:
         default="all",
         choices=["all", "kuhn", "one-raise"],
         help="without GAME: the thesis's own document (Miao 2014) for Kuhn poker, the one-raise game or both "
-        "(families in α with the 'stupid mistakes' removed, per-card tables; default: all); GAME instead "
-        "writes the derivation every game gets",
+        "(families in α with the 'stupid mistakes' removed, per-card tables; default: all); `derive latex kuhn` "
+        "writes the same document as `--game kuhn` (as kuhn.tex), other games the derivation every game gets",
     )
     lat.add_argument("--pdf", action="store_true", help="also compile it with pdflatex")
     lat.add_argument(
@@ -103,11 +103,24 @@ def run(args, out, err) -> int:
         )
         print(f"wrote {', '.join(str(p) for p in written)}", file=out)
         return 0
+    if args.game_spec is not None and args.game != "all":
+        raise UsageError("give either GAME or --game, not both")
+    if args.game_spec is not None and _thesis_game(args):
+        seconds_arg(args.time_limit, "--time-limit")  # checked though the thesis's games take a second
+        # one game, one document: `derive latex kuhn` is `derive latex --game kuhn`, written as kuhn.tex
+        written = write_document(
+            args.out,
+            (args.game_spec,),
+            args.pdf,
+            progress=args.progress,
+            keep_aux=args.keep_tex_aux,
+            stem=args.game_spec,  # a key of GAMES: kuhn, one-raise
+        )
+        print(f"wrote {', '.join(str(p) for p in written)}", file=out)
+        return 0
     if args.game_spec is not None:
         from derive.presentation.general_document import write_general_document
 
-        if args.game != "all":
-            raise UsageError("give either GAME or --game, not both")
         args.game = args.game_spec
         names = _parameter_names(args.name)
         game = game_from_args(args)
@@ -130,6 +143,15 @@ def run(args, out, err) -> int:
     written = write_document(args.out, games, args.pdf, progress=args.progress, keep_aux=args.keep_tex_aux)
     print(f"wrote {', '.join(str(p) for p in written)}", file=out)
     return 0
+
+
+def _thesis_game(args) -> bool:
+    """Whether GAME is one of the thesis's games (built with the thesis's names, families in α, the 'stupid
+    mistakes'), asked for without an option that only the general derivation has (``--name``,
+    ``--general-sum``, ``--rationalize``)."""
+    from derive.presentation.reproduce import GAMES
+
+    return args.game_spec in GAMES and not (args.name or args.general_sum or args.rationalize)
 
 
 def _parameter_names(items: list[str]) -> dict[str, str]:

@@ -368,6 +368,7 @@ def write_document(
     compile_pdf: bool = False,
     progress: Callable[[str], None] | None = None,
     keep_aux: bool = False,
+    stem: str = "derivation",
 ) -> list[Path]:
     """Write ``out/derivation.tex`` (a standalone document) and the figures it includes
     (``out/<game>_strategy_panels.pdf``, a page per player and card).
@@ -382,6 +383,9 @@ def write_document(
         Also run ``pdflatex`` twice to produce ``out/derivation.pdf``.
     keep_aux : bool, optional
         Keep pdflatex's ``.aux`` and ``.log`` files (default: only the PDF is left).
+    stem : str, optional
+        The document's file name without ``.tex`` (``derive latex kuhn`` writes ``kuhn.tex``, the same
+        text as ``derive latex --game kuhn``'s ``derivation.tex``).
 
     Returns
     -------
@@ -419,7 +423,7 @@ def write_document(
         for name in draw_in_parallel(figures, Path(tmp), also=write_text):
             os.replace(Path(tmp) / name, out / name)
             written.append(out / name)
-    return written + write_files(out, "derivation", texts[0], None, compile_pdf, keep_aux, say)
+    return written + write_files(out, stem, texts[0], None, compile_pdf, keep_aux, say)
 
 
 def _plans_text(fam, game, player) -> list[str]:
