@@ -969,7 +969,7 @@ RECORDS = {
     "derive.games.one_card_tree.InformationSet": "built by build_tree",
     "derive.games.one_card_tree.Sequence": "built by build_tree",
     "derive.games.one_card_tree.TerminalNode": "built by build_tree from exact rules",
-    "derive.games.one_card.Action": "an enum looked up by its name",
+    "derive.games.betting.Action": "an enum looked up by its name",
     "derive.solving.choice.Route": "an enum of the solvers, made by choose_solver",
     "derive.games.family.ProfileFamily": "a published family; check_profile_family reads its strategies and domain (doors above)",
     "derive.casino.classes.HandClass": "a class of hands (rank indices, sizes) built by hand_classes",

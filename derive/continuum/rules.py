@@ -23,7 +23,8 @@ from dataclasses import dataclass, field
 
 import sympy as sp
 
-from derive.games.one_card import MAX_BETS, Action, GameDefinitionError, OneCardPoker, exact_amount
+from derive.games.betting import Action, LimitBetting  # noqa: F401  (Action: the doctests')
+from derive.games.one_card import MAX_BETS, GameDefinitionError, OneCardPoker, exact_amount
 
 __all__ = [
     "B",
@@ -48,7 +49,7 @@ _ALTERNATIVES = ("check", "fold")
 
 
 @dataclass(frozen=True)
-class PokerRules:
+class PokerRules(LimitBetting):
     """Rules of a one-card poker model with hands on [0, 1] (module docstring).
 
     Attributes
@@ -94,72 +95,6 @@ class PokerRules:
         object.__setattr__(self, "dealer_may_bet", bool(self.dealer_may_bet))
         if self.opener_alternative == "fold":  # nothing follows a fold
             object.__setattr__(self, "dealer_may_bet", False)
-
-    # ------------------------------------------------------------------ the betting tree
-
-    @staticmethod
-    def player_to_act(history: tuple[Action, ...]) -> int:
-        """The players alternate, the opener first."""
-        return len(history) % 2
-
-    @staticmethod
-    def bets_made(history: tuple[Action, ...]) -> int:
-        """Number of bets and raises in ``history``."""
-        return sum(a in (Action.BET, Action.RAISE) for a in history)
-
-    def is_terminal(self, history: tuple[Action, ...]) -> bool:
-        """A fold or a call ends the round; so do check-check, and a check the dealer may not bet after."""
-        if not history:
-            return False
-        if history[-1] in (Action.CALL, Action.FOLD):
-            return True
-        if history == (Action.CHECK,):
-            return not self.dealer_may_bet
-        return history == (Action.CHECK, Action.CHECK)
-
-    def legal_actions(self, history: tuple[Action, ...]) -> tuple[Action, ...]:
-        """Actions open to the player to act, in a fixed order (the alternative first).
-
-        At the root: the opener's alternative (check or fold), then bet.  Checked to: check, then
-        bet.  Facing a bet: fold, call, then raise while below ``max_bets``.
-        """
-        if self.is_terminal(history):
-            return ()
-        if not history:
-            return (Action(self.opener_alternative), Action.BET)
-        below_cap = self.bets_made(history) < self.max_bets
-        if history[-1] in (Action.BET, Action.RAISE):
-            return (Action.FOLD, Action.CALL) + ((Action.RAISE,) if below_cap else ())
-        return (Action.CHECK, Action.BET)
-
-    def betting_histories(self) -> list[tuple[Action, ...]]:
-        """Every history of the betting tree (decisions and terminals), in preorder."""
-        out, stack = [], [()]
-        while stack:
-            history = stack.pop()
-            out.append(history)
-            stack.extend(reversed([history + (a,) for a in self.legal_actions(history)]))
-        return out
-
-    def outcome(self, history: tuple[Action, ...]) -> tuple[sp.Expr, sp.Expr]:
-        """The opener's payoff at a terminal history as ``(f, s)``: ``f + s * sign(x - y)``.
-
-        After a fold the folder loses what he put in (``f = -+ stake``, ``s = 0``); at a showdown
-        the higher hand wins the other's stake (``f = 0``, ``s = ante + bets * bet``).
-
-        Raises
-        ------
-        ValueError
-            If ``history`` is not terminal.
-        """
-        if not self.is_terminal(history):
-            raise ValueError(f"not a terminal history: {history!r}")
-        n = self.bets_made(history)
-        if history[-1] is Action.FOLD:
-            stake = self.ante + (n - 1) * self.bet if n else self.ante
-            loser = self.player_to_act(history[:-1])
-            return (-stake if loser == 0 else stake), sp.S.Zero
-        return sp.S.Zero, self.ante + n * self.bet
 
     def at(self, bet: object) -> PokerRules:
         """The same rules with the bet size ``bet`` (exact, positive).
@@ -210,30 +145,13 @@ class CardRules(OneCardPoker):
     """The N-card game of :class:`PokerRules`: :class:`~derive.games.one_card.OneCardPoker` with its variants.
 
     Attributes are those of :class:`~derive.games.one_card.OneCardPoker` and of
-    :class:`PokerRules` (``opener_alternative``, ``dealer_may_bet``); the betting methods are
-    :class:`PokerRules`'s, so the exact sequence-form solver solves it as it solves Kuhn poker.
+    :class:`PokerRules` (``opener_alternative``, ``dealer_may_bet``); the betting round is the one
+    :class:`~derive.games.betting.LimitBetting` states for both, so the exact sequence-form solver
+    solves it as it solves Kuhn poker.
     """
 
     opener_alternative: str = field(default="check", kw_only=True)
     dealer_may_bet: bool = field(default=True, kw_only=True)
-
-    def _continuum(self) -> PokerRules:
-        return PokerRules(
-            self.ante, self.bet, self.max_bets, self.opener_alternative, self.dealer_may_bet, self.name
-        )
-
-    def is_terminal(self, history: tuple[Action, ...]) -> bool:
-        """As :meth:`PokerRules.is_terminal`."""
-        return self._continuum().is_terminal(history)
-
-    def legal_actions(self, history: tuple[Action, ...]) -> tuple[Action, ...]:
-        """As :meth:`PokerRules.legal_actions`."""
-        return self._continuum().legal_actions(history)
-
-    def payoff(self, cards: tuple[str, str], history: tuple[Action, ...]) -> sp.Expr:
-        """Opener's payoff in chips at a terminal history (the dealer gets minus it)."""
-        f, s = self._continuum().outcome(history)
-        return f + (s if self.rank(cards[0]) > self.rank(cards[1]) else -s)
 
 
 def _kuhn(bet: object, max_bets: int, name: str, source: str) -> PokerRules:

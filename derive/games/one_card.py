@@ -21,7 +21,6 @@ extensive-form game.
 
 from __future__ import annotations
 
-import enum
 import numbers
 from dataclasses import dataclass
 
@@ -29,6 +28,7 @@ import sympy as sp
 
 from derive.extensive_form.build import chance, decision, extensive_form, payoff
 from derive.extensive_form.exact import exact_number
+from derive.games.betting import Action, LimitBetting
 
 __all__ = [
     "Action",
@@ -76,49 +76,6 @@ class GameDefinitionError(ValueError):
 
 class SymbolicGameError(ValueError):
     """A numeric solver was asked to solve a game with a symbolic ante or bet size."""
-
-
-class Action(enum.Enum):
-    """A betting action.  ``letter`` is the one-letter code used in histories."""
-
-    CHECK = "check"
-    BET = "bet"
-    CALL = "call"
-    RAISE = "raise"
-    FOLD = "fold"
-
-    def __repr__(self) -> str:
-        """The action's name, as a notebook or a printed tuple should show it (``fold``, not
-        ``<Action.FOLD: 'fold'>``)."""
-        return self.value
-
-    __str__ = __repr__
-
-    @property
-    def letter(self) -> str:
-        """One-letter code: x (check), b (bet), c (call), r (raise), f (fold)."""
-        return _LETTERS[self]
-
-    @classmethod
-    def from_letter(cls, letter: str) -> Action:
-        """Inverse of :attr:`letter`.
-
-        Raises
-        ------
-        KeyError
-            If ``letter`` is not one of ``x b c r f``.
-        """
-        return _FROM_LETTER[letter]
-
-
-_LETTERS = {
-    Action.CHECK: "x",
-    Action.BET: "b",
-    Action.CALL: "c",
-    Action.RAISE: "r",
-    Action.FOLD: "f",
-}
-_FROM_LETTER = {v: k for k, v in _LETTERS.items()}
 
 
 def parse_exact(value: object, name: str = "value") -> sp.Expr:
@@ -200,7 +157,7 @@ def exact_amount(value: object, what: str) -> sp.Expr:
 
 
 @dataclass(frozen=True)
-class OneCardPoker:
+class OneCardPoker(LimitBetting):
     """The rules of a one-card poker game (no tree, no algorithms).
 
     Attributes
@@ -267,53 +224,6 @@ class OneCardPoker:
         p = sp.Rational(1, n * (n - 1))
         return tuple(((c0, c1), p) for c0 in self.deck for c1 in self.deck if c0 != c1)
 
-    @staticmethod
-    def player_to_act(history: tuple[Action, ...]) -> int:
-        """Player to act after ``history``: the players alternate, opener first."""
-        return len(history) % 2
-
-    @staticmethod
-    def bets_made(history: tuple[Action, ...]) -> int:
-        """Number of bets and raises in ``history``."""
-        return sum(a in (Action.BET, Action.RAISE) for a in history)
-
-    @staticmethod
-    def facing_bet(history: tuple[Action, ...]) -> bool:
-        """Whether the player to act faces a bet or raise."""
-        return bool(history) and history[-1] in (Action.BET, Action.RAISE)
-
-    def is_terminal(self, history: tuple[Action, ...]) -> bool:
-        """Check-check, a call or a fold ends the betting round."""
-        if not history:
-            return False
-        return history[-1] in (Action.CALL, Action.FOLD) or history == (
-            Action.CHECK,
-            Action.CHECK,
-        )
-
-    def legal_actions(self, history: tuple[Action, ...]) -> tuple[Action, ...]:
-        """Actions open to the player to act, in a fixed order.
-
-        Not facing a bet: check, then bet if fewer than ``max_bets`` bets were
-        made.  Facing one: fold, call, then raise if below the cap.
-        """
-        if self.is_terminal(history):
-            return ()
-        below_cap = self.bets_made(history) < self.max_bets
-        if self.facing_bet(history):
-            return (Action.FOLD, Action.CALL) + ((Action.RAISE,) if below_cap else ())
-        return (Action.CHECK,) + ((Action.BET,) if below_cap else ())
-
-    def betting_histories(self) -> list[tuple[Action, ...]]:
-        """Every history of the betting tree below one deal (decisions and terminals), in preorder:
-        each history after its prefixes, the actions in their legal order."""
-        out, stack = [], [()]
-        while stack:
-            history = stack.pop()
-            out.append(history)
-            stack.extend(reversed([history + (a,) for a in self.legal_actions(history)]))
-        return out
-
     def betting_nodes(self) -> int:
         """Number of nodes (decisions and terminals) of the betting tree below one deal."""
         return len(self.betting_histories())
@@ -336,15 +246,11 @@ class OneCardPoker:
         """Opener's payoff in chips at a terminal history (the dealer gets minus it).
 
         After a fold facing ``n`` bets the folder loses ``ante + (n - 1) bet``;
-        at a showdown after ``n`` bets the higher card wins ``ante + n bet``.
+        at a showdown after ``n`` bets the higher card wins ``ante + n bet``
+        (:meth:`~derive.games.betting.LimitBetting.outcome`).
         """
-        n = self.bets_made(history)
-        if history[-1] is Action.FOLD:
-            loser = self.player_to_act(history[:-1])
-            amount = self.ante + (n - 1) * self.bet
-            return -amount if loser == 0 else amount
-        amount = self.ante + n * self.bet
-        return amount if self.rank(cards[0]) > self.rank(cards[1]) else -amount
+        f, s = self.outcome(history)
+        return f + (s if self.rank(cards[0]) > self.rank(cards[1]) else -s)
 
 
 def one_card_poker(

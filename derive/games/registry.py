@@ -473,7 +473,9 @@ def parse_game_spec(spec: str) -> tuple[BuiltinGame, dict[str, int | str]] | Non
             raise UnknownGameError(f"{spec!r}: give options as {name}:KEY=VALUE,KEY=VALUE")
         if key not in by_name and key not in amounts:
             if not amounts:
-                raise UnknownGameError(f"{name} has no option {key!r} (its options: {', '.join(by_name) or 'none'})")
+                raise UnknownGameError(
+                    f"{name} has no option {key!r} (its options: {', '.join(by_name) or 'none'})"
+                )
             raise UnknownGameError(
                 f"{name} has no option or parameter {key!r} (its options: {', '.join(by_name) or 'none'}; "
                 f"its parameters: {', '.join(amounts)})"
