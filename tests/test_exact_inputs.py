@@ -1188,6 +1188,7 @@ EXCLUDED = {
     ("derive.presentation.choice_latex.choice_values_latex", "strategies"): "a solver's exact equilibrium",
     ("derive.presentation.plan_latex.plan_values_latex", "strategies"): "a solver's exact equilibrium",
     ("derive.dominance.plans.first_difference", "plan"): "a plan, not a number",
+    ("derive.sequence_form.plans.describe_plan", "plan"): "a plan, not a number",
     ("derive.sequence_form.plans.game_plan_form", "max_plans"): "a size limit: " + _INT,
     ("derive.dominance.general.count_reduced_strategies", "player"): "a player's index",
     ("derive.dominance.general.reduced_strategies", "player"): "a player's index",
