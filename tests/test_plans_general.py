@@ -12,7 +12,6 @@ from sympy.polys.domains import QQ
 
 from derive.dominance.general import reduced_strategies
 from derive.dominance.plans import dominated_plans, first_difference
-from derive.dominance.tree_plans import dominated_plans as old_dominated_plans
 from derive.extensive_form.build import chance, decision, extensive_form, payoff
 from derive.extensive_form.game import GameModelError, ImperfectRecallError, NotSupportedError
 from derive.games.one_card import kuhn_poker, one_card_poker, one_raise_poker, to_extensive_form
@@ -98,26 +97,46 @@ def test_thesis_plan_names():
     assert kuhn.matrix().shape == (9, 12)
 
 
+# Survivors per player and eliminations per (round, kind), as the one-card model's own elimination
+# gave them before it was retired (Kuhn 1950, p. 101: five free choices remain; Miao 2014's mistakes).
+ONE_CARD_DOMINANCE = {
+    ("kuhn", True): ((6, 8), {(1, "weak"): 5, (2, "weak"): 2}),
+    ("kuhn", False): ((9, 12), {}),
+    ("one-raise", True): (
+        (6, 8),
+        {
+            (1, "weak"): 11,
+            (2, "strict"): 1,
+            (2, "weak"): 3,
+            (3, "strict"): 1,
+            (3, "weak"): 1,
+            (4, "strict"): 1,
+            (4, "weak"): 1,
+        },
+    ),
+    ("one-raise", False): ((15, 18), {}),
+    ("N=4, two bets", True): ((14, 18), {(1, "weak"): 11, (2, "weak"): 1}),
+    ("N=4, two bets", False): ((20, 24), {}),
+}
+
+
 @pytest.mark.parametrize("name", POKER)
 @pytest.mark.parametrize("weak", [True, False])
-def test_dominance_equals_the_one_card_dominance(name, weak):
-    """The same plans removed in the same rounds, by the same dominators and kinds, with the same
-    gains and first differing choice; every first-round weak witness is one where the dominator earns
-    strictly more (with the opponent's worst case in his other situations)."""
+def test_one_card_dominance_counts_and_witnesses(name, weak):
+    """The plans removed per round and kind and the survivors are those the one-card model's own
+    elimination gave; each removed plan reads back onto the tree (by player and label); every
+    first-round weak witness is one where the dominator earns strictly more (with the opponent's
+    worst case in his other situations)."""
     rules = POKER[name]()
     tree = build_tree(rules)
-    old = old_dominated_plans(tree, weak=weak)
-    new = dominated_plans(to_extensive_form(rules), weak=weak)
-
-    def rows(result, key):
-        return sorted(
-            (d.round, d.plan.player, key(d.plan), key(d.dominator), d.kind, d.gain, d.choice)
-            for d in result.eliminated
-        )
-
-    assert rows(new, _new_key) == rows(old, lambda s: _old_key(tree, s))
-    for p in (0, 1):
-        assert sorted(map(_new_key, new.remaining[p])) == sorted(_old_key(tree, s) for s in old.remaining[p])
+    new = dominated_plans(tree.game, weak=weak)
+    survivors, rounds = ONE_CARD_DOMINANCE[(name, weak)]
+    assert tuple(len(r) for r in new.remaining) == survivors
+    counted: dict[tuple[int, str], int] = {}
+    for d in new.eliminated:
+        counted[(d.round, d.kind)] = counted.get((d.round, d.kind), 0) + 1
+        assert _old_key(tree, tree.plan_of(d.plan)) == _new_key(d.plan)
+    assert counted == rounds
     pf = new.plan_form
     for d in new.eliminated:
         assert d.witness is not None and d.witness.player == 1 - d.plan.player
@@ -130,10 +149,10 @@ def test_dominance_reasons_and_keep():
     game = to_extensive_form(kuhn_poker())
     result = dominated_plans(game)
     assert result.find(0, "Q:checkcall").reason == (
-        "opener at Q: checkcall is weakly dominated by checkfold: never earns more; earns less when dealer at K, checked to: bet"
+        "opener holds Q: checkcall is weakly dominated by checkfold: never earns more; earns less when dealer holds K, checked to: bet"
     )
     assert result.find(0, "Q:checkcall").choice == "call at Q:xb (instead of fold)"
-    assert result.summary_lines()[0].startswith("round 1: opener at Q: checkcall")
+    assert result.summary_lines()[0].startswith("round 1: opener holds Q: checkcall")
     raise_game = to_extensive_form(one_raise_poker())
     plain = dominated_plans(raise_game)
     assert plain.find(0, "A:checkcall") is not None
@@ -153,6 +172,30 @@ def test_situation_names_from_metadata():
     game = extensive_form(base.players, _rebuild(base), title=base.title, metadata={"situation_names": names})
     reason = dominated_plans(game).find(0, "Q:checkcall").reason
     assert reason.endswith("earns less when dealer at K, checked to: bet")
+
+
+def test_situation_verb_from_metadata():
+    """One-card poker's builder says "holds" (the thesis's words, as its retired dominance said them);
+    every other game keeps "at"; describe_plan and summary_lines take a Game or a plan form."""
+    from derive.dominance import describe_plan, summary_lines
+
+    raise_game = to_extensive_form(one_raise_poker())
+    assert raise_game.metadata["situation_verb"] == "holds"
+    result = dominated_plans(raise_game)
+    lines = [line for line in summary_lines(result) if "opener holds A:" in line]
+    assert lines[0] == (
+        "round 1: opener holds A: checkfold is weakly dominated by checkcall: never earns more; earns less "
+        "when dealer holds Q, checked to: betfold  [opener: fold at A:xb (instead of call)]"
+    )
+    dealer = result.find(1, "K:x:betfold")
+    assert describe_plan(raise_game, dealer.plan) == "dealer holds K, checked to: betfold"
+    assert describe_plan(result.plan_form, dealer.plan) == describe_plan(raise_game, dealer.plan)
+    myerson = dominated_plans(myerson_poker())
+    assert summary_lines(myerson) == [
+        "round 1: Fred at Red: Fold is weakly dominated by Raise: never earns more; earns less when "
+        "Alice at raised: Meet  [Fred: Fold at Red (instead of Raise)]"
+    ]
+    assert describe_plan(myerson_poker(), myerson.plan_form.plans[1][-1]) == "Alice makes no move"
 
 
 def _rebuild(game):

@@ -20,8 +20,9 @@ remaining plan of the same situation against the opponent's remaining plans,
 and reports each removal with its kind, dominator, round and a *witness*: an
 opponent plan against which the dominator earns strictly more.  The first
 dominator in plan order is reported (a strict one before a weak one), the
-rule the thesis's tables use (:func:`derive.dominance.tree_plans.dominated_plans` reads this
-elimination onto one-card poker's tree).  Weak
+rule the thesis's tables use.  Plans are worded by
+:func:`derive.sequence_form.plans.describe_plan`, from the builder's metadata: ``"opener at K:
+checkraise"``, or in one-card poker the thesis's ``"opener holds K: checkraise"``.  Weak
 elimination preserves the value of a zero-sum game but may discard optimal
 strategies (Miao 2014: checkcalling the ace is optimal although weakly
 dominated).
@@ -36,9 +37,16 @@ import sympy as sp
 from sympy.polys.domains import QQ
 
 from derive.extensive_form.game import Game, NotSupportedError
-from derive.sequence_form.plans import GamePlanForm, Plan, game_plan_form
+from derive.sequence_form.plans import GamePlanForm, Plan, describe_plan, game_plan_form
 
-__all__ = ["PlanDominanceResult", "PlanDomination", "dominated_plans", "first_difference"]
+__all__ = [
+    "PlanDominanceResult",
+    "PlanDomination",
+    "describe_plan",
+    "dominated_plans",
+    "first_difference",
+    "summary_lines",
+]
 
 
 @dataclass(frozen=True)
@@ -121,6 +129,16 @@ class PlanDominanceResult:
         ]
 
 
+def summary_lines(result: PlanDominanceResult) -> list[str]:
+    """One line per eliminated plan, by round: :meth:`PlanDominanceResult.summary_lines`.
+
+    E.g. ``"round 1: opener holds Q: checkcall is weakly dominated by checkfold: never earns more;
+    earns less when dealer holds K, checked to: bet  [opener: call at Q:xb (instead of fold)]"``
+    in Kuhn poker (Kuhn 1950, p. 101; Miao 2014's "stupid mistakes").
+    """
+    return result.summary_lines()
+
+
 def first_difference(plan: Plan, other: Plan) -> str:
     """The first own choice (in tree order) where ``plan`` and ``other`` (same situation) differ.
 
@@ -178,7 +196,7 @@ def dominated_plans(
     >>> sorted(p.label for p in r.remaining[0])
     ['A:bet', 'A:checkcall', 'K:checkcall', 'K:checkfold', 'Q:bet', 'Q:checkfold']
     >>> r.eliminated[0].reason
-    'opener at Q: checkcall is weakly dominated by checkfold: never earns more; earns less when dealer at K, checked to: bet'
+    'opener holds Q: checkcall is weakly dominated by checkfold: never earns more; earns less when dealer holds K, checked to: bet'
 
     References
     ----------

@@ -43,6 +43,7 @@ __all__ = [
     "MAX_BETS",
     "MAX_DECK",
     "PLAYER_NAMES",
+    "SITUATION_VERB",
     "exact_amount",
     "kuhn_poker",
     "one_card_poker",
@@ -53,6 +54,10 @@ __all__ = [
 
 #: Names of the two players, indexed 0 (opener, acts first) and 1 (dealer).
 PLAYER_NAMES = ("opener", "dealer")
+
+#: How one-card poker words a player's situation: ``"opener holds K"``, ``"dealer holds K, checked to"``
+#: (``Game.metadata["situation_verb"]`` of :func:`to_extensive_form`; other games say ``"at"``).
+SITUATION_VERB = "holds"
 
 #: Kuhn's behaviour parameters (Kuhn 1950, p. 101) and the thesis's α (Miao 2014): probabilities,
 #: hence nonnegative.  The one copy of these symbols: the published families, the named parameters of
@@ -363,8 +368,11 @@ def to_extensive_form(rules: OneCardPoker, rake: object = 0):
     ``"dealer"``; information sets carry the poker labels (``"K:xb"``: holding K after check,
     bet) and actions the words check, bet, call, raise, fold; payoffs are in chips, zero-sum.
     ``metadata["rules"]`` keeps the rules and ``metadata["situation_names"]`` the thesis's words for
-    the situations (``"K, checked to"``) and ``metadata["situation_order"]`` their order (by card
-    rank), which the plan-level derivation reads.
+    the situations (``"K, checked to"``), ``metadata["situation_order"]`` their order (by card
+    rank) and ``metadata["situation_verb"]`` the word ``"holds"`` (:data:`SITUATION_VERB`), which the
+    plan-level derivation reads: its plans and dominance reasons read ``"opener holds A:
+    checkraise"`` and ``"dealer holds K, checked to: betfold"``, the thesis's wording
+    (:func:`derive.sequence_form.plans.describe_plan`).
 
     With a ``rake`` ``r`` (an exact fraction, ``0 <= r < 1``, or a symbol), the house takes ``r`` times the pot at
     each showdown (a fold is not raked, "no flop, no drop"): after ``n`` bets each player has put in
@@ -424,6 +432,7 @@ def to_extensive_form(rules: OneCardPoker, rake: object = 0):
             "rules": rules,
             "situation_names": _situation_names(rules),
             "situation_order": _situation_order(rules),
+            "situation_verb": SITUATION_VERB,
             "rake": r,
         },
     )

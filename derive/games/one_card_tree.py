@@ -291,6 +291,49 @@ class ExtensiveFormGame:
         """The player's maximal sequences, i.e. the thesis's plans per card and situation."""
         return tuple(s for s in self.sequences[player] if self.is_maximal(s))
 
+    @cached_property
+    def plan_by_label(self) -> dict[tuple[int, str], Sequence]:
+        """``(player, label) -> plan`` (maximal sequence), under two labels of each plan.
+
+        The tree's (``"K:betfold"``: card, then plan name) and the general plan form's
+        (``"K:x:betfold"``: situation label, then plan name, as
+        :attr:`derive.sequence_form.plans.Plan.label`); the opener's two coincide (``"K:checkraise"``).
+        """
+        out: dict[tuple[int, str], Sequence] = {}
+        for p in (0, 1):
+            for s in self.plans(p):
+                out[(p, s.label)] = s
+                out[(p, f"{self.situation_of(s).label}:{s.plan}")] = s
+        return out
+
+    def plan_of(self, item: Sequence | tuple[int, str] | object) -> Sequence:
+        """The tree's plan for a plan given as a Sequence, a ``(player, label)`` pair or a general plan.
+
+        A general plan is anything with ``.player`` and ``.label``, such as
+        :class:`derive.sequence_form.plans.Plan` (``label`` ``"K:x:betfold"``) from the dominance of
+        :func:`derive.dominance.plans.dominated_plans` on ``self.game``; labels are looked up in
+        :attr:`plan_by_label`, so the tree's ``"K:betfold"`` works too.
+
+        Raises
+        ------
+        KeyError
+            If there is no such plan (naming label and player).
+        TypeError
+            If ``item`` is none of these.
+        """
+        if isinstance(item, Sequence):
+            return item
+        if isinstance(item, tuple) and len(item) == 2:
+            player, label = item
+        elif hasattr(item, "player") and hasattr(item, "label"):
+            player, label = item.player, item.label  # type: ignore[attr-defined]
+        else:
+            raise TypeError(f"not a plan: {item!r}; give a Sequence, (player, label) or a Plan")
+        try:
+            return self.plan_by_label[(int(player), str(label))]
+        except (KeyError, ValueError, IndexError):
+            raise KeyError(f"no plan {label!r} of player {player!r}") from None
+
     def validate(self) -> None:
         """Check zero-sum payoffs and exact chance probabilities summing to 1.
 

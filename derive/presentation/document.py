@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 import sympy as sp
 
-from derive.dominance import DominanceResult, describe_plan, dominated_plans
+from derive.dominance import PlanDominanceResult, PlanDomination, describe_plan, dominated_plans
 from derive.games.one_card import PLAYER_NAMES
 from derive.notation.latex import escape_sentence, escape_text, to_latex
 from derive.presentation.latex import collected_latex, family_latex, indifference_latex, value_latex
@@ -37,15 +37,16 @@ __all__ = ["DocumentInputs", "document_inputs", "panel_file", "panel_pages", "th
 
 @dataclass(frozen=True)
 class DocumentInputs:
-    """The reports (from :mod:`derive.presentation.reproduce`) and their dominance analyses."""
+    """The reports (from :mod:`derive.presentation.reproduce`) and their dominance analyses
+    (:func:`derive.dominance.plans.dominated_plans` of each report's ``game.game``)."""
 
     reports: tuple
-    dominance: tuple[DominanceResult, ...]
+    dominance: tuple[PlanDominanceResult, ...]
 
 
 def document_inputs(reports) -> DocumentInputs:
-    """Run the dominance stage for each report's game."""
-    return DocumentInputs(tuple(reports), tuple(dominated_plans(r.game) for r in reports))
+    """Run the dominance stage for each report's game (the general elimination on its ``Game``)."""
+    return DocumentInputs(tuple(reports), tuple(dominated_plans(r.game.game) for r in reports))
 
 
 _PREAMBLE = r"""\documentclass[11pt]{article}
@@ -101,13 +102,13 @@ def _rules(report) -> str:
     )
 
 
-def _dominance(report, dom: DominanceResult) -> str:
+def _dominance(report, dom: PlanDominanceResult) -> str:
     rows = []
     for d in dom.eliminated:
-        witness = f", e.g.\\ when {describe_plan(report.game, d.witness)}" if d.witness is not None else ""
+        witness = f", e.g.\\ when {describe_plan(dom.game, d.witness)}" if d.witness is not None else ""
         rows.append(
-            f"{d.round} & {PLAYER_NAMES[d.plan.player]} & {d.plan.label} & {d.kind} & "
-            f"{d.dominator.plan} & {d.choice}{witness if d.kind == 'weak' else ''} \\\\"
+            f"{d.round} & {PLAYER_NAMES[d.plan.player]} & {report.game.plan_of(d.plan).label} & {d.kind} & "
+            f"{d.dominator.name} & {d.choice}{witness if d.kind == 'weak' else ''} \\\\"
         )
     out = [
         "\\subsection{Dominated choices}",
@@ -120,7 +121,7 @@ def _dominance(report, dom: DominanceResult) -> str:
         "\\end{longtable}\\end{small}",
     ]
     if report.key == "one_raise":
-        out.append(_thesis_items(dom))
+        out.append(_thesis_items(report.game, dom))
     return "\n".join(out) + "\n"
 
 
@@ -130,13 +131,19 @@ def _head(columns: str) -> str:
     return f"{rule}\n\\endfirsthead\n{rule}\n\\endhead\n\\bottomrule\n\\endlastfoot"
 
 
-def _thesis_items(dom: DominanceResult) -> str:
+def _find(game, dom: PlanDominanceResult, player: int, label: str) -> PlanDomination | None:
+    """The elimination record of ``player``'s plan with the tree's ``label`` (``"K:betfold"``), or None."""
+    plan = game.plan_of((player, label))
+    return next((d for d in dom.eliminated if game.plan_of(d.plan) == plan), None)
+
+
+def _thesis_items(game, dom: PlanDominanceResult) -> str:
     rows = []
     for item, (text, opener, dealer) in THESIS_STUPID_MISTAKES.items():
         found = []
         for player, labels in ((0, opener), (1, dealer)):
             for label in labels:
-                d = dom.find(player, label)
+                d = _find(game, dom, player, label)
                 found.append(
                     f"{PLAYER_NAMES[player]} {label}: "
                     + ("survives" if d is None else f"{d.kind}, round {d.round}")
@@ -144,7 +151,7 @@ def _thesis_items(dom: DominanceResult) -> str:
         if item == 4:
             for player in (0, 1):
                 for label in ("K:betfold", "K:betcall"):
-                    d = dom.find(player, label)
+                    d = _find(game, dom, player, label)
                     found.append(
                         f"{PLAYER_NAMES[player]} {label}: round {d.round}" if d else f"{label}: survives"
                     )
@@ -162,9 +169,9 @@ def _thesis_items(dom: DominanceResult) -> str:
     )
 
 
-def _payoff(report, dom: DominanceResult) -> str:
+def _payoff(report, dom: PlanDominanceResult) -> str:
     out = ["\\subsection{The expected payoff as a bilinear form}"]
-    removed = {plan_symbol(p): 0 for p in dom.excluded()}
+    removed = {plan_symbol(report.game.plan_of(p)): 0 for p in dom.excluded()}
     reduced = sp.expand(report.payoff.expression.subs(removed))
     if report.parameter_payoff is not None:
         out.append(

@@ -22,7 +22,7 @@ from pathlib import Path
 
 import sympy as sp
 
-from derive.dominance import DominanceResult, describe_plan
+from derive.dominance import PlanDominanceResult, describe_plan
 from derive.games.one_card import PLAYER_NAMES
 from derive.games.one_card_tree import Sequence
 from derive.notation.latex import to_latex
@@ -199,8 +199,12 @@ def _dealer_where(plan: Sequence) -> str:
     return f"{plan.card}, {'checked to' if first == 'check' else 'bet to'}"
 
 
-def dominance_markdown(result: DominanceResult) -> str:
+def dominance_markdown(result: PlanDominanceResult) -> str:
     """The eliminated plans, round by round, as a Markdown table.
+
+    ``result`` is :func:`derive.dominance.plans.dominated_plans` of any two-player game; who and where
+    are worded by :func:`derive.sequence_form.plans.describe_plan` (``"dealer holds K, checked to"``
+    in one-card poker).
 
     Returns
     -------
@@ -214,7 +218,7 @@ def dominance_markdown(result: DominanceResult) -> str:
     ]
     for d in result.eliminated:
         who = describe_plan(result.game, d.plan).split(":")[0]
-        lines.append(f"| {d.round} | {who} | {d.plan.plan} | {d.dominator.plan} | {d.kind} | {d.choice} |")
+        lines.append(f"| {d.round} | {who} | {d.plan.name} | {d.dominator.name} | {d.kind} | {d.choice} |")
     return "\n".join(lines) + "\n"
 
 

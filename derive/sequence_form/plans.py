@@ -45,6 +45,9 @@ may give situations a wording for reasons (``"K, bet to"``), and
 ``game.metadata["situation_order"]``, a mapping ``(player, label) -> sort key``, their order (one-card
 poker lists them by card rank, as the thesis does; otherwise they come in the order of
 ``game.infosets``).  The order decides which dominator and witness are reported first.
+``game.metadata["situation_verb"]``, a string, is the word between a player and his situation in
+:func:`describe_plan` (default ``"at"``: ``"opener at K: checkraise"``; one-card poker's builder gives
+``"holds"``, the thesis's ``"opener holds K: checkraise"``).
 """
 
 from __future__ import annotations
@@ -66,8 +69,13 @@ __all__ = [
     "Plan",
     "PlanDistributionError",
     "count_plans",
+    "describe_plan",
     "game_plan_form",
+    "situation_text",
 ]
+
+#: The word between a player and his situation when ``game.metadata`` gives none (``"opener at K"``).
+DEFAULT_SITUATION_VERB = "at"
 
 #: Largest number of plans listed for one situation (counted first, see :func:`count_plans`).
 MAX_PLANS = 4096
@@ -200,18 +208,12 @@ class GamePlanForm:
         return out
 
     def situation_text(self, player: int, situation: str | None) -> str:
-        """The wording of a situation: ``metadata["situation_names"]``'s, else its label."""
-        if situation is None:
-            return "no move"
-        names = self.game.metadata.get("situation_names") or {}
-        return str(names.get((player, situation), situation))
+        """The wording of a situation: ``metadata["situation_names"]``'s, else its label (see :func:`situation_text`)."""
+        return situation_text(self.game, player, situation)
 
     def describe(self, plan: Plan) -> str:
-        """E.g. ``"opener at K: checkraise"``, or ``"dealer makes no move"`` for the empty plan."""
-        who = self.game.players[plan.player]
-        if plan.is_empty:
-            return f"{who} makes no move"
-        return f"{who} at {self.situation_text(plan.player, plan.situation)}: {plan.name}"
+        """E.g. ``"opener at K: checkraise"``, or ``"dealer makes no move"`` (see :func:`describe_plan`)."""
+        return describe_plan(self.game, plan)
 
     # ------------------------------------------------------------ conversions
     def read_plan_probabilities(self, player: int, probabilities) -> tuple[sp.Expr, ...]:
@@ -355,6 +357,42 @@ class GamePlanForm:
 
 
 # ---------------------------------------------------------------- construction
+def situation_text(game: Game, player: int, situation: str | None) -> str:
+    """The wording of ``player``'s situation labelled ``situation`` (an information-set label).
+
+    ``game.metadata["situation_names"][(player, situation)]`` if given (``"K, checked to"``), else
+    the label itself; ``"no move"`` for ``None`` (the empty plan's situation).
+    """
+    if situation is None:
+        return "no move"
+    names = game.metadata.get("situation_names") or {}
+    return str(names.get((player, situation), situation))
+
+
+def describe_plan(game: Game | GamePlanForm, plan: Plan) -> str:
+    """A plan in words: player, situation and plan name, as the reasons of dominance say it.
+
+    ``"<player> <verb> <situation>: <name>"`` with the player's name from ``game.players``, the
+    verb ``game.metadata["situation_verb"]`` (default ``"at"``) and the situation worded by
+    :func:`situation_text`: ``"opener at K: checkraise"`` for most games, ``"opener holds K:
+    checkraise"`` and ``"dealer holds K, checked to: betfold"`` for one-card poker
+    (:func:`derive.games.one_card.to_extensive_form`); ``"dealer makes no move"`` for the empty plan.
+
+    Parameters
+    ----------
+    game : Game or GamePlanForm
+        The game whose plan it is (only its players and metadata are read).
+    plan : Plan
+        A plan of ``game`` (:func:`game_plan_form`).
+    """
+    game = game.game if isinstance(game, GamePlanForm) else game
+    who = game.players[plan.player]
+    if plan.is_empty:
+        return f"{who} makes no move"
+    verb = str(game.metadata.get("situation_verb") or DEFAULT_SITUATION_VERB)
+    return f"{who} {verb} {situation_text(game, plan.player, plan.situation)}: {plan.name}"
+
+
 def count_plans(sf: GameSequenceForm, info: InformationSet) -> int:
     """How many plans start at ``info`` (a situation), counted without listing them.
 

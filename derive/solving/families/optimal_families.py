@@ -239,7 +239,7 @@ def restrict_plans(pf: PlanForm, excluded: Iterable[Sequence]) -> PlanForm:
 def optimal_families(
     game: ExtensiveFormGame,
     named: Seq[NamedParameter] = (),
-    exclude: Iterable[tuple[int, str] | Sequence] = (),
+    exclude: Iterable[tuple[int, str] | Sequence | object] = (),
 ) -> OptimalSets:
     """Derive both players' sets of optimal strategies, exactly, with certificate.
 
@@ -250,9 +250,11 @@ def optimal_families(
     named : sequence of NamedParameter
         Published parameters (e.g. :data:`derive.sequence_form.strategies.KUHN_PARAMETERS`);
         a family is written in the first of them that vary on it, in order.
-    exclude : iterable of ``(player, plan label)`` such as ``(0, "A:checkcall")``, or Sequences
-        Plans to forbid first (e.g. the thesis's "stupid mistakes"); the
-        families are then those of the restricted game.
+    exclude : iterable of ``(player, plan label)`` such as ``(0, "A:checkcall")``, Sequences, or plans with ``.player`` and ``.label``
+        Plans to forbid first (e.g. the thesis's "stupid mistakes", or
+        ``dominated_plans(game.game).excluded()``, general plans translated by player and label with
+        :meth:`~derive.games.one_card_tree.ExtensiveFormGame.plan_of`); the families are then those of
+        the restricted game.
 
     Returns
     -------
@@ -283,17 +285,14 @@ def optimal_families(
     Koller, Megiddo & von Stengel (1994); Goldman & Tucker (1956).
     """
     full = plan_form(game)
-    labels = {(q, p.label): p for q in (0, 1) for p in full.plans[q]}
     removed = []
     for item in exclude:
-        if isinstance(item, Sequence):
-            removed.append(item)
-        elif isinstance(item, tuple) and item in labels:
-            removed.append(labels[item])
-        else:
+        try:
+            removed.append(game.plan_of(item))
+        except (KeyError, TypeError):
             raise ValueError(
                 f"unknown plan {item!r} to exclude; give (player, label) such as (0, 'A:checkcall')"
-            )
+            ) from None
     pf = restrict_plans(full, removed) if removed else full
     entries = numeric_plan_matrix(pf)
     sx, sy = maximin(entries, pf.shape, pf.groups[0], pf.groups[1])
