@@ -4,9 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from derive.games.one_card import kuhn_poker, one_raise_poker
+from derive.games.one_card import (
+    KUHN_PARAMETERS,
+    ONE_RAISE_PARAMETERS,
+    kuhn_poker,
+    one_raise_poker,
+    thesis_excluded_plans,
+)
 from derive.games.one_card_tree import build_tree
-from derive.sequence_form.strategies import KUHN_PARAMETERS, ONE_RAISE_PARAMETERS, thesis_excluded_plans
 from derive.solving.families.optimal_families import optimal_families
 
 

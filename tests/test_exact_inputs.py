@@ -55,11 +55,13 @@ from derive.games.one_card import (
     Action,
     GameDefinitionError,
     OneCardPoker,
+    eta,
     exact_amount,
     kuhn_poker,
     one_card_poker,
     parse_exact,
     to_extensive_form,
+    xi,
 )
 from derive.games.one_card_tree import build_tree
 from derive.games.published import kuhn_family
@@ -80,10 +82,8 @@ from derive.sequence_form.strategies import (
     BehaviourStrategy,
     InvalidStrategyError,
     behaviour_strategy,
-    eta,
     kuhn_strategies,
     plan_symbol,
-    xi,
 )
 from derive.sequence_form.tree_plans import behaviour_from_plans
 from derive.solving.families.indifference import reached_by_others
@@ -282,40 +282,40 @@ DOORS = [
         same=lambda d: tuple(p.sample for p in d.pieces),
     ),
     # one-card poker rules
-    Door(G + "one_card.one_card_poker", "ante", lambda v: one_card_poker(3, 1, ante=v), GameDefinitionError),
-    Door(G + "one_card.one_card_poker", "bet", lambda v: one_card_poker(3, 1, bet=v), GameDefinitionError),
-    Door(G + "one_card.one_card_poker", "deck", lambda v: one_card_poker(deck=v), GameDefinitionError, "int"),
+    Door(G + "one_card.rules.one_card_poker", "ante", lambda v: one_card_poker(3, 1, ante=v), GameDefinitionError),
+    Door(G + "one_card.rules.one_card_poker", "bet", lambda v: one_card_poker(3, 1, bet=v), GameDefinitionError),
+    Door(G + "one_card.rules.one_card_poker", "deck", lambda v: one_card_poker(deck=v), GameDefinitionError, "int"),
     Door(
-        G + "one_card.one_card_poker", "max_bets", lambda v: one_card_poker(3, v), GameDefinitionError, "int"
+        G + "one_card.rules.one_card_poker", "max_bets", lambda v: one_card_poker(3, v), GameDefinitionError, "int"
     ),
     Door(
-        G + "one_card.OneCardPoker",
+        G + "one_card.rules.OneCardPoker",
         "ante",
         lambda v: OneCardPoker(("Q", "K", "A"), 1, v, 1, "x"),
         GameDefinitionError,
     ),
     Door(
-        G + "one_card.OneCardPoker",
+        G + "one_card.rules.OneCardPoker",
         "bet",
         lambda v: OneCardPoker(("Q", "K", "A"), 1, 1, v, "x"),
         GameDefinitionError,
     ),
     Door(
-        G + "one_card.OneCardPoker",
+        G + "one_card.rules.OneCardPoker",
         "max_bets",
         lambda v: OneCardPoker(("Q", "K"), v, 1, 1, "x"),
         GameDefinitionError,
         "int",
     ),
     Door(
-        G + "one_card.to_extensive_form",
+        G + "one_card.builder.to_extensive_form",
         "rake",
         lambda v: to_extensive_form(one_card_poker(3, 1), rake=v),
         GameDefinitionError,
         same=lambda g: tuple(g.payoffs.items()),
     ),
-    Door(G + "one_card.exact_amount", "value", lambda v: exact_amount(v, "bet"), GameDefinitionError),
-    Door(G + "one_card.parse_exact", "value", lambda v: parse_exact(v, "bet"), ValueError),
+    Door(G + "one_card.rules.exact_amount", "value", lambda v: exact_amount(v, "bet"), GameDefinitionError),
+    Door(G + "one_card.rules.parse_exact", "value", lambda v: parse_exact(v, "bet"), ValueError),
     # textbook and three-player games (builder API underneath)
     Door(G + "textbook.myerson_poker", "ante", lambda v: myerson_poker(ante=v), GameModelError),
     Door(G + "textbook.myerson_poker", "bet", lambda v: myerson_poker(bet=v), GameModelError),
@@ -967,7 +967,7 @@ RECORDS = {
     "derive.games.one_card_tree.InformationSet": "built by build_tree",
     "derive.games.one_card_tree.Sequence": "built by build_tree",
     "derive.games.one_card_tree.TerminalNode": "built by build_tree from exact rules",
-    "derive.games.betting.Action": "an enum looked up by its name",
+    "derive.games.one_card.betting.Action": "an enum looked up by its name",
     "derive.solving.choice.Route": "an enum of the solvers, made by choose_solver",
     "derive.games.family.ProfileFamily": "a published family; check_profile_family reads its strategies and domain (doors above)",
     "derive.casino.classes.HandClass": "a class of hands (rank indices, sizes) built by hand_classes",
@@ -992,7 +992,7 @@ RECORDS = {
     "derive.sequence_form.from_rules.OneCardSequenceForm": "built from exact rules",
     "derive.sequence_form.payoff.BilinearPayoff": "built from a tree (exact)",
     "derive.sequence_form.payoff.CardPlanValue": "result record",
-    "derive.sequence_form.strategies.NamedParameter": "a symbol's meaning (indices, labels)",
+    "derive.games.one_card.thesis.NamedParameter": "a symbol's meaning (indices, labels)",
     "derive.solving.refinements.admissible.AdmissibleMembers": "result record",
     "derive.solving.refinements.admissible.Dominance": "result record",
     "derive.solving.refinements.admissible.Face": "result record (indices)",
@@ -1202,6 +1202,7 @@ EXCLUDED = {
     ("derive.solving.parameters.off_path.off_path_fill", "point"): "an exact QQ point inside a proved piece, not typed in",
     ("derive.presentation.parametric_report.off_path_note", "p"): "a player's index",
     ("derive.solving.parameters.parametric_pieces.make_piece", "plans"): "rational functions a basis solve proved",
+    ("derive.sequence_form.strategies.named_parameter_value", "plans"): "plan probabilities a family solve proved",
     ("derive.solving.parameters.parametric_pieces.make_piece", "value"): "a rational function a basis solve proved",
     ("derive.solving.parameters.parametric_pieces.make_piece", "value_text"): "the text of that function, not a number",
     ("derive.presentation.game_summary.in_situation_order", "strategy"): "a strategy already read and proved, only reordered",

@@ -9,14 +9,15 @@ import sympy as sp
 from matplotlib.figure import Figure
 
 from derive.figures import draw_strategy_tree, save_figure
-from derive.games.one_card import kuhn_poker, one_raise_poker
-from derive.games.one_card_tree import build_tree
-from derive.sequence_form.strategies import (
+from derive.games.one_card import (
     KUHN_PARAMETERS,
     ONE_RAISE_PARAMETERS,
     alpha,
+    kuhn_poker,
+    one_raise_poker,
     thesis_excluded_plans,
 )
+from derive.games.one_card_tree import build_tree
 from derive.solving.families.optimal_families import optimal_families
 
 

@@ -15,9 +15,14 @@ from derive.figures import (
     draw_value_by_bet_size,
     save_figure,
 )
-from derive.games.one_card import kuhn_poker, one_raise_poker
+from derive.games.one_card import (
+    ONE_RAISE_PARAMETERS,
+    alpha,
+    kuhn_poker,
+    one_raise_poker,
+    thesis_excluded_plans,
+)
 from derive.games.one_card_tree import build_tree
-from derive.sequence_form.strategies import ONE_RAISE_PARAMETERS, alpha, thesis_excluded_plans
 from derive.solving.families.optimal_families import optimal_families
 from derive.solving.zero_sum.from_rules import solve
 from derive.verification.simulate import simple_strategies, simulate

@@ -111,13 +111,12 @@ def test_bad_rules(kwargs, message):
 def test_one_alpha():
     """One α (issue 40): Kuhn's published family, Kuhn's letters and the thesis's α are the same
     symbol, nonnegative, not three symbols that only print alike."""
-    from derive.games.one_card import alpha
+    from derive.games.one_card import KUHN_LETTERS, KUHN_PARAMETERS, ONE_RAISE_PARAMETERS, alpha
     from derive.games.published import kuhn_family
-    from derive.sequence_form import strategies
 
     (published,) = kuhn_family().parameters
-    assert published is alpha and strategies.alpha is alpha
-    assert strategies.KUHN_PARAMETERS[0].symbol is alpha
-    assert strategies.ONE_RAISE_PARAMETERS[0].symbol is alpha
+    assert published is alpha and KUHN_LETTERS[0]["Q"]["bet"] is alpha
+    assert KUHN_PARAMETERS[0].symbol is alpha
+    assert ONE_RAISE_PARAMETERS[0].symbol is alpha
     assert alpha.is_nonnegative
     assert sp.Symbol("alpha") != alpha  # a bare Symbol("alpha") would be another symbol

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import sympy as sp
 
-from derive.sequence_form.strategies import alpha, beta, eta, gamma, xi
+from derive.games.one_card import alpha, beta, eta, gamma, xi
 from derive.solving.zero_sum.from_rules import solve
 
 R = sp.Rational

@@ -6,7 +6,7 @@ import pytest
 import sympy as sp
 
 from derive.figures import draw_value_curves, save_figure
-from derive.sequence_form.strategies import KUHN_PARAMETERS, alpha, beta, eta, gamma, xi
+from derive.games.one_card import KUHN_PARAMETERS, alpha, beta, eta, gamma, xi
 from derive.solving.parameters.parametric import b, bet_size_analysis
 
 R = sp.Rational

@@ -311,7 +311,7 @@ def test_full_one_raise_game_dealer_folding_the_ace_is_optimal_but_dominated():
 
 
 def test_thesis_families_and_kuhn_family_are_all_admissible_and_contain_the_quasi_perfect_member():
-    from derive.sequence_form.strategies import KUHN_PARAMETERS, alpha
+    from derive.games.one_card import KUHN_PARAMETERS, alpha
     from derive.solving.families.optimal_families import optimal_families
     from derive.solving.refinements.admissible import classify_family
 

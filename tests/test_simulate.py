@@ -6,10 +6,20 @@ import numpy as np
 import pytest
 import sympy as sp
 
-from derive.games.one_card import Action, kuhn_poker, one_card_poker, one_raise_poker
+from derive.games.one_card import (
+    Action,
+    alpha,
+    beta,
+    eta,
+    gamma,
+    kuhn_poker,
+    one_card_poker,
+    one_raise_poker,
+    xi,
+)
 from derive.games.one_card_tree import build_tree
 from derive.sequence_form.payoff import expected_payoff
-from derive.sequence_form.strategies import alpha, behaviour_strategy, beta, eta, gamma, kuhn_strategies, xi
+from derive.sequence_form.strategies import behaviour_strategy, kuhn_strategies
 from derive.solving.parameters.sweep import value_table, values_by_bet_size
 from derive.solving.zero_sum.from_rules import solve
 from derive.verification.simulate import (

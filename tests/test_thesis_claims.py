@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import sympy as sp
 
-from derive.games.one_card import Action
+from derive.games.one_card import Action, alpha
 from derive.sequence_form.payoff import bilinear_payoff, plan_values
-from derive.sequence_form.strategies import alpha, plan_symbol
+from derive.sequence_form.strategies import plan_symbol
 
 R = sp.Rational
 

@@ -7,7 +7,8 @@ import sympy as sp
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from derive.sequence_form.strategies import InvalidStrategyError, alpha, behaviour_strategy
+from derive.games.one_card import alpha
+from derive.sequence_form.strategies import InvalidStrategyError, behaviour_strategy
 from derive.sequence_form.tree_plans import behaviour_from_plans
 from derive.solving.zero_sum.from_rules import solve
 from derive.verification.tree_plans import (

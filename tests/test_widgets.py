@@ -7,14 +7,15 @@ import sympy as sp
 
 pytest.importorskip("ipywidgets")
 
-from derive.games.one_card import kuhn_poker, one_raise_poker  # noqa: E402
-from derive.games.one_card_tree import build_tree  # noqa: E402
-from derive.presentation.widgets import FamilyExplorer  # noqa: E402
-from derive.sequence_form.strategies import (  # noqa: E402
+from derive.games.one_card import (  # noqa: E402
     KUHN_PARAMETERS,
     ONE_RAISE_PARAMETERS,
+    kuhn_poker,
+    one_raise_poker,
     thesis_excluded_plans,
 )
+from derive.games.one_card_tree import build_tree  # noqa: E402
+from derive.presentation.widgets import FamilyExplorer  # noqa: E402
 from derive.solving.families.optimal_families import optimal_families  # noqa: E402
 
 R = sp.Rational

@@ -23,8 +23,8 @@ from dataclasses import dataclass, field
 
 import sympy as sp
 
-from derive.games.betting import Action, LimitBetting  # noqa: F401  (Action: the doctests')
 from derive.games.one_card import MAX_BETS, GameDefinitionError, OneCardPoker, exact_amount
+from derive.games.one_card.betting import Action, LimitBetting  # noqa: F401  (Action: the doctests')
 
 __all__ = [
     "B",
@@ -146,7 +146,7 @@ class CardRules(OneCardPoker):
 
     Attributes are those of :class:`~derive.games.one_card.OneCardPoker` and of
     :class:`PokerRules` (``opener_alternative``, ``dealer_may_bet``); the betting round is the one
-    :class:`~derive.games.betting.LimitBetting` states for both, so the exact sequence-form solver
+    :class:`~derive.games.one_card.betting.LimitBetting` states for both, so the exact sequence-form solver
     solves it as it solves Kuhn poker.
     """
 

@@ -109,7 +109,7 @@ def draw_family_plans(
     >>> from derive.games.one_card import one_raise_poker
     >>> from derive.games.one_card_tree import build_tree
     >>> from derive.solving.families.optimal_families import optimal_families
-    >>> from derive.sequence_form.strategies import ONE_RAISE_PARAMETERS, thesis_excluded_plans
+    >>> from derive.games.one_card import ONE_RAISE_PARAMETERS, thesis_excluded_plans
     >>> game = build_tree(one_raise_poker())
     >>> sets = optimal_families(game, ONE_RAISE_PARAMETERS, exclude=thesis_excluded_plans())
     >>> fig = draw_family_plans(game, sets.families[0])

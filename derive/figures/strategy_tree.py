@@ -257,7 +257,7 @@ def draw_strategy_tree(
     >>> from derive.games.one_card import kuhn_poker
     >>> from derive.games.one_card_tree import build_tree
     >>> from derive.solving.families.optimal_families import optimal_families
-    >>> from derive.sequence_form.strategies import KUHN_PARAMETERS
+    >>> from derive.games.one_card import KUHN_PARAMETERS
     >>> game = build_tree(kuhn_poker())
     >>> dealer = optimal_families(game, KUHN_PARAMETERS).families[1]
     >>> fig = draw_strategy_tree(game, 1, dealer.plans)

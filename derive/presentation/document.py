@@ -16,20 +16,20 @@ from dataclasses import dataclass
 import sympy as sp
 
 from derive.dominance import PlanDominanceResult, PlanDomination, describe_plan, dominated_plans
-from derive.games.one_card import PLAYER_NAMES
-from derive.notation.latex import escape_sentence, escape_text, to_latex
-from derive.presentation.latex import collected_latex, family_latex, indifference_latex, value_latex
-from derive.sequence_form.payoff import plan_values
-from derive.sequence_form.strategies import (
+from derive.games.one_card import (
+    PLAYER_NAMES,
     THESIS_STUPID_MISTAKES,
     alpha,
     beta,
     eta,
     gamma,
-    plan_symbol,
     thesis_removed_items,
     xi,
 )
+from derive.notation.latex import escape_sentence, escape_text, to_latex
+from derive.presentation.latex import collected_latex, family_latex, indifference_latex, value_latex
+from derive.sequence_form.payoff import plan_values
+from derive.sequence_form.strategies import plan_symbol
 from derive.solving.families.optimal_families import locate_family
 
 __all__ = ["DocumentInputs", "document_inputs", "panel_file", "panel_pages", "thesis_document"]

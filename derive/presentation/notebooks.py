@@ -91,7 +91,7 @@ def family_markdown(sets: OptimalSets, player: int) -> str:
     >>> from derive.games.one_card import kuhn_poker
     >>> from derive.games.one_card_tree import build_tree
     >>> from derive.solving.families.optimal_families import optimal_families
-    >>> from derive.sequence_form.strategies import KUHN_PARAMETERS
+    >>> from derive.games.one_card import KUHN_PARAMETERS
     >>> sets = optimal_families(build_tree(kuhn_poker()), KUHN_PARAMETERS)
     >>> print(family_markdown(sets, 1).splitlines()[2])
     | Q, checked to | check $\\frac{2}{3}$, bet $\\frac{1}{3}$ |

@@ -18,7 +18,20 @@ from pathlib import Path
 
 import sympy as sp
 
-from derive.games.one_card import PLAYER_NAMES, kuhn_poker, one_raise_poker
+from derive.games.one_card import (
+    KUHN_PARAMETERS,
+    ONE_RAISE_PARAMETERS,
+    PLAYER_NAMES,
+    alpha,
+    beta,
+    eta,
+    gamma,
+    kuhn_poker,
+    one_raise_poker,
+    thesis_excluded_plans,
+    thesis_removed_items,
+    xi,
+)
 from derive.games.one_card_tree import ExtensiveFormGame, build_tree
 from derive.notation.text import to_text
 from derive.presentation.errors import OutputError
@@ -37,18 +50,7 @@ from derive.presentation.output_files import (
 )
 from derive.presentation.output_files import write_document as write_files
 from derive.sequence_form.payoff import BilinearPayoff, bilinear_payoff, expected_payoff
-from derive.sequence_form.strategies import (
-    KUHN_PARAMETERS,
-    ONE_RAISE_PARAMETERS,
-    alpha,
-    beta,
-    eta,
-    gamma,
-    kuhn_strategies,
-    thesis_excluded_plans,
-    thesis_removed_items,
-    xi,
-)
+from derive.sequence_form.strategies import kuhn_strategies
 from derive.solving.families.optimal_families import OptimalSets, locate_family, optimal_families
 from derive.solving.zero_sum.from_rules import Equilibrium, solve
 from derive.verification.tree_plans import FamilyCheck, verify_family

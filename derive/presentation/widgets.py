@@ -86,7 +86,7 @@ class FamilyExplorer:
     >>> from derive.games.one_card import kuhn_poker
     >>> from derive.games.one_card_tree import build_tree
     >>> from derive.solving.families.optimal_families import optimal_families
-    >>> from derive.sequence_form.strategies import KUHN_PARAMETERS
+    >>> from derive.games.one_card import KUHN_PARAMETERS
     >>> explorer = FamilyExplorer(optimal_families(build_tree(kuhn_poker()), KUHN_PARAMETERS), 0, draw=False)
     >>> explorer.parameter.value = sp.Rational(1, 6)
     >>> explorer.state["exploitability"], explorer.state["plans"]["A:bet"]

@@ -26,32 +26,24 @@ from dataclasses import dataclass
 import sympy as sp
 
 from derive.extensive_form.exact import exact_number, is_float
-from derive.games.one_card import PLAYER_NAMES, Action, alpha, beta, eta, gamma, xi
+from derive.games.one_card import PLAYER_NAMES, Action
+from derive.games.one_card.thesis import KUHN_LETTERS, NamedParameter
 from derive.games.one_card_tree import ExtensiveFormGame, InformationSet, Sequence
 
 __all__ = [
     "BehaviourStrategy",
     "InvalidStrategyError",
-    "NamedParameter",
-    "KUHN_PARAMETERS",
-    "THESIS_STUPID_MISTAKES",
-    "thesis_excluded_plans",
-    "thesis_removed_items",
-    "ONE_RAISE_PARAMETERS",
-    "alpha",
-    "beta",
-    "gamma",
-    "xi",
-    "eta",
     "behaviour_strategy",
     "child_sequence",
     "kuhn_strategies",
+    "named_parameter_value",
     "plan_symbol",
     "plan_variables",
     "plans_extending",
     "realization_in_plans",
     "situations",
 ]
+
 
 class InvalidStrategyError(ValueError):
     """A strategy names an unknown information set or action, or its probabilities are not a distribution."""
@@ -306,101 +298,6 @@ def _parse_action(act: object, info: InformationSet) -> Action:
     return action
 
 
-@dataclass(frozen=True)
-class NamedParameter:
-    """A named probability in a published parameterization.
-
-    ``symbol`` stands for the probability of ``action`` at the information set
-    ``infoset`` of ``player``: conditional on reaching it (a behaviour
-    probability, ``conditional=True``) or as the realization probability of
-    the sequence (``conditional=False``, e.g. the probability of the plan
-    checkraise with the ace).
-    """
-
-    symbol: sp.Symbol
-    player: int
-    infoset: str
-    action: Action
-    conditional: bool
-    meaning: str
-    source: str
-
-    def value(self, game: ExtensiveFormGame, plans: Mapping[sp.Symbol, sp.Expr]) -> sp.Expr:
-        """The parameter's value given plan probabilities ``plans`` (symbol -> value)."""
-        info = game.infoset(self.player, self.infoset)
-        seq = child_sequence(game, info, self.action)
-        num = realization_in_plans(game, seq).subs(plans)
-        if not self.conditional:
-            return sp.expand(num)
-        den = realization_in_plans(game, game.parent_sequence[info]).subs(plans)
-        return sp.simplify(num / den)
-
-
-#: Kuhn's letters (Kuhn 1950, p. 101): α, β, γ for the opener, ξ, η for the dealer.
-KUHN_PARAMETERS = (
-    NamedParameter(alpha, 0, "Q", Action.BET, True, "opener bets with Q (bluff)", "Kuhn 1950, p. 101"),
-    NamedParameter(
-        beta, 0, "K:xb", Action.CALL, True, "opener calls with K after check, bet", "Kuhn 1950, p. 101"
-    ),
-    NamedParameter(gamma, 0, "A", Action.BET, True, "opener bets with A", "Kuhn 1950, p. 101"),
-    NamedParameter(
-        xi, 1, "Q:x", Action.BET, True, "dealer bets with Q when checked to (bluff)", "Kuhn 1950, p. 101"
-    ),
-    NamedParameter(eta, 1, "K:b", Action.CALL, True, "dealer calls a bet with K", "Kuhn 1950, p. 101"),
-)
-
-#: The thesis's α: probability that the opener checkraises the ace
-#: (Miao 2014, "Revised Kuhn poker"; it is 1 - γ in Kuhn's letters).
-ONE_RAISE_PARAMETERS = (
-    NamedParameter(
-        alpha,
-        0,
-        "A:xb",
-        Action.RAISE,
-        False,
-        "opener checkraises with A (sandbagging)",
-        "Miao 2014, 'The solution'",
-    ),
-)
-
-#: The thesis's "stupid mistakes" in the one-raise game (Miao 2014, after
-#: Swanson 2005), as the plans they rule out: item number -> (description,
-#: opener's plan labels, dealer's plan labels).  Item 4 (betting the king) is *not* a mistake with a raise
-#: allowed, so it rules out nothing.  Items 6 and 7 are weak dominance only.
-THESIS_STUPID_MISTAKES: dict[int, tuple[str, tuple[str, ...], tuple[str, ...]]] = {
-    1: ("folding the ace", ("A:checkfold", "A:betfold"), ("A:betfold", "A:fold")),
-    2: ("calling with the queen", ("Q:checkcall", "Q:betcall"), ("Q:betcall", "Q:call")),
-    3: ("the dealer checking the ace after a check", (), ("A:check",)),
-    4: ("betting the king (no longer a mistake)", (), ()),
-    5: ("raising with the king", ("K:checkraise",), ("K:raise",)),
-    6: ("the opener checkcalling the ace (weakly dominated by checkraising)", ("A:checkcall",), ()),
-    7: ("the dealer calling a bet with the ace (weakly dominated by raising)", (), ("A:call",)),
-}
-
-
-def thesis_excluded_plans() -> tuple[tuple[int, str], ...]:
-    """All plans ruled out by :data:`THESIS_STUPID_MISTAKES`, as ``(player, label)``."""
-    return tuple(
-        (player, label)
-        for _, opener, dealer in THESIS_STUPID_MISTAKES.values()
-        for player, labels in ((0, opener), (1, dealer))
-        for label in labels
-    )
-
-
-def thesis_removed_items() -> tuple[int, ...]:
-    """The numbers of the thesis's "stupid mistakes" that rule out a plan in the one-raise game.
-
-    Item 4 (betting the king) is not a mistake once a raise is allowed and rules out nothing.
-
-    Examples
-    --------
-    >>> thesis_removed_items()
-    (1, 2, 3, 5, 6, 7)
-    """
-    return tuple(k for k, (_, opener, dealer) in THESIS_STUPID_MISTAKES.items() if opener or dealer)
-
-
 def kuhn_strategies(game: ExtensiveFormGame) -> tuple[BehaviourStrategy, BehaviourStrategy]:
     """Kuhn's reduced behaviour strategies in his letters (Kuhn 1950, p. 101).
 
@@ -420,22 +317,22 @@ def kuhn_strategies(game: ExtensiveFormGame) -> tuple[BehaviourStrategy, Behavio
     InvalidStrategyError
         If ``game`` is not Kuhn poker's tree (deck Q, K, A, one bet).
     """
-    opener = {
-        "Q": {"bet": alpha, "check": 1 - alpha},
-        "Q:xb": {"fold": 1},
-        "K": {"check": 1},
-        "K:xb": {"call": beta, "fold": 1 - beta},
-        "A": {"bet": gamma, "check": 1 - gamma},
-        "A:xb": {"call": 1},
-    }
-    dealer = {
-        "Q:x": {"bet": xi, "check": 1 - xi},
-        "Q:b": {"fold": 1},
-        "K:x": {"check": 1},
-        "K:b": {"call": eta, "fold": 1 - eta},
-        "A:x": {"bet": 1},
-        "A:b": {"call": 1},
-    }
+    opener, dealer = KUHN_LETTERS
     if game.rules.deck != ("Q", "K", "A") or game.rules.max_bets != 1:
         raise InvalidStrategyError(f"Kuhn's letters are defined for Kuhn poker, not {game.rules.name}")
     return behaviour_strategy(game, 0, opener), behaviour_strategy(game, 1, dealer)
+
+
+def named_parameter_value(
+    game: ExtensiveFormGame, named: NamedParameter, plans: Mapping[sp.Symbol, sp.Expr]
+) -> sp.Expr:
+    """The value of a published parameter (:class:`~derive.games.one_card.thesis.NamedParameter`) given plan
+    probabilities ``plans`` (symbol -> value): a behaviour probability (``named.conditional``) or a
+    realization probability."""
+    info = game.infoset(named.player, named.infoset)
+    seq = child_sequence(game, info, named.action)
+    num = realization_in_plans(game, seq).subs(plans)
+    if not named.conditional:
+        return sp.expand(num)
+    den = realization_in_plans(game, game.parent_sequence[info]).subs(plans)
+    return sp.simplify(num / den)

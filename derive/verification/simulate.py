@@ -349,7 +349,8 @@ def with_parameters(strategy: BehaviourStrategy, values: Mapping[sp.Symbol, obje
     --------
     >>> from derive.games.one_card import kuhn_poker
     >>> from derive.games.one_card_tree import build_tree
-    >>> from derive.sequence_form.strategies import kuhn_strategies, alpha, beta, gamma
+    >>> from derive.sequence_form.strategies import kuhn_strategies
+    >>> from derive.games.one_card import alpha, beta, gamma
     >>> game = build_tree(kuhn_poker())
     >>> opener, _ = kuhn_strategies(game)
     >>> fixed = with_parameters(opener, {alpha: "1/6", beta: "1/2", gamma: "1/2"})

@@ -40,11 +40,11 @@ from dataclasses import dataclass, field
 import sympy as sp
 from sympy.polys.domains import QQ
 
-from derive.games.one_card import PLAYER_NAMES
+from derive.games.one_card import PLAYER_NAMES, NamedParameter
 from derive.games.one_card_tree import ExtensiveFormGame, Sequence
 from derive.notation.text import to_text
 from derive.sequence_form import PlanForm, plan_form
-from derive.sequence_form.strategies import NamedParameter, plan_symbol
+from derive.sequence_form.strategies import named_parameter_value, plan_symbol
 from derive.sequence_form.tree_plans import numeric_plan_matrix
 from derive.solving.families.polytope import FamilyCertificateError, slack
 from derive.solving.families.polytope import polytope as _polytope
@@ -271,7 +271,7 @@ def optimal_families(
     --------
     >>> from derive.games.one_card import kuhn_poker
     >>> from derive.games.one_card_tree import build_tree
-    >>> from derive.sequence_form.strategies import KUHN_PARAMETERS, alpha, beta, gamma
+    >>> from derive.games.one_card import KUHN_PARAMETERS, alpha, beta, gamma
     >>> sets = optimal_families(build_tree(kuhn_poker()), KUHN_PARAMETERS)
     >>> sets.value
     -1/18
@@ -359,7 +359,7 @@ def _derive_family(game, pf, player, usable, named, enumerate_vertices=True):
     full_plans = {p: plan_values.get(plan_symbol(p), sp.S.Zero) for p in pf.plans[player]}
     all_plans = {plan_symbol(p): full_plans.get(p, sp.S.Zero) for p in game.plans(player)}
     for n in named:
-        expr = sp.simplify(n.value(game, all_plans))
+        expr = sp.simplify(named_parameter_value(game, n, all_plans))
         named_values[n.symbol] = expr
     remaining = list(free)
     for n in named:

@@ -31,11 +31,17 @@ from dataclasses import dataclass
 import sympy as sp
 from sympy.polys.domains import QQ
 
-from derive.games.one_card import PLAYER_NAMES, GameDefinitionError, exact_amount, one_card_poker
+from derive.games.one_card import (
+    PLAYER_NAMES,
+    GameDefinitionError,
+    NamedParameter,
+    exact_amount,
+    one_card_poker,
+)
 from derive.games.one_card_tree import ExtensiveFormGame, build_tree
 from derive.notation.text import count, to_text
 from derive.sequence_form import PlanForm, plan_form
-from derive.sequence_form.strategies import NamedParameter, plan_symbol
+from derive.sequence_form.strategies import plan_symbol
 from derive.solving.families.optimal_families import FamilyCertificateError, OptimalFamily, _derive_family
 from derive.solving.lp import certified_supports, maximin
 from derive.solving.parameters.breakpoints import ParametricError

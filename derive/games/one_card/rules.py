@@ -1,4 +1,4 @@
-"""One builder for one-card poker: Kuhn poker, the thesis's game and their relatives.
+"""The rules of one-card poker: Kuhn poker, the thesis's game and their relatives.
 
 Two players, the *opener* (player 0, acts first) and the *dealer* (player 1),
 each ante ``ante`` chips and receive one card from a deck of ``N`` ranked
@@ -15,8 +15,8 @@ game of Miao (2014), "revised Kuhn poker".  Payoffs are in chips, to the
 opener; the game is zero-sum.
 
 This module only states rules (what is legal, who acts, who wins what); it
-holds no algorithms.  :mod:`derive.games.one_card_tree` turns a :class:`OneCardPoker` into an
-extensive-form game.
+holds no algorithms.  :func:`derive.games.one_card.builder.to_extensive_form` turns a
+:class:`OneCardPoker` into the game model.
 """
 
 from __future__ import annotations
@@ -26,9 +26,8 @@ from dataclasses import dataclass
 
 import sympy as sp
 
-from derive.extensive_form.build import chance, decision, extensive_form, payoff
 from derive.extensive_form.exact import exact_number
-from derive.games.betting import Action, LimitBetting
+from derive.games.one_card.betting import Action, LimitBetting
 
 __all__ = [
     "Action",
@@ -49,7 +48,6 @@ __all__ = [
     "one_card_poker",
     "one_raise_poker",
     "parse_exact",
-    "to_extensive_form",
 ]
 
 #: Names of the two players, indexed 0 (opener, acts first) and 1 (dealer).
@@ -144,7 +142,7 @@ def exact_amount(value: object, what: str) -> sp.Expr:
     >>> exact_amount(0.1, "ante")
     Traceback (most recent call last):
     ...
-    derive.games.one_card.GameDefinitionError: ante: 0.1 is a float, not exact; write '1/10' or sympy.Rational(1, 10)
+    derive.games.one_card.rules.GameDefinitionError: ante: 0.1 is a float, not exact; write '1/10' or sympy.Rational(1, 10)
     """
     amount = exact_number(
         value, what, GameDefinitionError, not_a_number="{name} must be a positive number, got {value!r}"
@@ -252,7 +250,7 @@ class OneCardPoker(LimitBetting):
 
         After a fold facing ``n`` bets the folder loses ``ante + (n - 1) bet``;
         at a showdown after ``n`` bets the higher card wins ``ante + n bet``
-        (:meth:`~derive.games.betting.LimitBetting.outcome`).
+        (:meth:`~derive.games.one_card.betting.LimitBetting.outcome`).
         """
         f, s = self.outcome(history)
         return f + (s if self.rank(cards[0]) > self.rank(cards[1]) else -s)
@@ -358,102 +356,3 @@ def one_raise_poker() -> OneCardPoker:
     (fold, call, raise)
     """
     return one_card_poker(3, max_bets=2)
-
-
-def to_extensive_form(rules: OneCardPoker, rake: object = 0):
-    """The one-card poker game as a general :class:`~derive.extensive_form.Game`, optionally with a rake.
-
-    The root is chance over the ``N (N - 1)`` ordered deals (labelled ``"QK"``: opener holds Q,
-    dealer K), each with probability ``1 / (N (N - 1))``; players are ``"opener"`` and
-    ``"dealer"``; information sets carry the poker labels (``"K:xb"``: holding K after check,
-    bet) and actions the words check, bet, call, raise, fold; payoffs are in chips, zero-sum.
-    ``metadata["rules"]`` keeps the rules and ``metadata["situation_names"]`` the thesis's words for
-    the situations (``"K, checked to"``), ``metadata["situation_order"]`` their order (by card
-    rank) and ``metadata["situation_verb"]`` the word ``"holds"`` (:data:`SITUATION_VERB`), which the
-    plan-level derivation reads: its plans and dominance reasons read ``"opener holds A:
-    checkraise"`` and ``"dealer holds K, checked to: betfold"``, the thesis's wording
-    (:func:`derive.sequence_form.plans.describe_plan`).
-
-    With a ``rake`` ``r`` (an exact fraction, ``0 <= r < 1``, or a symbol), the house takes ``r`` times the pot at
-    each showdown (a fold is not raked, "no flop, no drop"): after ``n`` bets each player has put in
-    ``s = ante + n bet``, the winner nets ``s (1 - 2 r)`` and the loser ``-s``, so the game is
-    general-sum (the players lose ``2 r s`` together); the title says so and ``metadata["rake"]``
-    keeps ``r``.
-
-    The node cap of :func:`derive.games.one_card_tree.build_tree` is not applied here; callers check
-    ``rules.num_nodes`` first (the command line does).
-
-    Raises
-    ------
-    GameDefinitionError
-        If ``rake`` is not an exact number in ``[0, 1)`` (a float only when it is exactly a short
-        decimal, :mod:`derive.extensive_form.exact`).
-
-    Examples
-    --------
-    >>> g = to_extensive_form(kuhn_poker())
-    >>> g
-    <Game 'Kuhn poker': 2 players, 55 nodes, 12 information sets, zero-sum>
-    >>> g.infoset(1, "K:b").actions
-    ('fold', 'call')
-
-    References
-    ----------
-    Kuhn (1950), pp. 97-103; Miao (2014), "Revised Kuhn poker".
-    """
-    r = exact_number(rake, "rake", GameDefinitionError)
-    if not r.free_symbols and (not r.is_Rational or not (0 <= r < 1)):
-        raise GameDefinitionError(f"the rake must be a fraction of the pot in [0, 1), got {rake!r}")
-
-    def subtree(cards: tuple[str, str], history: tuple[Action, ...]):
-        if self_terminal(history):
-            u = rules.payoff(cards, history)
-            if r and history[-1] is not Action.FOLD:  # a showdown: the pot is raked, the winner nets less
-                if rules.rank(cards[0]) > rules.rank(cards[1]):
-                    return payoff(u * (1 - 2 * r), -u)
-                return payoff(u, -u * (1 - 2 * r))
-            return payoff(u, -u)
-        player = rules.player_to_act(history)
-        letters = "".join(a.letter for a in history)
-        label = f"{cards[player]}:{letters}" if history else cards[player]
-        return decision(
-            player, label, {a.value: subtree(cards, history + (a,)) for a in rules.legal_actions(history)}
-        )
-
-    self_terminal = rules.is_terminal
-    sep = "" if all(len(c) == 1 for c in rules.deck) else "-"
-    root = chance({sep.join(cards): (p, subtree(cards, ())) for cards, p in rules.deals()})
-    return extensive_form(
-        PLAYER_NAMES,
-        root,
-        title=rules.name if not r else f"{rules.name} with a rake of {r} of the pot at showdown",
-        symbols=tuple(sorted((rules.ante.free_symbols | rules.bet.free_symbols | r.free_symbols), key=str)),
-        metadata={
-            "rules": rules,
-            "situation_names": _situation_names(rules),
-            "situation_order": _situation_order(rules),
-            "situation_verb": SITUATION_VERB,
-            "rake": r,
-        },
-    )
-
-
-def _situation_order(rules: OneCardPoker) -> dict[tuple[int, str], tuple[int, int]]:
-    """Situations by card rank, then checked to before bet to: the thesis's (and the tree's) order."""
-    order: dict[tuple[int, str], tuple[int, int]] = {}
-    for rank, card in enumerate(rules.deck):
-        order[(0, card)] = (rank, 0)
-        order[(1, f"{card}:{Action.CHECK.letter}")] = (rank, 0)
-        order[(1, f"{card}:{Action.BET.letter}")] = (rank, 1)
-    return order
-
-
-def _situation_names(rules: OneCardPoker) -> dict[tuple[int, str], str]:
-    """The thesis's words for each player's situations (first information sets): the opener's card
-    (``"K"``), the dealer's card and whether he was checked to or bet to (``"K, checked to"``)."""
-    names: dict[tuple[int, str], str] = {}
-    for card in rules.deck:
-        names[(0, card)] = card
-        names[(1, f"{card}:{Action.CHECK.letter}")] = f"{card}, checked to"
-        names[(1, f"{card}:{Action.BET.letter}")] = f"{card}, bet to"
-    return names

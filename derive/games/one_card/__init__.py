@@ -1,0 +1,78 @@
+"""One-card poker: Kuhn poker, the one-raise game of Miao (2014) and their N-card relatives.
+
+The package is the one-card builder of the one game model, in three parts:
+
+* :mod:`~derive.games.one_card.betting` -- the betting round (who acts, what is legal, what a
+  terminal history pays), shared with the [0, 1] models of :mod:`derive.continuum.rules`;
+* :mod:`~derive.games.one_card.rules` -- the rules (:class:`OneCardPoker`: deck, ante, bet, cap),
+  validated at the door;
+* :mod:`~derive.games.one_card.builder` -- :func:`to_extensive_form`: the
+  :class:`~derive.extensive_form.game.Game`, with the thesis's words attached as metadata;
+* :mod:`~derive.games.one_card.thesis` -- the thesis's data: Kuhn's letters, the thesis's α, the
+  "stupid mistakes".
+"""
+
+from __future__ import annotations
+
+from derive.games.one_card.betting import Action, LimitBetting
+from derive.games.one_card.builder import to_extensive_form
+from derive.games.one_card.rules import (
+    MAX_BETS,
+    MAX_DECK,
+    MIN_RATIO,
+    PLAYER_NAMES,
+    SITUATION_VERB,
+    GameDefinitionError,
+    OneCardPoker,
+    SymbolicGameError,
+    alpha,
+    beta,
+    eta,
+    exact_amount,
+    gamma,
+    kuhn_poker,
+    one_card_poker,
+    one_raise_poker,
+    parse_exact,
+    xi,
+)
+from derive.games.one_card.thesis import (
+    KUHN_LETTERS,
+    KUHN_PARAMETERS,
+    ONE_RAISE_PARAMETERS,
+    THESIS_STUPID_MISTAKES,
+    NamedParameter,
+    thesis_excluded_plans,
+    thesis_removed_items,
+)
+
+__all__ = [
+    "Action",
+    "GameDefinitionError",
+    "KUHN_LETTERS",
+    "KUHN_PARAMETERS",
+    "LimitBetting",
+    "MAX_BETS",
+    "MAX_DECK",
+    "MIN_RATIO",
+    "NamedParameter",
+    "ONE_RAISE_PARAMETERS",
+    "OneCardPoker",
+    "PLAYER_NAMES",
+    "SITUATION_VERB",
+    "SymbolicGameError",
+    "THESIS_STUPID_MISTAKES",
+    "alpha",
+    "beta",
+    "eta",
+    "exact_amount",
+    "gamma",
+    "kuhn_poker",
+    "one_card_poker",
+    "one_raise_poker",
+    "parse_exact",
+    "thesis_excluded_plans",
+    "thesis_removed_items",
+    "to_extensive_form",
+    "xi",
+]
