@@ -131,7 +131,8 @@ def _profile(game: Game, profile) -> BehaviourProfile:
     else:
         listed = list(profile)
         if len(listed) > n:
-            raise IncompleteProfileError(f"a profile has {n} strategies, got {len(listed)}")
+            number = {2: "two", 3: "three"}.get(n, str(n))
+            raise IncompleteProfileError(f"a profile has {number} strategies, got {len(listed)}")
         items = dict(enumerate(listed))
     labels = {}
     for k in range(n):
