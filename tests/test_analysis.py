@@ -10,7 +10,7 @@ from derive.games.one_card_tree import build_tree
 from derive.sequence_form.tree_plans import behaviour_from_plans
 from derive.solving.families.optimal_families import optimal_families
 from derive.solving.zero_sum.analysis import calls_a_raise, raise_callers, raise_table
-from derive.verification.tree_plans import strategy_exploitability
+from derive.verification import strategy_exploitability
 
 
 @pytest.mark.parametrize("k", [2, 3, 4, 5, 6])
@@ -42,7 +42,7 @@ def test_larger_decks_call_raises_without_the_top_card(n, k, opener, dealer):
 
 def test_four_card_counterexample_checked_independently():
     """N = 4, k = 2: an optimal dealer strategy (from the certified family) calls a raise with 3, and
-    derive.verification.tree_plans confirms it is optimal (exploitability 0)."""
+    derive.verification confirms it is optimal (exploitability 0)."""
     game = build_tree(one_card_poker(4, 2))
     sets = optimal_families(game)
     dealer = sets.families[1]
@@ -51,7 +51,7 @@ def test_four_card_counterexample_checked_independently():
     vertex = next(v for v in dealer.vertices if any(dealer.plans[p].subs(v) > 0 for p in calling))
     plans = {p: sp.Rational(e.subs(vertex)) for p, e in dealer.plans.items()}
     y = behaviour_from_plans(game, 1, plans)
-    assert strategy_exploitability(game, y, sets.value) == 0
+    assert strategy_exploitability(game.game, y, sets.value) == 0
 
 
 def test_raise_table_markdown():

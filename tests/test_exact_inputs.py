@@ -100,8 +100,8 @@ from derive.verification.path_values import path_values
 from derive.verification.positivity import positivity_certificate
 from derive.verification.profile_family import action_values, check_profile_family, nonnegative_on_domain
 from derive.verification.simulate import SimulationError, simulate, with_parameters
+from derive.verification.strategy_checks import strategy_exploitability, verify_family
 from derive.verification.subgames import subgame_perfection
-from derive.verification.tree_plans import strategy_exploitability, verify_family
 
 R = sp.Rational
 THIRD = 1 / 3  # 0.3333333333333333: not exact, refused everywhere
@@ -536,22 +536,22 @@ DOORS = [
         IncompleteProfileError,
     ),
     Door(
-        V + "tree_plans.strategy_exploitability",
+        V + "strategy_checks.strategy_exploitability",
         "value",
-        lambda v: strategy_exploitability(kuhn(), kuhn_solution().strategies[0], v),
+        lambda v: strategy_exploitability(kuhn().game, kuhn_solution().strategies[0], v),
         ValueError,
     ),
     Door(
-        V + "tree_plans.verify_family",
+        V + "strategy_checks.verify_family",
         "value",
-        lambda v: verify_family(kuhn(), kuhn_sets().families[0], v),
+        lambda v: verify_family(kuhn().game, kuhn_sets().families[0], v),
         ValueError,
     ),
     Door(
-        V + "tree_plans.verify_family",
+        V + "strategy_checks.verify_family",
         "extra_points",
         lambda v: verify_family(
-            kuhn(), kuhn_sets().families[0], kuhn_sets().value, [{kuhn_sets().families[0].parameters[0]: v}]
+            kuhn().game, kuhn_sets().families[0], kuhn_sets().value, [{kuhn_sets().families[0].parameters[0]: v}]
         ),
         ValueError,
     ),
@@ -906,6 +906,7 @@ NUMERIC_NAME = re.compile(
 NOT_GAME_NUMBERS = {
     ("player", "int"): "a player's index",
     ("player", "str | int"): "a player's name or index",
+    ("player", "int | None"): "a player's index, or None",
     ("by_player", "int"): "which player's view to print",
     ("responder", "int"): "a player's index",
     ("index", "int"): "a node's or information set's index",
@@ -1034,8 +1035,8 @@ RECORDS = {
     "derive.solving.one_player.decision_problem.DecisionSolution": "result record (exact values of a Game)",
     "derive.solving.one_player.decision_problem.InformationSetDecision": "result record (exact values of a Game)",
     "derive.verification.best_response.GameBestResponse": "result record",
-    "derive.verification.tree_plans.BestResponse": "result record",
-    "derive.verification.tree_plans.FamilyCheck": "result record",
+    "derive.verification.strategy_checks.BestResponse": "result record",
+    "derive.verification.strategy_checks.FamilyCheck": "result record",
     "derive.verification.positivity.PositivityCertificate": "result record",
     "derive.verification.profile_family.ProfileFamilyCheck": "result record",
     "derive.verification.membership.FamilyMembership": "result record",
@@ -1284,15 +1285,15 @@ EXCLUDED = {
     ("derive.verification.best_response.game_exploitability", "profile"): _READ,
     ("derive.verification.best_response.game_nash_conv", "profile"): _READ,
     ("derive.verification.best_response.profile_payoffs", "profile"): _READ,
-    ("derive.verification.tree_plans.best_response", "strategy"): _READ,
+    ("derive.verification.strategy_checks.best_response", "strategy"): _READ,
     (
         "derive.presentation.strategic_report.check_report",
         "strategies",
     ): "read by behaviour_profile (a door above)",
-    ("derive.verification.tree_plans.exploitability", "profile"): _READ,
-    ("derive.verification.tree_plans.is_nash_equilibrium", "profile"): _READ,
-    ("derive.verification.tree_plans.nash_conv", "profile"): _READ,
-    ("derive.verification.tree_plans.strategy_exploitability", "strategy"): _READ,
+    ("derive.verification.strategy_checks.exploitability", "profile"): _READ,
+    ("derive.verification.strategy_checks.is_nash_equilibrium", "profile"): _READ,
+    ("derive.verification.strategy_checks.nash_conv", "profile"): _READ,
+    ("derive.verification.strategy_checks.strategy_exploitability", "strategy"): _READ,
     ("derive.verification.positivity.positivity_certificate", "degree"): "a degree bound: " + _INT,
     ("derive.verification.simulate.with_parameters", "strategy"): _READ,
     ("derive.extensive_form.isomorphism.match_games", "max_steps"): "a search limit: " + _INT,

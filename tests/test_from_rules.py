@@ -25,7 +25,7 @@ from derive.sequence_form.strategies import behaviour_strategy
 from derive.sequence_form.tree_plans import numeric_plan_matrix, plan_form, reach_probabilities
 from derive.solving.lp import maximin
 from derive.solving.zero_sum.from_rules import SymbolicGameError, solve, solve_rules
-from derive.verification.tree_plans import exploitability
+from derive.verification import exploitability
 
 R = sp.Rational
 
@@ -103,7 +103,7 @@ def test_solution_from_the_rules_is_an_exact_equilibrium_of_the_tree(n, k, ante,
     opener, _ = maximin(numeric_plan_matrix(pf), pf.shape, pf.groups[0], pf.groups[1])
     assert sol.value == QQ.to_sympy(opener.value) == solve(game, refine="none").value
     profile = _tree_profile(game, sol)
-    assert exploitability(game, profile) == 0
+    assert exploitability(game.game, profile) == 0
     reach = reach_probabilities(game, profile)
     assert set(sol.off_path) == {
         (i.player, i.label) for p in (0, 1) for i in game.infosets[p] if reach[i] == 0
@@ -192,7 +192,7 @@ def test_running_sum_lp_gives_the_exact_value_and_an_equilibrium_of_the_tree(n, 
     plain = solve_rules(rules, refine="none")
     assert QQ.to_sympy(eq.value * unit) == plain.value
     game = build_tree(rules)
-    assert exploitability(game, _tree_profile(game, eq)) == 0
+    assert exploitability(game.game, _tree_profile(game, eq)) == 0
     x, y = eq.plans
     A = sf.numeric_matrix(0)
     against_x = {}

@@ -17,7 +17,7 @@ from derive.games.one_card import one_card_poker, to_extensive_form
 from derive.games.one_card_tree import build_tree
 from derive.sequence_form.strategies import behaviour_strategy
 from derive.solving.zero_sum.from_rules import solve
-from derive.verification.tree_plans import exploitability
+from derive.verification import exploitability
 
 gbt = pytest.importorskip("pygambit")
 
@@ -53,7 +53,7 @@ def test_value_matches_gambit_lp(n, k, bet, tmp_path):
         for (label, actions), row in zip(sets, probs):
             mapping[label] = {a: sp.Rational(str(x)) for a, x in zip(actions, row)}
         profile.append(behaviour_strategy(game, p, mapping))
-    assert exploitability(game, profile) == 0
+    assert exploitability(game.game, profile) == 0
 
 
 def test_efg_structure():

@@ -23,8 +23,8 @@ from derive.solving.lp import transpose
 from derive.solving.refinements.quasi_perfect import EPSILON, perturbed_plans
 from derive.solving.zero_sum.from_rules import solve
 from derive.solving.zero_sum.sequence_form_lp import solve_zero_sum
+from derive.verification import exploitability
 from derive.verification.best_response import behaviour_profile, game_exploitability
-from derive.verification.tree_plans import exploitability
 
 R = sp.Rational
 
@@ -84,7 +84,7 @@ def test_the_thesis_game_folds_no_ace_where_the_plain_lp_does():
         for info, dist in refined.strategies[p].probabilities.items():
             if info.card == "A":
                 assert all(v == 0 for a, v in dist.items() if a.value == "fold"), info.label
-    assert exploitability(game, refined.strategies) == 0
+    assert exploitability(game.game, refined.strategies) == 0
 
 
 GRID = [(n, k, 1) for n in range(2, 9) for k in range(0, 5)] + [
@@ -107,7 +107,7 @@ def test_one_card_games_never_fold_the_top_card_nor_call_with_the_bottom_card(n,
                 if info.card == bottom and action.value == "call":
                     assert prob == 0, f"{info.label}: call {prob}"
     assert eq.value == solve(game, refine="none").value
-    assert exploitability(game, eq.strategies) == 0
+    assert exploitability(game.game, eq.strategies) == 0
 
 
 def test_refinement_applies_to_constant_sum_and_textbook_games():

@@ -7,7 +7,7 @@ import pytest
 from derive.games.one_card import one_card_poker
 from derive.games.one_card_tree import GameTooLargeError, build_tree
 from derive.solving.zero_sum.from_rules import solve
-from derive.verification.tree_plans import best_response
+from derive.verification import best_response
 
 
 @pytest.mark.parametrize(
@@ -15,14 +15,14 @@ from derive.verification.tree_plans import best_response
     [(2, 0), (2, 1), (2, 6), (3, 0), (13, 3), (52, 0), (52, 2), pytest.param(52, 6, marks=pytest.mark.slow)],
 )
 def test_solved_and_certified(n, k):
-    """The value is certified by derive.verification.tree_plans's best responses (independent of the LP's certificate).
+    """The value is certified by derive.verification's plan-form best responses (independent of the LP's certificate).
 
     With two cards each player knows the other's card, so neither can gain: value 0; with no bets
     the showdown is symmetric: value 0."""
     game = build_tree(one_card_poker(n, k))
     eq = solve(game)
-    assert best_response(game, eq.strategies[0]).value == eq.value
-    assert best_response(game, eq.strategies[1]).value == eq.value
+    assert best_response(game.game, eq.strategies[0]).value == eq.value
+    assert best_response(game.game, eq.strategies[1]).value == eq.value
     if n == 2 or k == 0:
         assert eq.value == 0
     else:

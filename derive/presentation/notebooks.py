@@ -36,7 +36,7 @@ from derive.presentation.notebook_execution import (
 from derive.sequence_form.payoff import CardPlanValue
 from derive.solving.families.optimal_families import OptimalFamily, OptimalSets
 from derive.solving.parameters.sweep import ValueRow
-from derive.verification.tree_plans import verify_family
+from derive.verification import verify_family
 
 __all__ = [
     "NotebookError",
@@ -225,13 +225,13 @@ def dominance_markdown(result: PlanDominanceResult) -> str:
 def verification_markdown(sets: OptimalSets) -> str:
     """One sentence per player: the exact exploitability at each checked point of his family.
 
-    The points are the vertices of the family and its midpoint (:func:`derive.verification.tree_plans.verify_family`);
+    The points are the vertices of the family and its midpoint (:func:`derive.verification.strategy_checks.verify_family`);
     exploitability 0 everywhere means every member is optimal (the best-response value is concave
     on the family).
     """
     lines = []
     for player, family in enumerate(sets.families):
-        check = verify_family(sets.game, family, sets.value)
+        check = verify_family(sets.game.game, family, sets.value)
         n = len(check.exploitability)
         values = ", ".join(_math(e) for e in check.exploitability)
         where = "the unique optimal strategy" if family.dimension == 0 else f"the {n} vertices of the family"

@@ -53,7 +53,7 @@ from derive.sequence_form.payoff import BilinearPayoff, bilinear_payoff, expecte
 from derive.sequence_form.strategies import kuhn_strategies
 from derive.solving.families.optimal_families import OptimalSets, locate_family, optimal_families
 from derive.solving.zero_sum.from_rules import Equilibrium, solve
-from derive.verification.tree_plans import FamilyCheck, verify_family
+from derive.verification import FamilyCheck, verify_family
 
 __all__ = [
     "GameReport",
@@ -118,7 +118,7 @@ def _checks(sets: OptimalSets) -> tuple[FamilyCheck, FamilyCheck]:
         if fam.vertices and fam.parameters:
             n = len(fam.vertices)
             mid = {p: sum((v[p] for v in fam.vertices), sp.S.Zero) / n for p in fam.parameters}
-        out.append(verify_family(sets.game, fam, sets.value, [mid] if mid else []))
+        out.append(verify_family(sets.game.game, fam, sets.value, [mid] if mid else []))
     return out[0], out[1]
 
 

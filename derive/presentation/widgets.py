@@ -15,7 +15,7 @@ Each change redraws the player's strategy tree, lists the plan probabilities
 and shows the exact exploitability (what a best-responding opponent gains
 beyond the game value): 0 everywhere on the family, positive as soon as
 ``δ > 0``.  Both sliders move over exact rationals, so every number shown is
-exact.  The computing is done by the library (:func:`derive.verification.tree_plans.strategy_exploitability`,
+exact.  The computing is done by the library (:func:`derive.verification.strategy_checks.strategy_exploitability`,
 :func:`derive.figures.draw_strategy_tree`); this module only wires it to widgets.
 """
 
@@ -28,7 +28,7 @@ from derive.notation.text import to_text
 from derive.sequence_form.tree_plans import behaviour_from_plans
 from derive.solving.families.optimal_families import OptimalSets
 from derive.solving.zero_sum.sequence_form_lp import ZeroSumSolution
-from derive.verification.tree_plans import strategy_exploitability
+from derive.verification import strategy_exploitability
 
 __all__ = ["FamilyExplorer", "GameFamilyExplorer"]
 
@@ -176,7 +176,7 @@ class FamilyExplorer:
         game = self.sets.game
         plans = self.plans(parameter, delta)
         strategy = behaviour_from_plans(game, self.player, plans)
-        exploitability = strategy_exploitability(game, strategy, self.sets.value)
+        exploitability = strategy_exploitability(game.game, strategy, self.sets.value)
         state = {
             "parameter": parameter,
             "delta": delta,
