@@ -233,9 +233,9 @@ def test_no_family_is_reported_honestly():
     assert found.families == ()
     (attempt,) = found.attempts
     assert attempt.outcome.startswith("no solution of the indifference equations")
-    from derive.presentation.found_report import _failure
+    from derive.derivation.solve import cfr_failure
 
-    message = _failure(found)
+    message = cfr_failure(found)
     assert message.startswith("no exact equilibrium found from CFR's support: CFR+ ran 1 time (")
     assert "the 1 support read off its averages gave" in message
     assert "\n" not in message

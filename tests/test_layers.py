@@ -1,6 +1,7 @@
 """The layers of the data flow (docs/DESIGN.md), read from the source with ``ast`` (issue 40).
 
-Nothing below presentation imports presentation or the command line, not even inside a function;
+Nothing below presentation imports presentation or the command line, not even inside a function
+(derivation, the stage just below presentation, imports no figures either);
 ``derive.notation`` imports nothing of derive's; and derive's modules import each other without a
 cycle, counting every import a module runs when it is imported (those under ``if TYPE_CHECKING:``
 too, and the package ``__init__`` each import runs first).
@@ -26,8 +27,12 @@ LOWER = (
     "extensive_form",
     "games",
     "formats",
+    "derivation",
 )
 UPPER = ("derive.presentation", "derive.cli")
+#: What the derivation stage (the front door: solve, the thesis's derivations) never imports: it
+#: computes and presentation renders, so neither output nor drawing reaches it.
+ABOVE_DERIVATION = (*UPPER, "derive.figures")
 
 
 def _module_name(path: Path) -> str:
@@ -137,8 +142,8 @@ def _stage(module: str) -> str:
 
 @pytest.mark.parametrize("stage", LOWER)
 def test_no_lower_stage_imports_presentation_or_the_command_line(stage):
-    """solving, figures, sequence_form, dominance, verification, extensive_form, games and formats
-    never import derive.presentation or derive.cli, at the top or inside a function: what they print
+    """solving, figures, sequence_form, dominance, verification, extensive_form, games, formats and
+    derivation never import derive.presentation or derive.cli, at the top or inside a function: what they print
     comes from derive.notation."""
     upward = sorted(
         f"{m} imports {t}"
@@ -148,6 +153,21 @@ def test_no_lower_stage_imports_presentation_or_the_command_line(stage):
         if t.startswith(UPPER)
     )
     assert upward == []
+
+
+def test_derivation_imports_no_output():
+    """derive.derivation computes what presentation renders: it imports neither presentation, the
+    command line nor figures, at the top or inside a function; presentation imports it."""
+    upward = sorted(
+        f"{m} imports {t}"
+        for m, (_, anywhere) in IMPORTS.items()
+        if _stage(m) == "derivation"
+        for t in anywhere
+        if t.startswith(ABOVE_DERIVATION)
+    )
+    assert upward == []
+    assert "derive.derivation.solve" in IMPORTS["derive.presentation.solve_report"][0]
+    assert "derive.derivation.thesis" in IMPORTS["derive.presentation.reproduce"][0]
 
 
 def test_notation_imports_nothing_of_derive():

@@ -1,7 +1,8 @@
 """What ``derive solve GAME`` prints for a one-player game: the value and every decision, as text or JSON.
 
-Presentation only: it calls :func:`derive.solving.one_player.solve_decision_problem` (a best response
-to chance) and formats the result.  The text gives the value, how many information sets take each
+Presentation only: :func:`derive.derivation.solve.solve` calls
+:func:`derive.solving.one_player.solve_decision_problem` (a best response to chance); this module
+formats the result.  The text gives the value, how many information sets take each
 action, then each information set with its reach probability and each action's exact expected value
 (a decimal beside), the optimal actions marked.  A game with more than :data:`MAX_SHOWN` information
 sets is cut to the closest decisions (the smallest gap between the best action and the next), with
@@ -16,11 +17,7 @@ import sympy as sp
 
 from derive.extensive_form.game import Game
 from derive.notation.text import count, to_text
-from derive.solving.one_player.decision_problem import (
-    DecisionSolution,
-    InformationSetDecision,
-    solve_decision_problem,
-)
+from derive.solving.one_player.decision_problem import DecisionSolution, InformationSetDecision
 
 __all__ = ["MAX_SHOWN", "decision_json", "decision_report", "decision_text"]
 
@@ -205,11 +202,13 @@ def decision_report(game: Game, *, as_json: bool = False, all_sets: bool = False
     Raises
     ------
     NotSupportedError, ImperfectRecallError
-        From :func:`derive.solving.one_player.solve_decision_problem` (one line).
+        From :func:`derive.solving.one_player.solve_decision_problem` (one line), through
+        :func:`derive.derivation.solve.solve`.
     """
-    if progress is not None:
-        progress(f"solving {game.title or 'the game'} by backward induction ({len(game.nodes):,} nodes)")
-    solution = solve_decision_problem(game)
+    from derive.derivation.solve import solve
+    from derive.solving.choice import Route, SolverChoice
+
+    solution = solve(game, progress=progress, choice=SolverChoice(Route.DECISION_PROBLEM)).result
     if as_json:
         return json.dumps(decision_json(solution), indent=2, ensure_ascii=False)
     return decision_text(solution, all_sets=all_sets)

@@ -1,11 +1,11 @@
 """What ``derive solve GAME`` prints for a game too large for support enumeration: equilibria found
 from CFR's support, exact, with the published family they lie in.
 
-Presentation only: it calls :func:`derive.solving.general_sum.from_cfr.equilibria_from_cfr` (the
-search), :func:`derive.extensive_form.isomorphism.match_games` (is the game a built-in one with
-published families, up to names?) and
-:func:`derive.verification.membership.published_membership` (does a found family lie in a
-published one?), and formats what they return.  The published families are used only to *name*
+Presentation only: :func:`derive.derivation.solve.solve` runs
+:func:`derive.solving.general_sum.from_cfr.equilibria_from_cfr` (the search),
+:func:`derive.extensive_form.isomorphism.match_games` (is the game a built-in one with published
+families, up to names?) and :func:`derive.verification.membership.published_membership` (does a
+found family lie in a published one?); this module formats what they return.  The published families are used only to *name*
 what was found, after it was found and verified: the search never sees them.
 """
 
@@ -15,14 +15,14 @@ import json
 
 import sympy as sp
 
-from derive.extensive_form.game import Game, NotSupportedError
+from derive.extensive_form.game import Game
 from derive.notation.text import count, plural, to_text
 from derive.presentation.game_summary import game_header as _header
 from derive.presentation.game_summary import game_json as _game_json
 from derive.presentation.game_summary import plain
 from derive.presentation.subgame_report import verdict_json, verdict_text
 
-__all__ = ["found_report"]
+__all__ = ["found_render", "found_report"]
 
 
 def found_report(
@@ -73,35 +73,30 @@ def found_report(
     TimeLimitError
         When ``time_limit`` is reached.
     """
-    from derive.solving.general_sum.from_cfr import equilibria_from_cfr
+    from derive.derivation.solve import solve
+    from derive.solving.choice import Route, SolverChoice
 
-    found = equilibria_from_cfr(game, progress=progress, time_limit=time_limit)
-    if not found.families:
-        raise NotSupportedError(_failure(found))
-    from derive.verification.subgame_families import behaviour_family_verdict
+    solution = solve(
+        game,
+        all_optimal=all_families,
+        progress=progress,
+        time_limit=time_limit,
+        choice=SolverChoice(Route.CFR_FAMILIES, reason),
+    )
+    return found_render(solution, as_json=as_json, all_families=all_families)
 
-    shown = list(found.families) if all_families else _largest_per_run(found.families)
-    named = _builtin_match(game)
-    entries = [_entry(game, f, named) for f in shown]
-    for f, entry in zip(shown, entries):
-        entry["subgames"] = behaviour_family_verdict(game, f.family.strategies, f.point)
+
+def found_render(solution, *, as_json: bool = False, all_families: bool = False) -> str:
+    """The report of a :class:`~derive.derivation.solve.Solution` of the route
+    :attr:`~derive.solving.choice.Route.CFR_FAMILIES`, as text or JSON (:func:`found_report`); it
+    computes nothing.  Every family of ``solution.shown`` is listed; ``all_families`` says that they
+    are every family found (``--all``), not the largest of each run."""
+    game = solution.game
+    found, shown, named, reason = solution.result, list(solution.shown), solution.match, solution.reason or ""
+    entries = [{"published": pub, "subgames": v} for pub, v in zip(solution.published, solution.verdicts)]
     if as_json:
         return json.dumps(_json(game, found, shown, entries, named, reason), indent=2, ensure_ascii=False)
     return _text(game, found, shown, entries, named, reason, all_families)
-
-
-def _largest_per_run(families) -> list:
-    """From each run, a family with the most parameters, preferring one whose payoffs differ from the
-    families already picked (another component rather than another face of the same one); by run."""
-    picked: list = []
-    for run in sorted({f.run for f in families}):
-        mine = [f for f in families if f.run == run]  # largest first already
-        size = len(mine[0].parameters)
-        ties = [f for f in mine if len(f.parameters) == size]
-        seen = {tuple(sp.expand(u) for u in f.payoffs) for f in picked}
-        fresh = [f for f in ties if tuple(sp.expand(u) for u in f.payoffs) not in seen]
-        picked.append((fresh or ties)[0])
-    return picked
 
 
 def _domain_text(conditions, params) -> str:
@@ -131,45 +126,6 @@ def _domain_text(conditions, params) -> str:
             hi = f" <= {to_text(high[t])}" if t in high else ""
             bounds.append(f"{lo}{plain(t)}{hi}")
     return ", ".join(bounds + rest)
-
-
-def _builtin_match(game: Game):
-    """``(name, match)``: the built-in game with published families that ``game`` is, up to names."""
-    from derive.extensive_form.isomorphism import match_games
-    from derive.games.published import PUBLISHED_FAMILIES
-    from derive.games.registry import load_game
-
-    for name in PUBLISHED_FAMILIES:
-        builtin = load_game(name)
-        if builtin.num_players != game.num_players or len(builtin.infosets) != len(game.infosets):
-            continue
-        match = match_games(game, builtin)
-        if match is not None:
-            return name, builtin, match
-    return None
-
-
-def _entry(game: Game, f, named) -> dict:
-    """A shown family's membership in the published families of the built-in game it matches."""
-    from derive.games.published import published_families
-    from derive.verification.membership import published_membership
-
-    if named is None:
-        return {"published": []}
-    name, builtin, match = named
-    strategies = match.translate(f.family.strategies)
-    out = []
-    for pub in published_families(name):
-        m = published_membership(builtin, pub, strategies, f.conditions, f.point)
-        if m.substitution is None or m.inside is not True or not (m.contains or m.contains_on_path):
-            continue
-        meaning = {}  # each found parameter is a probability of the built-in game: its published expression
-        for t, (p, label, action) in f.parameter_actions.items():
-            there = match.infosets[(p, label)]
-            meaning[t] = sp.sympify(pub.strategies[p][there][match.actions[(p, label)][action]])
-        pays = tuple(sp.factor(sp.expand(u.subs(meaning, simultaneous=True))) for u in f.payoffs)
-        out.append((pub, m, pays, match))
-    return {"published": out}
 
 
 def _parameter_text(game: Game, meaning, named) -> str:
@@ -392,16 +348,3 @@ def _json(game: Game, found, shown, entries, named, reason: str) -> dict:
         ],
         "method": found.method,
     }
-
-
-def _failure(found) -> str:
-    """One line: what was tried and why no family came out."""
-    from collections import Counter
-
-    runs = ", ".join(f"{r.iterations:,} iterations to float NashConv {r.nash_conv:.1e}" for r in found.runs)
-    outcomes = Counter(a.outcome for a in found.attempts)
-    said = "; ".join(f"{n} x {o}" for o, n in outcomes.items())
-    return (
-        f"no exact equilibrium found from CFR's support: CFR+ ran {count(len(found.runs), 'time')} ({runs}); "
-        f"the {count(len(found.attempts), 'support')} read off its averages gave: {said or 'nothing'}"
-    )

@@ -1,17 +1,20 @@
-"""Write the standalone derivation of a general game (LaTeX, its tree as PDF, optionally compiled)."""
+"""Write the standalone derivation of a general game (LaTeX, its tree as PDF, optionally compiled).
+
+The numbers come from :mod:`derive.derivation.general` (:func:`~derive.derivation.general.derive_constant_sum`,
+:func:`~derive.derivation.general.solve_general`); this module draws and typesets them.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
-from derive.dominance.choices import dominated_choices
-from derive.dominance.plans import PlanDominanceResult, dominated_plans
+from derive.derivation.general import (  # moved to the derivation stage; importable from here as before
+    MAX_FAMILY_SEQUENCES,
+    named_parameters,
+    plan_sections,
+)
 from derive.extensive_form.game import Game, GameModelError, NotSupportedError
-from derive.sequence_form.general import game_sequence_form
-from derive.sequence_form.plans import GamePlanForm, game_plan_form
-from derive.solving.limits import TimeLimitError
-from derive.solving.zero_sum.sequence_form_lp import ZeroSumSolution
 
 __all__ = [
     "DEFAULT_TIME_LIMIT",
@@ -22,67 +25,11 @@ __all__ = [
     "write_general_document",
 ]
 
-#: Games whose players have at most this many sequences get their whole optimal sets derived as
-#: families in the document (Leduc hold'em, 337 sequences a player, is past it: the symbolic
-#: derivation of its optimal sets takes many minutes).
-MAX_FAMILY_SEQUENCES = 150
-
 #: Seconds allowed by default for the optimal sets' derivation (as ``derive solve --time-limit``).
 DEFAULT_TIME_LIMIT = 120.0
 
 #: Trees with at most this many leaves are drawn in the document as TikZ; larger ones as a figure.
 MAX_TIKZ_LEAVES = 40
-
-
-def named_parameters(solution: ZeroSumSolution, names: Mapping[str, str]) -> ZeroSumSolution:
-    """``solution`` with each optimal set written in the parameters ``names`` gives (see
-    :meth:`~derive.solving.zero_sum.sequence_form_lp.OptimalSet.reparametrized`).
-
-    Raises
-    ------
-    GameModelError
-        One line naming the parameter and the sequence: a sequence of neither player, one fixed on
-        the optimal set, or no optimal sets derived.
-    """
-    from dataclasses import replace
-
-    if not solution.optimal_sets:
-        raise GameModelError("named parameters need the optimal sets, which were not derived for this game")
-    sets = list(solution.optimal_sets)
-    for name, label in names.items():
-        owners = [k for k, s in enumerate(sets) if label in s.plan]
-        if not owners:
-            raise GameModelError(f"parameter {name}: {label!r} is no sequence of either player")
-        k = owners[0]
-        try:
-            sets[k] = sets[k].reparametrized({name: label})
-        except ValueError as exc:
-            raise GameModelError(f"parameter {name}: {exc}") from None
-    return replace(solution, optimal_sets=tuple(sets))
-
-
-def plan_sections(game: Game) -> tuple[GamePlanForm | None, PlanDominanceResult | None, str | None]:
-    """The plan form and the dominated plans of ``game`` for its document, or why there are none.
-
-    Returns
-    -------
-    (GamePlanForm or None, PlanDominanceResult or None, str or None)
-        Both results, or ``(None, None, reason)`` when a situation has more plans than
-        :data:`~derive.sequence_form.plans.MAX_PLANS` (the reason gives the count and the cap).
-    """
-    try:
-        plan_form = game_plan_form(game)
-    except NotSupportedError as exc:
-        return (
-            None,
-            None,
-            (
-                f"The plans are not listed: {exc}. The derivation below works in the sequence form, whose "
-                "size grows with the tree, not with the number of plans; where the payoffs are numbers it "
-                "finds the dominated choices and values each choice instead of each plan."
-            ),
-        )
-    return plan_form, dominated_plans(plan_form), None
 
 
 def write_general_document(
@@ -151,6 +98,7 @@ def write_general_document(
     OutputError
         If ``out`` is not a writable folder, or ``pdflatex`` is missing or fails.
     """
+    from derive.derivation.general import derive_constant_sum
     from derive.figures.extensive_tree import draw_extensive_form
     from derive.figures.tikz import TikzLayoutError, tikz_game_tree
     from derive.presentation.errors import OutputError
@@ -159,7 +107,6 @@ def write_general_document(
         writable_folder,
         write_document,
     )
-    from derive.solving.zero_sum.sequence_form_lp import solve_zero_sum
 
     if Path(out).exists() and not Path(out).is_dir():
         raise OutputError(f"output path {str(out)!r} exists and is not a folder")
@@ -178,35 +125,7 @@ def write_general_document(
         )
     say("deriving ...")
     # solve before any folder is created: a game that cannot be solved writes nothing
-    sequences = max(game_sequence_form(game).shape)
-    families_note = None
-    if sequences > MAX_FAMILY_SEQUENCES:
-        families_note = (
-            f"The optimal sets are not derived as families here: a player has {sequences} sequences, more "
-            f"than the {MAX_FAMILY_SEQUENCES} up to which the document solves the indifference equations "
-            "symbolically. The value and the equilibrium above are exact and certified."
-        )
-        solution = solve_zero_sum(game)
-    else:
-        if time_limit is not None:
-            say(f"deriving the optimal sets (stops after {time_limit:g} s) ...")
-        try:
-            solution = solve_zero_sum(game, all_optimal=True, time_limit=time_limit)
-        except TimeLimitError as exc:
-            families_note = (
-                f"The optimal sets are not derived as families here: {exc} (derive latex --time-limit "
-                "SECONDS allows more). The value and the equilibrium above are exact and certified."
-            )
-            say(f"{exc}; writing the document without them")
-            solution = solve_zero_sum(game)
-    if names:
-        solution = named_parameters(solution, names)
-    say("plans and dominated plans ...")
-    plan_form, dominance, plan_note = plan_sections(game)
-    choices = None
-    if plan_form is None and not game.is_symbolic:
-        say("dominated choices at last decisions ...")
-        choices = dominated_choices(game_sequence_form(game))
+    derived = derive_constant_sum(game, names=names, time_limit=time_limit, progress=say)
     folder = writable_folder(out)  # creates it
     figure = f"{stem}_game_tree.pdf"
     tikz = None
@@ -216,14 +135,14 @@ def write_general_document(
         except TikzLayoutError:
             tikz = None
     text = derivation_document(
-        solution,
+        derived.solution,
         figure=figure,
-        plan_form=plan_form,
-        dominance=dominance,
-        plan_note=plan_note,
-        choices=choices,
+        plan_form=derived.plan_form,
+        dominance=derived.dominance,
+        plan_note=derived.plan_note,
+        choices=derived.choices,
         tikz=tikz,
-        families_note=families_note,
+        families_note=derived.families_note,
     )
     tree = draw_extensive_form(game)
     return write_document(folder, stem, text, {figure: tree}, compile_pdf, keep_aux, say)
@@ -243,7 +162,7 @@ def _write_general_sum(
 ) -> list[Path]:
     """:func:`write_general_document` for a general-sum game or one with three or more players.
 
-    Solves with :func:`~derive.presentation.general_sum_document.solve_general` before any folder is
+    Solves with :func:`~derive.derivation.general.solve_general` before any folder is
     created, then writes the tree's figure, the LaTeX and (``compile_pdf``) the PDF.
 
     Raises
@@ -254,14 +173,15 @@ def _write_general_sum(
     GameModelError
         If ``names`` are given (they name the parameters of a constant-sum game's optimal sets).
     """
+    from derive.derivation.general import solve_general
+    from derive.derivation.solve import almost_constant_sum_refusal
     from derive.figures.extensive_tree import draw_extensive_form
     from derive.figures.tikz import TikzLayoutError, tikz_game_tree
-    from derive.presentation.general_sum_document import general_sum_document, solve_general
+    from derive.presentation.general_sum_document import general_sum_document
     from derive.presentation.output_files import (
         writable_folder,
         write_document,
     )
-    from derive.presentation.solve_report import almost_constant_sum_refusal
 
     if game.num_players == 2 and game.is_almost_constant_sum and not general_sum:
         raise NotSupportedError(almost_constant_sum_refusal(game, "write"))
@@ -287,6 +207,4 @@ def _write_general_sum(
     text = general_sum_document(
         solution, figure=figure, plan_form=plan_form, dominance=dominance, plan_note=plan_note, tikz=tikz
     )
-    return write_document(
-        folder, stem, text, {figure: draw_extensive_form(game)}, compile_pdf, keep_aux, say
-    )
+    return write_document(folder, stem, text, {figure: draw_extensive_form(game)}, compile_pdf, keep_aux, say)

@@ -2,9 +2,9 @@ r"""The derivation document of a two-player general-sum game or of a game with t
 
 :mod:`derive.presentation.general_latex` writes the derivation of a two-player constant-sum game.
 This module writes the same kind of standalone article for every other game ``derive solve``
-solves, and solves nothing itself: :func:`solve_general` calls the solver ``derive solve GAME
---all`` would (:func:`derive.solving.general_sum.two_player.all_equilibria` for two players,
-:func:`~derive.presentation.sequence_form_report.sequence_form_equilibria` when their reduced strategic
+solves, and solves nothing itself: :func:`~derive.derivation.general.solve_general` calls the solver
+``derive solve GAME --all`` would (:func:`derive.solving.general_sum.two_player.all_equilibria` for two
+players, :func:`~derive.derivation.solve.sequence_form_equilibria` when their reduced strategic
 form is too large, :func:`derive.solving.general_sum.support_enumeration.support_enumeration` for
 three or more players, :func:`derive.solving.general_sum.from_cfr.equilibria_from_cfr` when that is
 out of reach) and decides subgame perfection with :mod:`derive.verification.subgame_families`;
@@ -29,10 +29,11 @@ cut at ``max_rows`` rows with the totals stated.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 
 import sympy as sp
 
+from derive.derivation.general import GeneralSolution, solve_general  # importable from here as before
+from derive.derivation.solve import builtin_match, published_memberships
 from derive.extensive_form.game import Game, NotSupportedError
 from derive.notation.latex import escape_text
 from derive.presentation.general_latex import document_head, to_latex
@@ -52,127 +53,6 @@ STAR = "$^{\\ast}$"
 #: Equilibria (Nash subsets, families) whose values are tabulated at their member; the others are
 #: stated to be checked the same way.
 MAX_VALUE_TABLES = 4
-
-
-@dataclass(frozen=True)
-class GeneralSolution:
-    """What :func:`solve_general` found, for :func:`general_sum_document`.
-
-    Attributes
-    ----------
-    game : Game
-    kind : str
-        ``"strategic"`` (every equilibrium of a two-player reduced strategic form),
-        ``"sequence"`` (two players, exact equilibria from the sequence form), ``"support"``
-        (support enumeration) or ``"found"`` (families found from CFR's support).
-    result : object
-        :class:`~derive.solving.general_sum.two_player.AllEquilibria`; ``(equilibria, all_extreme)``;
-        :class:`~derive.solving.general_sum.support_enumeration.SupportEnumeration`; or
-        :class:`~derive.solving.general_sum.from_cfr.CFREquilibria`.
-    verdicts : tuple
-        Subgame perfection (:class:`~derive.verification.subgame_families.SubgameVerdict`): for
-        ``"strategic"`` a pair (extreme equilibria, Nash subsets), otherwise one per equilibrium or
-        family, in the result's order.
-    reason : str
-        Why the exhaustive method was not used (empty when it was).
-    note : str
-        What the sequence-form search found (``"sequence"`` only).
-    method : str
-        The solver's method, one sentence.
-    """
-
-    game: Game
-    kind: str
-    result: object
-    verdicts: tuple
-    reason: str = ""
-    note: str = ""
-    method: str = ""
-
-
-def solve_general(game: Game, *, progress=None, time_limit: float | None = None) -> GeneralSolution:
-    """Solve a two-player general-sum game or a game with three or more players as ``derive solve GAME --all``.
-
-    Parameters
-    ----------
-    game : Game
-        Perfect recall, numeric payoffs; two players not constant-sum, or three or more.
-    progress : callable, optional
-        Hears each stage.
-    time_limit : float, optional
-        Seconds for the enumeration or the search.
-
-    Returns
-    -------
-    GeneralSolution
-
-    Raises
-    ------
-    NotSupportedError, ImperfectRecallError
-        For symbolic payoffs, a game outside every solver's limits, or (three or more players, out of
-        reach of support enumeration) when no family is found from CFR's support (the message says
-        what was tried).
-    TimeLimitError
-        When ``time_limit`` is reached.
-    """
-    from derive.verification.subgame_families import (
-        all_equilibria_verdicts,
-        behaviour_family_verdict,
-        plan_verdict,
-        strategy_sequences,
-        support_verdict,
-    )
-
-    game.require_perfect_recall()
-    if game.is_symbolic:
-        names = ", ".join(str(s) for s in game.symbols)
-        raise NotSupportedError(
-            f"the game has symbolic payoffs or probabilities ({names}); substitute numbers"
-        )
-    if game.num_players == 2:
-        from derive.solving.choice import strategic_form_refusal
-
-        refusal = strategic_form_refusal(game)
-        if refusal is None:
-            from derive.solving.general_sum.two_player import all_equilibria
-
-            eqs = all_equilibria(game, progress=progress, time_limit=time_limit)
-            return GeneralSolution(game, "strategic", eqs, all_equilibria_verdicts(eqs), method=eqs.method)
-        from derive.presentation.sequence_form_report import sequence_form_equilibria
-        from derive.sequence_form.general import game_sequence_form
-
-        equilibria, all_extreme, note, method = sequence_form_equilibria(
-            game, all_priors=True, progress=progress, time_limit=time_limit
-        )
-        sf = game_sequence_form(game)
-        position = [{sf.label(p, k): k for k in range(sf.shape[p])} for p in (0, 1)]
-        verdicts = tuple(
-            plan_verdict(game, [{position[p][k]: v for k, v in eq.plans[p].items()} for p in (0, 1)])
-            for eq in equilibria
-        )
-        return GeneralSolution(
-            game, "sequence", (equilibria, all_extreme), verdicts, reason=refusal, note=note, method=method
-        )
-    from derive.solving.general_sum.support_enumeration import (
-        SUPPORT_METHOD,
-        support_enumeration,
-        support_enumeration_refusal,
-    )
-
-    refusal = support_enumeration_refusal(game)
-    if refusal is None:
-        result = support_enumeration(game, progress=progress, time_limit=time_limit)
-        sequences = strategy_sequences(game)
-        verdicts = tuple(support_verdict(game, e, sequences) for e in result.equilibria)
-        return GeneralSolution(game, "support", result, verdicts, method=SUPPORT_METHOD)
-    from derive.presentation.found_report import _failure
-    from derive.solving.general_sum.from_cfr import equilibria_from_cfr
-
-    found = equilibria_from_cfr(game, progress=progress, time_limit=time_limit)
-    if not found.families:
-        raise NotSupportedError(_failure(found))
-    verdicts = tuple(behaviour_family_verdict(game, f.family.strategies, f.point) for f in found.families)
-    return GeneralSolution(game, "found", found, verdicts, reason=refusal, method=found.method)
 
 
 # --------------------------------------------------------------------------------- small pieces
@@ -798,11 +678,11 @@ def _support_sections(solution: GeneralSolution, max_rows: int) -> list[str]:
 
 def _found_sections(solution: GeneralSolution, max_rows: int) -> list[str]:
     """Three or more players out of reach of support enumeration: the plans, the families found from CFR's support (parameters, payoffs, domain, play, the published family they lie in, an exact member, subgame perfection) and the values on the path."""
-    from derive.presentation.found_report import _builtin_match, _entry, _parameter_text
+    from derive.presentation.found_report import _parameter_text
 
     game = solution.game
     found = solution.result
-    named = _builtin_match(game)
+    named = builtin_match(game)
     verified = sum(a.outcome == "verified" for a in found.attempts)
     runs = "; ".join(
         f"run {k + 1} from {'the uniform strategy' if r.seed is None else f'a random strategy (seed {r.seed})'}, "
@@ -876,8 +756,8 @@ def _found_sections(solution: GeneralSolution, max_rows: int) -> list[str]:
         if always:
             out.append("Everywhere else it plays one action: " + "; ".join(always) + ".")
         out.append("\nVerified: every member is a Nash equilibrium (an exact check of the whole family).")
-        entry = _entry(game, f, named)
-        for pub, m, pays_pub, _match in entry["published"]:
+        published = published_memberships(f, named)
+        for pub, m, pays_pub, _match in published:
             subst = ", ".join(
                 f"{to_latex(rename(t))} = {to_latex(rename(x))}" for t, x in m.substitution.items()
             )
@@ -889,7 +769,7 @@ def _found_sections(solution: GeneralSolution, max_rows: int) -> list[str]:
                 f"It lies in {escape_text(pub.name)} (published: {escape_text(pub.source)}){where}: ${subst}$; "
                 f"payoffs in its parameters: {payoffs_pub}."
             )
-        if named is not None and not entry["published"]:
+        if named is not None and not published:
             out.append(
                 f"It lies in none of the published families of {escape_text(named[0])} (checked exactly)."
             )

@@ -1,28 +1,36 @@
 """What ``derive solve GAME`` prints for a two-player general-sum game whose reduced strategic form is
 too large: exact equilibria from the sequence form, as text or JSON.
 
-Presentation only: it calls :func:`derive.solving.general_sum.sequence_form.lemke_equilibrium` and,
-for small sequence forms, :func:`derive.solving.general_sum.extreme_equilibria.sequence_form_extreme_equilibria`,
-and formats what they return.
+Presentation only: :func:`derive.derivation.solve.solve` calls
+:func:`derive.solving.general_sum.sequence_form.lemke_equilibrium` and, for small sequence forms,
+:func:`derive.solving.general_sum.extreme_equilibria.sequence_form_extreme_equilibria`
+(:func:`derive.derivation.solve.sequence_form_equilibria`); this module formats what they return.
 """
 
 from __future__ import annotations
 
 import json
 
+from derive.derivation.solve import (  # moved to the derivation stage; importable from here as before
+    ENUMERATION_SEQUENCES,
+    PRIORS,
+    sequence_form_equilibria,
+)
 from derive.extensive_form.game import Game, NotSupportedError
 from derive.notation.text import to_text
 from derive.presentation.game_summary import game_header as _header
 from derive.presentation.game_summary import game_json as _game_json
 
-__all__ = ["sequence_form_equilibria", "sequence_form_report"]
+__all__ = [
+    "ENUMERATION_SEQUENCES",
+    "PRIORS",
+    "sequence_form_equilibria",
+    "sequence_form_render",
+    "sequence_form_report",
+]
 
-#: Largest number of sequences of either player for which every extreme equilibrium is enumerated.
-ENUMERATION_SEQUENCES = 40
 #: Equilibria whose strategies the text shows in full (the others by their payoffs; all with ``all_priors``).
 SHOWN = 10
-#: Priors tried with ``all_priors`` (the uniform one, then seeds 1, 2 ...).
-PRIORS = 5
 
 
 def sequence_form_report(
@@ -66,20 +74,36 @@ def sequence_form_report(
     NotSupportedError, ImperfectRecallError, TimeLimitError
         As :func:`~derive.solving.general_sum.sequence_form.lemke_equilibrium`.
     """
-    from derive.presentation.subgame_report import verdict_json, verdict_text
-    from derive.sequence_form.general import game_sequence_form
-    from derive.verification.subgame_families import plan_verdict
+    from derive.derivation.solve import solve
+    from derive.solving.choice import Route, SolverChoice
 
-    equilibria, all_extreme, note, method = sequence_form_equilibria(
-        game, all_priors=all_priors, progress=progress, time_limit=time_limit
+    solution = solve(
+        game,
+        all_optimal=all_priors,
+        general_sum=True,
+        progress=progress,
+        time_limit=time_limit,
+        choice=SolverChoice(Route.SEQUENCE_FORM, reason),
     )
+    return sequence_form_render(solution, as_json=as_json, all_priors=all_priors)
 
-    sf = game_sequence_form(game)
-    position = [{sf.label(p, k): k for k in range(sf.shape[p])} for p in (0, 1)]
-    verdicts = [
-        plan_verdict(game, [{position[p][k]: v for k, v in eq.plans[p].items()} for p in (0, 1)])
-        for eq in equilibria
-    ]
+
+def sequence_form_render(solution, *, as_json: bool = False, all_priors: bool = False) -> str:
+    """The report of a :class:`~derive.derivation.solve.Solution` of the route
+    :attr:`~derive.solving.choice.Route.SEQUENCE_FORM` (:func:`sequence_form_report`); it computes
+    nothing.  ``all_priors`` shows every equilibrium's strategies in the text.
+
+    Raises
+    ------
+    NotSupportedError
+        In the text, when the solution holds no equilibrium (a bug, reported rather than hidden).
+    """
+    from derive.presentation.subgame_report import verdict_json, verdict_text
+
+    game = solution.game
+    equilibria, all_extreme, note, method = solution.result
+    verdicts = solution.verdicts
+    reason = solution.reason or ""
     players = game.players
     if as_json:
         doc = {
@@ -146,77 +170,3 @@ def _unreached(game: Game, eq, p: int) -> set[str]:
     sf = game_sequence_form(game)
     plan = eq.plans[p]
     return {info.label for info in game.infosets_of(p) if plan[sf.label(p, sf.parent[info.index])] == 0}
-
-
-def sequence_form_equilibria(
-    game: Game, *, all_priors: bool = False, progress=None, time_limit: float | None = None
-) -> tuple[list, bool, str, str]:
-    """The exact equilibria :func:`sequence_form_report` reports, before they are formatted.
-
-    Parameters
-    ----------
-    game : Game
-        Two players, perfect recall, numeric payoffs.
-    all_priors : bool
-        Where Lemke's method is used, run it from :data:`PRIORS` priors, not only the uniform one.
-    progress : callable, optional
-    time_limit : float, optional
-
-    Returns
-    -------
-    (list, bool, str, str)
-        The equilibria (each with ``payoffs``, ``strategies``, ``plans``, ``prior``, ``pivots``,
-        ``nash_conv``), whether they are every extreme equilibrium, a sentence on what was found, and
-        the method.
-
-    Raises
-    ------
-    NotSupportedError, ImperfectRecallError, TimeLimitError
-        As :func:`~derive.solving.general_sum.sequence_form.lemke_equilibrium`.
-    """
-    from derive.sequence_form.general import game_sequence_form
-    from derive.solving.general_sum.extreme_equilibria import sequence_form_extreme_equilibria
-    from derive.solving.general_sum.sequence_form import lemke_equilibrium
-    from derive.solving.limits import TimeLimit, TimeLimitError
-
-    limit = TimeLimit(time_limit, progress, "the sequence form")
-    nx, ny = game_sequence_form(game).shape
-    equilibria, all_extreme, note = [], False, ""
-    if max(nx, ny) <= ENUMERATION_SEQUENCES:
-        budget = None if limit.remaining is None else max(limit.remaining / 2, 0.001)
-        try:
-            result = sequence_form_extreme_equilibria(game, progress=progress, time_limit=budget)
-            equilibria, all_extreme = list(result.equilibria), True
-            note = (
-                f"every extreme equilibrium of the sequence form ({nx} + {ny} sequences; best-reply polyhedra "
-                f"with {result.vertices[0]:,} and {result.vertices[1]:,} vertices)"
-            )
-        except (TimeLimitError, NotSupportedError) as exc:
-            note = f"the vertex enumeration stopped ({exc}); Lemke's method instead"
-    if not all_extreme:
-        seeds = [None, *range(1, PRIORS)] if all_priors else [None]
-        seen = set()
-        for seed in seeds:
-            remaining = limit.remaining
-            eq = lemke_equilibrium(game, seed=seed, progress=progress, time_limit=remaining)
-            key = (tuple(sorted(eq.plans[0].items())), tuple(sorted(eq.plans[1].items())))
-            if key not in seen:
-                seen.add(key)
-                equilibria.append(eq)
-        count = f"{len(equilibria)} distinct equilibri{'um' if len(equilibria) == 1 else 'a'}"
-        note = (note + "; " if note else "") + (
-            f"Lemke's method in the sequence form ({nx} + {ny} sequences) from {len(seeds)} prior"
-            f"{'s' if len(seeds) > 1 else ''}: {count}"
-        )
-    method = (
-        "the sequence form (Koller, Megiddo & von Stengel 1996): "
-        + (
-            "extreme equilibria as completely labelled vertex pairs of the best-reply polyhedra, vertices by cddlib "
-            "in exact rationals"
-            if all_extreme
-            else "Lemke's method from a prior (von Stengel, van den Elzen & Talman 2002), every pivot exact (FLINT "
-            "rationals, lexicographic ratio test)"
-        )
-        + "; every equilibrium checked by exact NashConv"
-    )
-    return equilibria, all_extreme, note, method

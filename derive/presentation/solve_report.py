@@ -1,10 +1,10 @@
 """What ``derive solve GAME`` prints: the exact value, an equilibrium and the optimal sets, as text or JSON.
 
-Presentation only: :func:`derive.solving.choice.choose_solver` names the solver, which this module calls
+Presentation only: :func:`derive.derivation.solve.solve` asks
+:func:`derive.solving.choice.choose_solver` for the route and runs its solver
 (:func:`derive.solving.zero_sum.sequence_form_lp.solve_zero_sum` for two-player constant-sum games,
-:func:`derive.solving.general_sum.two_player.all_equilibria` for two-player general-sum games, ...) and
-whose result it formats; it computes nothing else.  A one-player game goes to
-:func:`derive.presentation.decision_report.decision_report` (a best response to chance).
+:func:`derive.solving.general_sum.two_player.all_equilibria` for two-player general-sum games, ...);
+this module formats the :class:`~derive.derivation.solve.Solution` it returns and computes nothing.
 """
 
 from __future__ import annotations
@@ -13,16 +13,25 @@ import json
 
 import sympy as sp
 
+from derive.derivation.solve import (  # moved to the derivation stage; importable from here as before
+    MAX_ALL_SEQUENCES,
+    Solution,
+    almost_constant_sum_refusal,
+    iterated_dominance,
+    optimal_sets_cap,
+    solve,
+)
 from derive.extensive_form.game import Game
 from derive.notation.text import to_text, with_decimal
 from derive.presentation.game_summary import count as _count
 from derive.presentation.game_summary import game_header as _header
 from derive.presentation.game_summary import game_json as _game_json
 from derive.presentation.game_summary import in_situation_order, plain
-from derive.solving.choice import STRATEGIC_STRATEGIES, Route, choose_solver
-from derive.solving.zero_sum.sequence_form_lp import OptimalSet, ZeroSumSolution, solve_zero_sum
+from derive.solving.choice import STRATEGIC_STRATEGIES, Route
+from derive.solving.zero_sum.sequence_form_lp import OptimalSet, ZeroSumSolution
 
 __all__ = [
+    "MAX_ALL_SEQUENCES",
     "STRATEGIC_STRATEGIES",
     "almost_constant_sum_refusal",
     "dominance_summary",
@@ -30,6 +39,7 @@ __all__ = [
     "optimal_sets_cap",
     "plain",
     "solution_json",
+    "solve_render",
     "solve_report",
 ]
 
@@ -66,19 +76,22 @@ def solution_json(solution: ZeroSumSolution) -> dict:
 
 
 def dominance_summary(game: Game) -> tuple[list[str], list[dict]]:
-    """Text lines and JSON rows of iterated elimination (strict, then weak) of dominated reduced strategies."""
-    from derive.dominance.general import dominated_strategies
-    from derive.extensive_form.game import NotSupportedError
+    """Text lines and JSON rows of iterated elimination (strict, then weak) of dominated reduced strategies
+    (:func:`derive.derivation.solve.iterated_dominance`)."""
+    return dominance_text(game, iterated_dominance(game))
 
+
+def dominance_text(game: Game, steps) -> tuple[list[str], list[dict]]:
+    """Text lines and JSON rows of :func:`~derive.derivation.solve.iterated_dominance`'s ``steps``."""
     lines: list[str] = []
     rows: list[dict] = []
-    for weak in (False, True):
+    for step in steps:
+        weak = step.weak
         kind = "weakly" if weak else "strictly"
         by = "a pure strategy" if weak else "a pure or mixed strategy"
-        try:
-            result = dominated_strategies(game, weak=weak, mixed=not weak)
-        except NotSupportedError as exc:
-            lines.append(f"dominance ({kind}): not computed: {exc}")
+        result = step.result
+        if result is None:
+            lines.append(f"dominance ({kind}): not computed: {step.refusal}")
             continue
         if not weak and not result.mixed:
             by = "a pure strategy (mixed dominators not checked: too many strategies)"
@@ -142,49 +155,6 @@ def _admissible_json(s: OptimalSet) -> dict:
     }
 
 
-#: ``--all`` derives the optimal sets of games whose players have at most this many sequences each
-#: (the same cap as the LaTeX document's, :data:`derive.presentation.general_document.MAX_FAMILY_SEQUENCES`).
-MAX_ALL_SEQUENCES = 150
-
-
-def optimal_sets_cap(game: Game) -> str | None:
-    """Why ``--all`` does not derive the optimal sets of ``game`` (a sentence stating the sizes and the
-    cap), or None when its players have at most :data:`MAX_ALL_SEQUENCES` sequences each.
-
-    Deriving an optimal set first certifies, by two exact LPs over the whole sequence form for each
-    sequence, which sequences some optimal strategy uses, then solves the indifference equations
-    symbolically and enumerates the set's vertices, which can be exponentially many: with hundreds of
-    sequences that takes many minutes to hours, so it is refused at once instead.
-
-    Parameters
-    ----------
-    game : Game
-        A two-player constant-sum game.
-
-    Returns
-    -------
-    str or None
-
-    Examples
-    --------
-    >>> from derive.games.leduc import leduc_holdem
-    >>> print(optimal_sets_cap(leduc_holdem()))  # doctest: +ELLIPSIS
-    not derived: the players have 337 and 337 sequences, more than the 150 a player up to which --all ...
-    """
-    from derive.sequence_form.general import game_sequence_form
-
-    shape = game_sequence_form(game).shape
-    if max(shape) <= MAX_ALL_SEQUENCES:
-        return None
-    return (
-        f"not derived: the players have {shape[0]:,} and {shape[1]:,} sequences, more than the "
-        f"{MAX_ALL_SEQUENCES} a player up to which --all derives them (certifying which sequences optimal "
-        f"play uses takes up to {2 * sum(shape):,} exact LPs over the whole sequence form, then a symbolic "
-        "system of as many unknowns and a vertex enumeration that can grow exponentially: minutes to "
-        "hours here); the value and the equilibrium above are exact and certified"
-    )
-
-
 def solve_report(
     game: Game,
     *,
@@ -220,53 +190,54 @@ def solve_report(
         For a game the exact solver does not handle (one line saying what is missing), an almost
         constant-sum game without ``general_sum``, or an enumeration over its size or time limit.
     """
-    from derive.verification.subgames import subgame_perfection
-
-    choice = choose_solver(game)
-    if choice.route is Route.DECISION_PROBLEM:
-        from derive.presentation.decision_report import decision_report
-
-        return decision_report(game, as_json=as_json, all_sets=all_optimal, progress=progress)
-    if choice.route in (Route.STRATEGIC_FORM, Route.SEQUENCE_FORM):
-        if game.is_almost_constant_sum and not general_sum:
-            from derive.extensive_form.game import NotSupportedError
-
-            raise NotSupportedError(almost_constant_sum_refusal(game))
-        if choice.route is Route.SEQUENCE_FORM:
-            from derive.presentation.sequence_form_report import sequence_form_report
-
-            return sequence_form_report(
-                game,
-                as_json=as_json,
-                all_priors=all_optimal,
-                reason=choice.reason,
-                progress=progress,
-                time_limit=time_limit,
-            )
-        return _general_sum_report(game, as_json, all_optimal, progress, time_limit)
-    if choice.route is Route.CFR_FAMILIES:
-        from derive.presentation.found_report import found_report
-
-        return found_report(
-            game,
-            as_json=as_json,
-            all_families=all_optimal,
-            reason=choice.reason,
-            progress=progress,
-            time_limit=time_limit,
-        )
-    if choice.route is Route.SUPPORT_ENUMERATION:
-        return _support_report(game, as_json, progress, time_limit)
-    not_derived = optimal_sets_cap(game) if all_optimal else None
-    if not_derived is not None:
-        if progress:
-            progress(not_derived)
-        all_optimal = False
-    solution = solve_zero_sum(
-        game, all_optimal=all_optimal, refine=refine, progress=progress, time_limit=time_limit
+    solution = solve(
+        game,
+        all_optimal=all_optimal,
+        refine=refine,
+        general_sum=general_sum,
+        progress=progress,
+        time_limit=time_limit,
     )
-    perfection = subgame_perfection(game, solution.strategies)
-    dominance_lines, dominance_rows = dominance_summary(game) if all_optimal else ([], [])
+    return solve_render(solution, as_json=as_json, all_optimal=all_optimal)
+
+
+def solve_render(solution: Solution, *, as_json: bool = False, all_optimal: bool = False) -> str:
+    """The report of :func:`derive.derivation.solve.solve`'s ``solution``, as text or JSON; it computes
+    nothing.  ``all_optimal`` (``--all``) lists every information set of a one-player game, every
+    equilibrium's strategies from the sequence form, every family found from CFR's support.
+
+    Raises
+    ------
+    NotSupportedError
+        The sequence form's text, when the solution holds no equilibrium (a bug, reported).
+    """
+    route = solution.route
+    if route is Route.DECISION_PROBLEM:
+        from derive.presentation.decision_report import decision_json, decision_text
+
+        if as_json:
+            return json.dumps(decision_json(solution.result), indent=2, ensure_ascii=False)
+        return decision_text(solution.result, all_sets=all_optimal)
+    if route is Route.SEQUENCE_FORM:
+        from derive.presentation.sequence_form_report import sequence_form_render
+
+        return sequence_form_render(solution, as_json=as_json, all_priors=all_optimal)
+    if route is Route.STRATEGIC_FORM:
+        return _general_sum_report(solution, as_json)
+    if route is Route.CFR_FAMILIES:
+        from derive.presentation.found_report import found_render
+
+        return found_render(solution, as_json=as_json, all_families=all_optimal)
+    if route is Route.SUPPORT_ENUMERATION:
+        return _support_report(solution, as_json)
+    return _zero_sum_report(solution, as_json)
+
+
+def _zero_sum_report(result: Solution, as_json: bool) -> str:
+    """A constant-sum game: the value, the equilibrium, subgame perfection, dominance and the optimal sets."""
+    game, solution, perfection = result.game, result.result, result.perfection
+    not_derived = result.optimal_sets_not_derived
+    dominance_lines, dominance_rows = dominance_text(game, result.dominance)
     if as_json:
         doc = solution_json(solution)
         doc["subgame_perfect"] = perfection.is_subgame_perfect
@@ -278,7 +249,7 @@ def solve_report(
             ]
             for r in perfection.failures
         ]
-        if all_optimal:
+        if result.dominance:
             doc["dominance"] = dominance_rows
         if not_derived is not None:
             doc["optimal_sets_not_derived"] = not_derived
@@ -315,45 +286,6 @@ def solve_report(
         lines.append(f"optimal sets: {not_derived}")
     lines.append(f"method: {solution.method}")
     return "\n".join(lines)
-
-
-def almost_constant_sum_refusal(game: Game, verb: str = "solve") -> str:
-    """Why an almost constant-sum two-player game (:attr:`~derive.extensive_form.game.Game.is_almost_constant_sum`)
-    is refused: one line naming the terminals that break the sum and the way to go on.
-
-    Parameters
-    ----------
-    game : Game
-        A two-player game that is almost, not exactly, constant-sum.
-    verb : str
-        What ``--general-sum`` does with it: ``"solve"`` (``derive solve``) or ``"write"`` (``derive latex``).
-
-    Returns
-    -------
-    str
-        E.g. ``"Kuhn is almost zero-sum: the payoffs add up to 0 at every terminal except 1 of 30: ...; a
-        mistyped payoff? Correct it, or solve it as a general-sum game with --general-sum (every equilibrium
-        of its 27 x 64 reduced strategic form, within --time-limit)"``.
-    """
-    from derive.dominance.general import count_reduced_strategies
-    from derive.sequence_form.general import game_sequence_form
-    from derive.solving.general_sum.two_player import MAX_CELLS
-
-    sf = game_sequence_form(game)
-    m, n = (count_reduced_strategies(sf, p) for p in (0, 1))
-    common, _ = game.sum_exceptions
-    kind = "zero-sum" if common == 0 else f"constant-sum ({to_text(common)})"
-    advice = (
-        f"{verb} it as a general-sum game with --general-sum (every equilibrium of its {m:,} x {n:,} "
-        "reduced strategic form, within --time-limit)"
-        if m * n <= MAX_CELLS
-        else f"{verb} it as a general-sum game with --general-sum (its {m:,} x {n:,} reduced strategic form "
-        "is too large, so an exact equilibrium from the sequence form)"
-    )
-    return (
-        f"{game.title or 'the game'} is almost {kind}: {game.sum_report()}; a mistyped payoff? "
-        f"Correct it, or {advice}"
-    )
 
 
 def _set_text(game: Game, s: OptimalSet) -> list[str]:
@@ -451,22 +383,19 @@ def equilibria_json(eqs, verdicts=None) -> dict:
     }
 
 
-def _general_sum_report(game: Game, as_json: bool, all_optimal: bool, progress=None, time_limit=None) -> str:
+def _general_sum_report(solution: Solution, as_json: bool) -> str:
     """Every equilibrium of a two-player general-sum game (``--all`` adds the dominance summary)."""
     from derive.presentation.subgame_report import verdict_text
-    from derive.solving.general_sum.two_player import all_equilibria
-    from derive.verification.subgame_families import all_equilibria_verdicts
 
-    eqs = all_equilibria(game, progress=progress, time_limit=time_limit)
-    verdicts = all_equilibria_verdicts(eqs)
-    dominance_lines, dominance_rows = dominance_summary(game) if all_optimal else ([], [])
+    game, eqs, verdicts = solution.game, solution.result, solution.verdicts
+    dominance_lines, dominance_rows = dominance_text(game, solution.dominance)
     if as_json:
         doc = {
             "game": _game_json(game),
             "players": list(game.players),
             "equilibria": equilibria_json(eqs, verdicts),
         }
-        if all_optimal:
+        if solution.dominance:
             doc["dominance"] = dominance_rows
         return json.dumps(doc, indent=2, ensure_ascii=False)
     players = game.players
@@ -530,29 +459,14 @@ def _range_text(family) -> str:
     return ", ".join(plain(c) for c in family.constraints)
 
 
-def _support_report(game: Game, as_json: bool, progress=None, time_limit=None) -> str:
+def _support_report(solution: Solution, as_json: bool) -> str:
     """Every equilibrium of a small game with three or more players, by support enumeration, each verified."""
-    from derive.extensive_form.game import NotSupportedError
-    from derive.solving.general_sum.support_enumeration import SUPPORT_METHOD, support_enumeration
-    from derive.solving.limits import TimeLimitError
-
-    try:
-        result = support_enumeration(game, progress=progress, time_limit=time_limit)
-    except TimeLimitError:
-        raise
-    except NotSupportedError as exc:
-        raise NotSupportedError(
-            f"{exc}; a profile family can still be checked exactly "
-            "(derive.verification.profile_family.check_profile_family; `derive family kuhn3` checks "
-            "the published one of three-player Kuhn poker)"
-        ) from None
     from derive.presentation.subgame_report import verdict_json, verdict_text
-    from derive.verification.subgame_families import strategy_sequences, support_verdict
+    from derive.solving.general_sum.support_enumeration import SUPPORT_METHOD
 
+    game, result, verdicts = solution.game, solution.result, solution.verdicts
     eqs = result.equilibria
     players = game.players
-    sequences = strategy_sequences(game)
-    verdicts = [support_verdict(game, e, sequences) for e in eqs]
 
     def mixed(dist: dict) -> dict:
         return {k: v for k, v in dist.items() if v != 0}

@@ -1,7 +1,8 @@
 """Which exact solver a game goes to, decided before any solving: the front door's choice.
 
-``derive solve``, ``derive latex`` and Python callers ask :func:`choose_solver` and then call the
-solver it names; presentation only renders the result.  The routes, in the order they are tried:
+``derive solve``, ``derive latex`` and Python callers ask :func:`choose_solver` (through
+:func:`derive.derivation.solve`, the front door) and then call the solver it names; presentation only
+renders the result.  The routes, in the order they are tried:
 
 * one player: a best response to chance (:mod:`derive.solving.one_player.decision_problem`);
 * two players, constant-sum (or symbolic payoffs): the sequence-form LP
@@ -13,8 +14,8 @@ solver it names; presentation only renders the result.  The routes, in the order
   (:mod:`derive.solving.general_sum.support_enumeration`), or, where that is out of reach, families
   found from CFR's support (:mod:`derive.solving.general_sum.from_cfr`).
 
-A new solver is wired in here (a route and its test) and rendered by a report in
-:mod:`derive.presentation`.
+A new solver is wired in here (a route and its test) and in :mod:`derive.derivation.solve` (the branch
+that calls it), without touching presentation; a report in :mod:`derive.presentation` renders it.
 """
 
 from __future__ import annotations
