@@ -159,6 +159,7 @@ def write_general_document(
         writable_folder,
         write_document,
     )
+    from derive.presentation.strategy_trees import document_strategy_trees
     from derive.solving.zero_sum.sequence_form_lp import solve_zero_sum
 
     if Path(out).exists() and not Path(out).is_dir():
@@ -207,6 +208,8 @@ def write_general_document(
     if plan_form is None and not game.is_symbolic:
         say("dominated choices at last decisions ...")
         choices = dominated_choices(game_sequence_form(game))
+    say("strategy trees ...")
+    trees, trees_tex = document_strategy_trees(game, stem, solution.strategies, "the equilibrium above")
     folder = writable_folder(out)  # creates it
     figure = f"{stem}_game_tree.pdf"
     tikz = None
@@ -224,9 +227,10 @@ def write_general_document(
         choices=choices,
         tikz=tikz,
         families_note=families_note,
+        strategy_trees=trees_tex,
     )
-    tree = draw_extensive_form(game)
-    return write_document(folder, stem, text, {figure: tree}, compile_pdf, keep_aux, say)
+    figures = {figure: draw_extensive_form(game), **trees}
+    return write_document(folder, stem, text, figures, compile_pdf, keep_aux, say)
 
 
 def _write_general_sum(
@@ -262,6 +266,7 @@ def _write_general_sum(
         write_document,
     )
     from derive.presentation.solve_report import almost_constant_sum_refusal
+    from derive.presentation.strategy_trees import document_strategy_trees, reported_behaviour
 
     if game.num_players == 2 and game.is_almost_constant_sum and not general_sum:
         raise NotSupportedError(almost_constant_sum_refusal(game, "write"))
@@ -276,6 +281,8 @@ def _write_general_sum(
     if game.num_players == 2:
         say("plans and dominated plans ...")
         plan_form, dominance, plan_note = plan_sections(game)
+    say("strategy trees ...")
+    trees, trees_tex = document_strategy_trees(game, stem, *(reported_behaviour(solution) or (None, "")))
     folder = writable_folder(out)  # creates it
     figure = f"{stem}_game_tree.pdf"
     tikz = None
@@ -285,8 +292,13 @@ def _write_general_sum(
         except TikzLayoutError:
             tikz = None
     text = general_sum_document(
-        solution, figure=figure, plan_form=plan_form, dominance=dominance, plan_note=plan_note, tikz=tikz
+        solution,
+        figure=figure,
+        plan_form=plan_form,
+        dominance=dominance,
+        plan_note=plan_note,
+        tikz=tikz,
+        strategy_trees=trees_tex,
     )
-    return write_document(
-        folder, stem, text, {figure: draw_extensive_form(game)}, compile_pdf, keep_aux, say
-    )
+    figures = {figure: draw_extensive_form(game), **trees}
+    return write_document(folder, stem, text, figures, compile_pdf, keep_aux, say)
