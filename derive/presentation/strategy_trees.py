@@ -83,7 +83,7 @@ def strategy_tree_pages(
             )
     pages = []
     for p in movers:
-        who = game.players[p]
+        who = game.players[p] if not game.players[p].isdigit() else f"player {game.players[p]}"
         title = f"{who[:1].upper()}{who[1:]}'s strategy in {which}"
         try:
             pages.append((p, draw_strategy_tree(game, p, behaviour[p], title=title, max_width=PAGE_WIDTH)))
