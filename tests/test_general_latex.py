@@ -120,6 +120,7 @@ def test_myerson_document_reads_right(tmp_path):
         "myerson.pdf",
         "myerson.tex",
         "myerson_game_tree.pdf",
+        "myerson_strategy_trees.pdf",
     ]
     args = ["latex", "myerson", "--out", str(tmp_path / "b"), "--pdf", "--quiet", "--keep-tex-aux"]
     assert main(args, out=out, err=err) == 0

@@ -130,7 +130,7 @@ def test_document_with_odd_labels_and_tikz_compiles(tmp_path):
         title="Odd labels",
     )
     written = write_general_document(g, tmp_path, "odd", compile_pdf=True)
-    assert [p.name for p in written] == ["odd_game_tree.pdf", "odd.tex", "odd.pdf"]
+    assert [p.name for p in written] == ["odd_game_tree.pdf", "odd_strategy_trees.pdf", "odd.tex", "odd.pdf"]
     tex = (tmp_path / "odd.tex").read_text()
     assert "\\begin{tikzpicture}" in tex and "\\section{Dominated plans}" in tex
     info = subprocess.run(["pdfinfo", str(tmp_path / "odd.pdf")], capture_output=True, text=True)
@@ -155,7 +155,7 @@ def test_leduc_document_states_its_caps(monkeypatch, tmp_path):
 
     monkeypatch.setattr(gd, "MAX_TIKZ_LEAVES", 0)
     written = write_general_document(leduc_holdem(), tmp_path, "leduc")
-    tex = written[1].read_text()
+    tex = written[-1].read_text()
     assert "some situations have more plans than the 4,096 this document lists" in tex
     assert "dealer & \\texttt{J:x} & 532,899" in tex and "\\section{Dominated choices}" in tex
     assert "a player has 337 sequences, more than the 150 up to which" in tex
@@ -225,7 +225,7 @@ def test_latex_stops_deriving_families_at_the_time_limit(tmp_path, monkeypatch):
 
     monkeypatch.setattr("derive.solving.zero_sum.sequence_form_lp.solve_zero_sum", slow)
     written = write_general_document(myerson_poker(), tmp_path, "m", time_limit=1)
-    tex = written[1].read_text()
+    tex = written[-1].read_text()
     assert (
         "\\section{All optimal strategies}\nThe optimal sets are not derived as families here: the derivation"
         in tex

@@ -1,9 +1,12 @@
-"""One player's strategy as his own decision tree, one subtree per card: :func:`draw_strategy_tree`.
+"""One player's strategy as his own decision tree, one panel per situation: :func:`draw_strategy_tree`.
 
-The tree's items and edges (:class:`_Item`, :class:`_Edge`, one
-:class:`_Panel` per card) are built from the game, measured, laid out row by
-row and drawn with matplotlib's object-oriented API; every edge is labelled
-with its exact behaviour probability.  The legend explains the edge styles.
+The strategy is read into one form (:mod:`derive.figures.plans`: a general game's behaviour
+strategy or plan probabilities, or one-card poker's plans over its ``.game``); the tree's items and
+edges (:class:`_Item`, :class:`_Edge`, one :class:`_Panel` per situation, or per card in one-card
+poker) are built from the game's sequences, measured, laid out row by row and drawn with
+matplotlib's object-oriented API; every edge is labelled with its exact behaviour probability.  The
+legend explains the edge styles.  :func:`strategy_tree_size` counts a player's panels and leaves
+before drawing, against :data:`MAX_STRATEGY_TREE_LEAVES`.
 """
 
 from __future__ import annotations
@@ -14,16 +17,17 @@ from collections.abc import Sequence as Seq
 from dataclasses import dataclass, field
 
 import matplotlib
-import sympy as sp
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
-from matplotlib.patches import FancyBboxPatch
+from matplotlib.patches import Circle, FancyBboxPatch
 
-from derive.figures.labels import _mathtext, _situation_name, _tidy
+from derive.extensive_form.game import Game, InformationSet
+from derive.figures.labels import _mathtext
 from derive.figures.legend import _SAMPLE_W, _lay_out_legend, _legend_rows
 from derive.figures.measure import _Measurer
-from derive.figures.plans import _read_plans, _realization
+from derive.figures.plans import _general_input, _one_card_input, _Strategy
+from derive.figures.plans import _Panel as _PanelSpec
 from derive.figures.style import (
     _GAP_X,
     _GREY,
@@ -43,11 +47,14 @@ from derive.figures.style import (
     _RC,
     _TITLE_SIZE,
 )
-from derive.games.one_card import PLAYER_NAMES, Action
-from derive.games.one_card_tree import ExtensiveFormGame, InformationSet, Sequence
-from derive.sequence_form.strategies import child_sequence, situations
+from derive.games.one_card_tree import ExtensiveFormGame
+from derive.sequence_form.general import game_sequence_form
 
-__all__ = ["draw_strategy_tree"]
+__all__ = ["MAX_STRATEGY_TREE_LEAVES", "draw_strategy_tree", "strategy_tree_size"]
+
+#: Most leaves (own last actions) of one player's strategy tree drawn on one page; past it the
+#: labels would be too small to read (a page of 17 cm holds about a dozen leaves a row).
+MAX_STRATEGY_TREE_LEAVES = 48
 
 
 # Style of the strategy tree (sizes in points; lengths in inches)
@@ -66,12 +73,32 @@ _WIDTH_PROB_ONE = 3.2
 _WIDTH_PROB = 1.7
 _WIDTH_ZERO = 1.3
 
+_HEAD_SIZE = 15  # a general game's panel heading (the situation's name)
+_HEAD_PAD = (0.14, 0.1)  # its box's padding around the text, inches
+_FORK_R = 0.05  # radius of the dot where several own decisions follow one action, inches
+
+# Players past the second (one-card poker has two: style.py's colours), as in the game-tree figure.
+_MORE_COLOURS = ("#2e7d32", "#6a1b9a", "#9c6b00", "#00838f")
+_MORE_TINTS = ("#dcefdc", "#ecdff3", "#f5ead2", "#d6eff1")
+
+
+def _colour(player: int) -> str:
+    if player < len(_PLAYER_COLOURS):
+        return _PLAYER_COLOURS[player]
+    return _MORE_COLOURS[(player - len(_PLAYER_COLOURS)) % len(_MORE_COLOURS)]
+
+
+def _tint(player: int) -> str:
+    if player < len(_PLAYER_TINTS):
+        return _PLAYER_TINTS[player]
+    return _MORE_TINTS[(player - len(_PLAYER_TINTS)) % len(_MORE_TINTS)]
+
 
 @dataclass
 class _Item:
     """Something drawn at a position: a node, a leaf or an edge label."""
 
-    kind: str  # "card", "decision", "leaf", "label"
+    kind: str  # "card", "head", "decision", "fork", "leaf", "label"
     text: str
     depth: int
     sub: str = ""  # for a label: the probability, drawn under the action name
@@ -94,7 +121,7 @@ class _Edge:
 
 @dataclass
 class _Panel:
-    card: str
+    card: str  # the heading
     items: list[_Item] = field(default_factory=list)
     edges: list[_Edge] = field(default_factory=list)
     leaves: int = 0
@@ -102,63 +129,89 @@ class _Panel:
     extent: tuple[float, float] = (0.0, 0.0)  # min, max of x relative to the panel's unit origin
 
 
-def _build_panel(game, player, plans, card, behaviour) -> _Panel:
-    panel = _Panel(card)
-    roots = [s for s in situations(game, player) if s.card == card]
+def _build_panel(strategy: _Strategy, spec: _PanelSpec) -> _Panel:
+    panel = _Panel(spec.heading)
+    sf, player, heading = strategy.sequence_form, strategy.player, spec.heading
 
-    def leaf(seq: Sequence, depth: int) -> _Item:
-        item = _Item("leaf", seq.plan, depth, units=panel.leaves, reached=_realization(game, plans, seq) != 0)
-        item.gid = f"plan:{seq.label}"
+    def leaf(key: tuple[str, str], name: str, depth: int) -> _Item:
+        item = _Item("leaf", name, depth, units=panel.leaves, reached=strategy.reach[key] != 0)
+        item.gid = f"plan:{spec.key}:{name}"
         panel.leaves += 1
         panel.items.append(item)
         return item
 
-    def decision(info: InformationSet, depth: int, as_card: bool) -> _Item:
-        reached = _realization(game, plans, game.parent_sequence[info]) != 0
-        text = card if as_card else f"{_situation_name(info)}\n({info.label})"
-        node = _Item(
-            "card" if as_card else "decision", text, depth, reached=reached, gid=f"node:{info.label}"
-        )
+    def decision(info: InformationSet, depth: int, as_head: bool, path: str) -> _Item:
+        reached = strategy.parent_reach(info) != 0
+        kind = strategy.head_kind if as_head else "decision"
+        text = heading if as_head else strategy.node_text(info)
+        node = _Item(kind, text, depth, reached=reached, gid=f"node:{info.label}")
         panel.items.append(node)
         children = []
-        for action in info.actions:
-            seq = child_sequence(game, info, action)
-            follow = game.children_of.get(seq, ())
+        for j, action in enumerate(info.actions):
+            key = (info.label, action)
+            follow = sf.children(player, sf.index[player][(info.index, j)])
             if not follow:
-                child = leaf(seq, depth + 1)
+                child = leaf(key, path + action, depth + 1)
             elif len(follow) == 1:
-                child = decision(follow[0], depth + 1, as_card=False)
-            else:  # not in one-card poker: several own decisions after one action
-                raise ValueError(f"sequence {seq.label} is followed by several decisions; cannot draw it")
-            prob = behaviour[(info, action)]
+                child = decision(sf.game.infosets[follow[0]], depth + 1, False, path + action)
+            else:  # several own decisions after one action, whichever the others' moves lead to
+                child = _Item(
+                    "fork", "", depth + 1, reached=strategy.reach[key] != 0, gid=f"fork:{info.label}:{action}"
+                )
+                panel.items.append(child)
+                after = [decision(sf.game.infosets[k], depth + 2, False, path + action) for k in follow]
+                for sub in after:
+                    panel.edges.append(_Edge(child, sub, "link", None))
+                child.units = (after[0].units + after[-1].units) / 2
+            prob = strategy.edges[key]
             if prob is None:
                 style, text = "unreached", "—"
             else:
                 style = "zero" if prob == 0 else "one" if prob == 1 else "mixed"
+                if not reached:
+                    style = "unreached"
                 text = _mathtext(prob)
-            label = _Item("label", action.value, depth, sub=text, reached=style not in ("zero", "unreached"))
-            label.gid = f"edge:{info.label}:{action.value}"
+            label = _Item("label", action, depth, sub=text, reached=style not in ("zero", "unreached"))
+            label.gid = f"edge:{info.label}:{action}"
             panel.items.append(label)
             panel.edges.append(_Edge(node, child, style, label))
             children.append(child)
         node.units = (children[0].units + children[-1].units) / 2
         return node
 
-    if len(roots) == 1 and not roots[0].history:
-        decision(roots[0], 0, as_card=True)
+    roots = spec.situations
+    if len(roots) == 1:
+        decision(roots[0], 0, as_head=True, path="")
     else:
-        head = _Item("card", card, 0, gid=f"card:{card}")
+        head = _Item(strategy.head_kind, heading, 0, gid=f"card:{heading}")
         panel.items.append(head)
-        subs = [decision(r, 1, as_card=False) for r in roots]
+        subs = [decision(r, 1, as_head=False, path="") for r in roots]
         for sub in subs:
             panel.edges.append(_Edge(head, sub, "link", None))
         head.units = (subs[0].units + subs[-1].units) / 2
     return panel
 
 
+def strategy_tree_size(game: Game, player: int) -> tuple[int, int]:
+    """``(panels, leaves)`` of ``player``'s strategy tree in ``game``: his situations, and his
+    sequences no own move follows (the tree's leaves), counted without drawing.
+
+    Raises
+    ------
+    ImperfectRecallError
+        If the game lacks perfect recall.
+    """
+    sf = game_sequence_form(game)
+    panels = sum(1 for i in game.infosets_of(player) if sf.parent[i.index] == 0)
+    leaves = sum(1 for k in range(1, sf.shape[player]) if not sf.children(player, k))
+    return panels, leaves
+
+
 def _text_props(item: _Item, player: int) -> dict:
     if item.kind == "card":
         return dict(fontsize=_CARD_SIZE, fontweight="bold", color=_INK if item.reached else _GREY)
+    if item.kind == "head":
+        return dict(fontsize=_HEAD_SIZE, fontweight="bold", color=_INK if item.reached else _GREY)
     if item.kind == "decision":
         return dict(
             fontsize=_NODE_SIZE,
@@ -166,8 +219,8 @@ def _text_props(item: _Item, player: int) -> dict:
             linespacing=1.25,
             bbox=dict(
                 boxstyle=f"round,pad={_NODE_PAD}",
-                facecolor=_PLAYER_TINTS[player] if item.reached else "#eeeeee",
-                edgecolor=_PLAYER_COLOURS[player] if item.reached else _LIGHT_GREY,
+                facecolor=_tint(player) if item.reached else "#eeeeee",
+                edgecolor=_colour(player) if item.reached else _LIGHT_GREY,
                 linewidth=1.4,
             ),
         )
@@ -186,53 +239,72 @@ def _text_props(item: _Item, player: int) -> dict:
 
 
 def draw_strategy_tree(
-    game: ExtensiveFormGame,
+    game: Game | ExtensiveFormGame,
     player: int,
-    plans: Mapping[object, object],
+    strategy: Mapping[object, object],
     title: str | None = None,
     *,
     cards: Seq[str] | None = None,
+    situations: Seq[str] | None = None,
     bare: bool = False,
+    max_width: float | None = None,
 ) -> Figure:
-    r"""Draw a player's strategy as his own decision tree, one subtree per card.
+    r"""Draw a player's strategy as his own decision tree, one panel per situation.
 
-    Each subtree is headed by a playing card.  Its nodes are the player's
-    information sets; the opener's first decision is the card itself, the
-    dealer's first decisions are "checked to" and "bet to".  An edge is an
-    action; between two of the player's decisions the opponent's move is
-    implied by the next node's name ("facing bet": the opponent bet after
-    the player's check).  Leaves show the plan (the thesis's "complete
-    strategy", e.g. *checkraise*) that ends there.
+    A *situation* is an information set of the player with no own move before it
+    (:mod:`derive.sequence_form.plans`).  Each panel is headed by its situation's name (the
+    information set's label, or ``game.metadata["situation_names"]``'s wording); below it the
+    player's own information sets, each reached by his own actions, the moves of the others and of
+    chance in between collapsed.  Where several own information sets follow one action (which one
+    depends on the others' moves) the edge ends in a small dot joined to each.  Leaves show the own
+    actions on the way there, joined as plans are named (``"checkraise"``).
 
-    Every edge is labelled with the action and its behaviour probability
-    ``P(a | I) = r(I, a) / r(parent sequence of I)``, where the realization
-    ``r(s)`` of a sequence is the sum of the probabilities of the plans
-    extending it (Koller, Megiddo & von Stengel 1994), simplified and typeset
-    exactly from sympy.  Where the player's own play never reaches ``I``
-    (``r`` identically 0) there is no behaviour probability: the edges are
-    labelled "—" and drawn grey and dashed.  Edges of probability 0 are light
-    grey and dashed, edges of probability 1 thick.
+    One-card poker's :class:`~derive.games.one_card_tree.ExtensiveFormGame` is drawn as the thesis
+    draws it: one panel per card, headed by a playing card; the opener's first decision is the card
+    itself, the dealer's first decisions are "checked to" and "bet to"; a node's name says what the
+    opponent did ("facing bet": the opponent bet after the player's check).  It is read into the same
+    form as a general game's strategy, over its ``.game`` (:func:`derive.figures.plans._one_card_input`).
+
+    Every edge is labelled with the action and its behaviour probability: the one given, or from plan
+    probabilities ``P(a | I) = r(I, a) / r(parent sequence of I)``, where the realization ``r(s)`` of
+    a sequence is the sum of the probabilities of the plans containing it (Koller, Megiddo & von
+    Stengel 1994), simplified and typeset exactly from sympy.  Where the player's own play never
+    reaches ``I`` (``r`` identically 0) the edges are drawn grey and dotted: from plan probabilities
+    there is no behaviour probability and they are labelled "—"; a behaviour strategy's own
+    probability there is printed, grey.  Edges of probability 0 are light grey and dashed, edges of
+    probability 1 thick.
 
     Parameters
     ----------
-    game : ExtensiveFormGame
-        From :func:`derive.games.one_card_tree.build_tree`.
+    game : Game or ExtensiveFormGame
+        A game with perfect recall (any number of players), or one-card poker's tree from
+        :func:`derive.games.one_card_tree.build_tree`.
     player : int
-        0 (opener) or 1 (dealer).
-    plans : mapping
-        Plan (a :class:`~derive.games.one_card_tree.Sequence` from ``game.plans(player)``, or
-        its label such as ``"A:checkraise"``) -> probability: an exact number
-        or a sympy expression, e.g. in α.  Every plan of the player must be
-        given, and in each situation the probabilities must sum to 1; the
-        ``plans`` of an :class:`~derive.solving.families.optimal_families.OptimalFamily` qualify.
+        The player, 0-based (one-card poker: 0 opener, 1 dealer).
+    strategy : mapping
+        For a ``Game``: a behaviour strategy ``{information-set label: {action: probability}}`` (every
+        information set of the player; the format of ``derive solve --json``'s ``strategies`` and of
+        :meth:`~derive.sequence_form.general.GameSequenceForm.behaviour`), or plan probabilities
+        ``{plan label: probability}`` of :func:`~derive.sequence_form.plans.game_plan_form`'s plans
+        (two players; a missing plan has probability 0).  For an ``ExtensiveFormGame``: plan (a
+        :class:`~derive.games.one_card_tree.Sequence` from ``game.plans(player)``, or its label such
+        as ``"A:checkraise"``) -> probability; every plan of the player must be given; the ``plans``
+        of an :class:`~derive.solving.families.optimal_families.OptimalFamily` qualify.  Values are
+        exact numbers or sympy expressions, e.g. in α.
     title : str, optional
-        Figure title; default "Opener's strategy, <game name>".
+        Figure title; default "<Player>'s strategy, <game title>".
     cards : sequence of str, optional
-        Draw only these cards' subtrees (e.g. ``["A"]`` for one slide), in
-        deck order; default all cards.
+        One-card poker only: draw only these cards' panels (e.g. ``["A"]`` for one slide), in deck
+        order; default all cards.
+    situations : sequence of str, optional
+        A general game only: draw only the panels of these situations (labels), in their order;
+        default all.
     bare : bool, optional
         Draw the panels alone: no title, no legend and no minimum width, for a figure whose caption
         names the card and says what the edge styles mean (the LaTeX document's subfigures).
+    max_width : float, optional
+        Inches: set the panels in rows no wider than this (a panel wider still has a row of its
+        own); default one row.
 
     Returns
     -------
@@ -241,16 +313,18 @@ def draw_strategy_tree(
         probability texts carry the gid ``"edge:<information set>:<action>"``
         (e.g. ``"edge:Q:x:bet"``; mathtext such as ``"$\dfrac{1}{3}$"``, or
         ``"—"``), the action names above them ``"action:..."``, the edges
-        (lines) ``"line:..."``, nodes
-        ``"node:<information set>"``, cards ``"card:<card>"`` and leaves
-        ``"plan:<plan label>"``.
+        (lines) ``"line:..."``, nodes ``"node:<information set>"`` (a panel's heading too when it is
+        its situation), a heading over several situations ``"card:<heading>"`` and leaves
+        ``"plan:<panel>:<own actions>"`` (``<panel>`` the card, or the situation's label).
 
     Raises
     ------
     ValueError
-        If ``player`` is not 0 or 1, a plan is missing or unknown, a
-        probability is not exact, a situation's probabilities do not sum to
-        1, or a card is not in the deck.
+        If ``player`` is no player of the game, a plan or information set is missing or unknown, a
+        probability is not exact, a situation's (or information set's) probabilities do not sum to
+        1, or a card or situation is not the game's.
+    ImperfectRecallError
+        If the game lacks perfect recall.
 
     Examples
     --------
@@ -263,47 +337,45 @@ def draw_strategy_tree(
     >>> fig = draw_strategy_tree(game, 1, dealer.plans)
     >>> [t.get_text() for t in fig.axes[0].texts if t.get_gid() == "edge:Q:x:bet"]
     ['$\\dfrac{1}{3}$']
+    >>> from derive.games.registry import load_game
+    >>> myerson = load_game("myerson")
+    >>> fig = draw_strategy_tree(myerson, 0, {"Red": {"Raise": 1, "Fold": 0}, "Black": {"Raise": "1/3", "Fold": "2/3"}})
+    >>> [t.get_text() for t in fig.axes[0].texts if t.get_gid() == "edge:Black:Raise"]
+    ['$\\dfrac{1}{3}$']
     """
-    if player not in (0, 1) or isinstance(player, bool):
-        raise ValueError(f"player must be 0 (opener) or 1 (dealer), got {player!r}")
-    deck = game.rules.deck
-    if cards is None:
-        chosen = list(deck)
+    if isinstance(game, ExtensiveFormGame):
+        if situations is not None:
+            raise ValueError("one-card poker's panels are chosen by cards, not situations")
+        read = _one_card_input(game, player, strategy, cards)
     else:
-        if isinstance(cards, str):
-            cards = [cards]
-        bad = [c for c in cards if c not in deck]
-        if bad or not cards:
-            raise ValueError(
-                f"cards must be a non-empty selection of the deck {list(deck)}, got {list(cards)}"
-            )
-        chosen = [c for c in deck if c in cards]
-    exact = _read_plans(game, player, plans)
-
-    behaviour: dict[tuple[InformationSet, Action], sp.Expr | None] = {}
-    for info in game.infosets[player]:
-        denominator = _realization(game, exact, game.parent_sequence[info])
-        for action in info.actions:
-            if denominator == 0:
-                behaviour[(info, action)] = None
-            else:
-                numerator = _realization(game, exact, child_sequence(game, info, action))
-                behaviour[(info, action)] = _tidy(numerator / denominator)
-
-    if title is None:
-        title = f"{PLAYER_NAMES[player].capitalize()}'s strategy, {game.rules.name}"
-
+        if cards is not None:
+            raise ValueError("cards choose one-card poker's panels; choose a game's by situations")
+        read = _general_input(game, player, strategy, situations)
     with matplotlib.rc_context(_RC):
-        panels = [_build_panel(game, player, exact, c, behaviour) for c in chosen]
-        return _render(panels, player, title, bare)
+        panels = [_build_panel(read, spec) for spec in read.panels]
+        return _render(
+            panels, player, read.title if title is None else title, bare, read.unreached_text, max_width
+        )
 
 
-def _render(panels: list[_Panel], player: int, title: str, bare: bool = False) -> Figure:
+def _render(
+    panels: list[_Panel],
+    player: int,
+    title: str,
+    bare: bool = False,
+    unreached: str = "— not reached by own play",
+    max_width: float | None = None,
+) -> Figure:
     measure = _Measurer()
     for panel in panels:
         for item in panel.items:
             if item.kind == "card":
                 item.size = (_CARD_W, _CARD_H)
+            elif item.kind == "head":
+                w, h = measure.size(item.text, **_text_props(item, player))
+                item.size = (w + 2 * _HEAD_PAD[0], h + 2 * _HEAD_PAD[1])
+            elif item.kind == "fork":
+                item.size = (2 * _FORK_R, 2 * _FORK_R)
             elif item.kind == "label":
                 props = _text_props(item, player)
                 wa, ha = measure.size(item.text, **props)
@@ -371,25 +443,31 @@ def _render(panels: list[_Panel], player: int, title: str, bare: bool = False) -
         hi = max(i.units * leaf_w + i.size[0] / 2 for i in panel.items)
         panel.extent = (lo, hi)
 
-    # Figure size.
+    # Figure size: the panels in one row, or in rows no wider than max_width.
     top_y = row_y[0] + node_h[0] / 2
     bottom_y = row_y[depth] - node_h[depth] / 2
     panel_h = top_y - bottom_y + 2 * _PANEL_PAD
-    content_w = sum(p.extent[1] - p.extent[0] + 2 * _PANEL_PAD for p in panels) + _PANEL_GAP * (
-        len(panels) - 1
-    )
+    rows_of_panels: list[list[_Panel]] = [[]]
+    for panel in panels:
+        row = rows_of_panels[-1]
+        if max_width is not None and row and _row_width(row + [panel]) > max_width:
+            rows_of_panels.append([panel])
+        else:
+            row.append(panel)
+    content_w = max(_row_width(row) for row in rows_of_panels)
+    panels_h = panel_h * len(rows_of_panels) + _PANEL_GAP * (len(rows_of_panels) - 1)
     title_w, title_h = measure.size(title, fontsize=_TITLE_SIZE, fontweight="bold")
-    legend = _legend_entries()
+    legend = _legend_entries(unreached)
     legend_sizes = [measure.size(text, fontsize=_LEGEND_SIZE) for _, text in legend]
     width = max(content_w, title_w, _MIN_WIDTH) + 2 * _MARGIN
     legend_rows = _legend_rows(legend_sizes, width - 2 * _MARGIN)
     legend_line_h = max(h for _, h in legend_sizes) + 0.12
     legend_h = legend_line_h * len(legend_rows)
-    height = _MARGIN + title_h + 0.25 + panel_h + 0.25 + legend_h + _MARGIN
+    height = _MARGIN + title_h + 0.25 + panels_h + 0.25 + legend_h + _MARGIN
     margin = _MARGIN
     if bare:  # the panels alone, a hair of margin: the caption of the figure they go into says the rest
         margin = 0.04
-        width, height, title_h = content_w + 2 * margin, panel_h + 2 * margin, -0.25
+        width, height, title_h = content_w + 2 * margin, panels_h + 2 * margin, -0.25
     # Whole pixels at 100 and 150 dpi: round the size up to a multiple of 1/50 inch.
     width, height = (math.ceil(v * 50 - 1e-6) / 50 for v in (width, height))
 
@@ -413,10 +491,43 @@ def _render(panels: list[_Panel], player: int, title: str, bare: bool = False) -
             gid="title",
         )
 
-    # Panels, centred as a block.
-    x = (width - content_w) / 2
+    # Panels, each row centred as a block.
     panel_top = height - margin - title_h - 0.25
-    for panel in panels:
+    for row in rows_of_panels:
+        _place_row(ax, row, (width - _row_width(row)) / 2, panel_top, panel_h, top_y, leaf_w, player)
+        panel_top -= panel_h + _PANEL_GAP
+
+    if not bare:
+        _draw_legend(
+            ax,
+            legend,
+            legend_sizes,
+            legend_rows,
+            width,
+            _MARGIN + legend_h - legend_line_h / 2,
+            legend_line_h,
+            _colour(player),
+        )
+    return fig
+
+
+def _row_width(row: list[_Panel]) -> float:
+    """Inches taken by a row of panels and the gaps between them."""
+    return sum(p.extent[1] - p.extent[0] + 2 * _PANEL_PAD for p in row) + _PANEL_GAP * (len(row) - 1)
+
+
+def _place_row(
+    ax,
+    row: list[_Panel],
+    x: float,
+    panel_top: float,
+    panel_h: float,
+    top_y: float,
+    leaf_w: float,
+    player: int,
+) -> None:
+    """Draw a row of panels from ``x`` (inches) rightwards, their tops at ``panel_top``."""
+    for panel in row:
         w = panel.extent[1] - panel.extent[0] + 2 * _PANEL_PAD
         ax.add_patch(
             FancyBboxPatch(
@@ -437,22 +548,9 @@ def _render(panels: list[_Panel], player: int, title: str, bare: bool = False) -
         _draw_panel(ax, panel, player)
         x += w + _PANEL_GAP
 
-    if not bare:
-        _draw_legend(
-            ax,
-            legend,
-            legend_sizes,
-            legend_rows,
-            width,
-            _MARGIN + legend_h - legend_line_h / 2,
-            legend_line_h,
-            _PLAYER_COLOURS[player],
-        )
-    return fig
-
 
 def _draw_panel(ax, panel: _Panel, player: int) -> None:
-    colour = _PLAYER_COLOURS[player]
+    colour = _colour(player)
     for edge in panel.edges:
         (x1, y1), (x2, y2) = edge.parent.xy, edge.child.xy
         style = _EDGE_STYLES[edge.style]
@@ -519,6 +617,42 @@ def _draw_panel(ax, panel: _Panel, player: int) -> None:
                 gid=item.gid,
                 **_text_props(item, player),
             )
+        elif item.kind == "head":
+            cx, cy = item.xy
+            w, h = item.size
+            ax.add_patch(
+                FancyBboxPatch(
+                    (cx - w / 2, cy - h / 2),
+                    w,
+                    h,
+                    boxstyle="round,pad=0,rounding_size=0.08",
+                    facecolor="white",
+                    edgecolor=colour if item.reached else _LIGHT_GREY,
+                    linewidth=2.0,
+                    zorder=4,
+                )
+            )
+            ax.text(
+                cx,
+                cy,
+                item.text,
+                ha="center",
+                va="center",
+                zorder=5,
+                gid=item.gid,
+                **_text_props(item, player),
+            )
+        elif item.kind == "fork":
+            ax.add_patch(
+                Circle(
+                    item.xy,
+                    _FORK_R,
+                    facecolor=colour if item.reached else _GREY,
+                    edgecolor="none",
+                    zorder=4,
+                    gid=item.gid,
+                )
+            )
         elif item.kind in ("decision", "leaf"):
             ax.text(
                 *item.xy,
@@ -541,12 +675,12 @@ _EDGE_STYLES = {
 }
 
 
-def _legend_entries() -> list[tuple[str, str]]:
+def _legend_entries(unreached: str = "— not reached by own play") -> list[tuple[str, str]]:
     return [
         ("one", "probability 1"),
         ("mixed", "0 < probability < 1"),
         ("zero", "probability 0"),
-        ("unreached", "— not reached by own play"),
+        ("unreached", unreached),
     ]
 
 

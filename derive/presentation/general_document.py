@@ -107,6 +107,7 @@ def write_general_document(
         writable_folder,
         write_document,
     )
+    from derive.presentation.strategy_trees import document_strategy_trees
 
     if Path(out).exists() and not Path(out).is_dir():
         raise OutputError(f"output path {str(out)!r} exists and is not a folder")
@@ -126,6 +127,10 @@ def write_general_document(
     say("deriving ...")
     # solve before any folder is created: a game that cannot be solved writes nothing
     derived = derive_constant_sum(game, names=names, time_limit=time_limit, progress=say)
+    say("strategy trees ...")
+    trees, trees_tex = document_strategy_trees(
+        game, stem, derived.solution.strategies, "the equilibrium above"
+    )
     folder = writable_folder(out)  # creates it
     figure = f"{stem}_game_tree.pdf"
     tikz = None
@@ -143,9 +148,10 @@ def write_general_document(
         choices=derived.choices,
         tikz=tikz,
         families_note=derived.families_note,
+        strategy_trees=trees_tex,
     )
-    tree = draw_extensive_form(game)
-    return write_document(folder, stem, text, {figure: tree}, compile_pdf, keep_aux, say)
+    figures = {figure: draw_extensive_form(game), **trees}
+    return write_document(folder, stem, text, figures, compile_pdf, keep_aux, say)
 
 
 def _write_general_sum(
@@ -182,6 +188,7 @@ def _write_general_sum(
         writable_folder,
         write_document,
     )
+    from derive.presentation.strategy_trees import document_strategy_trees, reported_behaviour
 
     if game.num_players == 2 and game.is_almost_constant_sum and not general_sum:
         raise NotSupportedError(almost_constant_sum_refusal(game, "write"))
@@ -196,6 +203,8 @@ def _write_general_sum(
     if game.num_players == 2:
         say("plans and dominated plans ...")
         plan_form, dominance, plan_note = plan_sections(game)
+    say("strategy trees ...")
+    trees, trees_tex = document_strategy_trees(game, stem, *(reported_behaviour(solution) or (None, "")))
     folder = writable_folder(out)  # creates it
     figure = f"{stem}_game_tree.pdf"
     tikz = None
@@ -205,6 +214,13 @@ def _write_general_sum(
         except TikzLayoutError:
             tikz = None
     text = general_sum_document(
-        solution, figure=figure, plan_form=plan_form, dominance=dominance, plan_note=plan_note, tikz=tikz
+        solution,
+        figure=figure,
+        plan_form=plan_form,
+        dominance=dominance,
+        plan_note=plan_note,
+        tikz=tikz,
+        strategy_trees=trees_tex,
     )
-    return write_document(folder, stem, text, {figure: draw_extensive_form(game)}, compile_pdf, keep_aux, say)
+    figures = {figure: draw_extensive_form(game), **trees}
+    return write_document(folder, stem, text, figures, compile_pdf, keep_aux, say)

@@ -272,6 +272,7 @@ def derivation_document(
     tikz: str | None = None,
     families_note: str | None = None,
     max_rows: int = MAX_ROWS,
+    strategy_trees: str | None = None,
 ) -> str:
     """A standalone LaTeX article deriving ``solution``'s game step by step (compiles with pdflatex).
 
@@ -284,7 +285,8 @@ def derivation_document(
     opponent's optimal strategy per situation (or, with ``choices``, every choice's value at every
     information set), and what was certified (``families_note`` says why
     the optimal sets were not derived, when they were not).  Long tables, constraint lists and sums
-    are cut at ``max_rows`` rows with the totals stated.
+    are cut at ``max_rows`` rows with the totals stated.  ``strategy_trees`` (the section of
+    :func:`~derive.presentation.strategy_trees.strategy_trees_latex`) follows the equilibrium.
     """
     game = solution.game
     sf = game_sequence_form(game)
@@ -357,7 +359,9 @@ def derivation_document(
     off = set(solution.off_path)
     cut = []
     for p in (0, 1):
-        items = in_situation_order(game, p, solution.strategies[p])  # one-card poker: by card, as derive solve
+        items = in_situation_order(
+            game, p, solution.strategies[p]
+        )  # one-card poker: by card, as derive solve
         if len(items) > max_rows:
             cut.append(_cut_note(max_rows, len(items), f"information sets of {p0 if p == 0 else p1}"))
         for label, dist in items[:max_rows]:
@@ -370,6 +374,8 @@ def derivation_document(
     out += [c.strip() for c in cut]
     if off:
         out.append("$^{*}$ off the path of play: reached with probability 0 in this equilibrium.")
+    if strategy_trees:
+        out.append(strategy_trees)
     if families_note:
         out += ["\\section{All optimal strategies}", escape_text(families_note)]
     if solution.optimal_sets:

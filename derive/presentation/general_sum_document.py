@@ -806,6 +806,7 @@ def general_sum_document(
     plan_note: str | None = None,
     tikz: str | None = None,
     max_rows: int = MAX_ROWS,
+    strategy_trees: str | None = None,
 ) -> str:
     """A standalone LaTeX article deriving every equilibrium of ``solution``'s game (compiles with pdflatex).
 
@@ -821,6 +822,9 @@ def general_sum_document(
         are none.
     tikz : str, optional
         The tree as a ``tikzpicture``.
+    strategy_trees : str, optional
+        The section of :func:`~derive.presentation.strategy_trees.strategy_trees_latex`, before the
+        summary of what was computed.
     max_rows : int
         Rows of a table before it is cut (the totals are stated).
 
@@ -861,6 +865,7 @@ def general_sum_document(
         out += _found_sections(solution, max_rows)
     else:
         raise ValueError(f"unknown kind of solution {solution.kind!r}")
+    out += [strategy_trees] if strategy_trees else []
     out += [
         "\\section{What was computed}",
         "\\begin{itemize}",
