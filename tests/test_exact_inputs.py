@@ -261,6 +261,12 @@ DOORS = [
     Door(C + "rules.CardRules", "ante", lambda v: CardRules(("1", "2"), 1, v, 1, "x"), GameDefinitionError),
     Door(C + "rules.CardRules", "bet", lambda v: CardRules(("1", "2"), 1, 1, v, "x"), GameDefinitionError),
     Door(
+        C + "rules.CardRules",
+        "raise_size",
+        lambda v: CardRules(("1", "2"), 2, 1, 1, "x", raise_size=v),
+        GameDefinitionError,
+    ),
+    Door(
         "derive.continuum.rules.CardRules",
         "max_bets",
         lambda v: CardRules(("1", "2"), v, 1, 1, "x"),
@@ -284,6 +290,18 @@ DOORS = [
     # one-card poker rules
     Door(G + "one_card.rules.one_card_poker", "ante", lambda v: one_card_poker(3, 1, ante=v), GameDefinitionError),
     Door(G + "one_card.rules.one_card_poker", "bet", lambda v: one_card_poker(3, 1, bet=v), GameDefinitionError),
+    Door(
+        G + "one_card.rules.one_card_poker",
+        "raise_size",
+        lambda v: one_card_poker(3, 2, raise_size=v),
+        GameDefinitionError,
+    ),
+    Door(
+        G + "one_card.rules.OneCardPoker",
+        "raise_size",
+        lambda v: OneCardPoker(("Q", "K", "A"), 2, 1, 1, "x", raise_size=v),
+        GameDefinitionError,
+    ),
     Door(G + "one_card.rules.one_card_poker", "deck", lambda v: one_card_poker(deck=v), GameDefinitionError, "int"),
     Door(
         G + "one_card.rules.one_card_poker", "max_bets", lambda v: one_card_poker(3, v), GameDefinitionError, "int"
@@ -744,7 +762,7 @@ DOORS = [
     ),
     Door(
         F + "strategy_tree.draw_strategy_tree",
-        "plans",
+        "strategy",
         lambda v: draw_strategy_tree(kuhn(), 0, {p.label: x for p, x in _plans(0, v).items()}),
         ValueError,
         same=_texts,
@@ -1179,6 +1197,12 @@ EXCLUDED = {
     ("derive.presentation.general_latex.derivation_document", "max_rows"): "a table size: " + _INT,
     ("derive.presentation.general_latex.derivation_document", "plan_form"): "computed from a Game",
     ("derive.presentation.general_latex.derivation_document", "plan_note"): "a sentence",
+    ("derive.presentation.general_latex.derivation_document", "strategy_trees"): "a LaTeX section, " + _PRINT,
+    ("derive.presentation.general_sum_document.general_sum_document", "strategy_trees"): "a LaTeX section",
+    ("derive.presentation.strategy_trees.document_strategy_trees", "behaviour"): _SOLVED,
+    ("derive.presentation.strategy_trees.strategy_tree_pages", "behaviour"): _SOLVED,
+    ("derive.presentation.strategy_trees.strategy_trees_latex", "players"): "player indices: " + _INT,
+    ("derive.figures.strategy_tree.draw_strategy_tree", "max_width"): "a figure width in inches, not a game number",
     ("derive.presentation.plan_latex.dominance_latex", "max_rows"): "a table size: " + _INT,
     ("derive.presentation.plan_latex.plan_values_latex", "max_rows"): "a table size: " + _INT,
     ("derive.presentation.plan_latex.plans_latex", "max_rows"): "a table size: " + _INT,

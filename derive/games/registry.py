@@ -231,12 +231,20 @@ def _leduc() -> Game:
     return leduc_holdem()
 
 
+_ONE_CARD_NAMES = {1: "Kuhn poker", 2: "one-raise poker"}
+
+
 def _one_card_with(max_bets: int) -> Callable[..., Game]:
-    def build(ante: object = 1, bet: object = 1) -> Game:
+    def build(ante: object = 1, bet: object = 1, **amounts: object) -> Game:
         from derive.games.one_card import one_card_poker, to_extensive_form
 
-        name = "Kuhn poker" if max_bets == 1 else "one-raise poker"
-        return to_extensive_form(one_card_poker(3, max_bets, ante=ante, bet=bet, name=name))
+        raise_size = amounts.pop("raise", None)  # `raise` is a Python keyword: the one-raise game's option
+        if amounts:
+            raise TypeError(f"unexpected amounts {sorted(amounts)}")
+        rules = one_card_poker(3, max_bets, ante=ante, bet=bet, raise_size=raise_size)
+        if rules.raise_size == rules.bet or rules.raise_size.free_symbols:  # a number of its own names it
+            rules = one_card_poker(3, max_bets, ante, bet, _ONE_CARD_NAMES[max_bets], raise_size=raise_size)
+        return to_extensive_form(rules)
 
     return build
 
@@ -273,6 +281,11 @@ def _textbook_with(name: str) -> Callable[..., Game]:
 _ANTE_BET = (
     GameParameter("ante", "1", "each player's ante, in chips"),
     GameParameter("bet", "1", "the size of a bet (and of a raise), in chips"),
+)
+_ANTE_BET_RAISE = (
+    GameParameter("ante", "1", "each player's ante, in chips"),
+    GameParameter("bet", "1", "the size of a bet, in chips"),
+    GameParameter("raise", "the bet", "the size of the raise beyond the call, in chips (default: the bet's)"),
 )
 
 
@@ -321,7 +334,7 @@ BUILTIN_GAMES: dict[str, BuiltinGame] = {
             _one_raise,
             "Miao (2014), 'Revised Kuhn poker'",
             "Kuhn poker with one raise allowed (the thesis's game)",
-            _ANTE_BET,
+            _ANTE_BET_RAISE,
             _one_card_with(2),
         ),
         BuiltinGame(

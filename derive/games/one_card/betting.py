@@ -136,12 +136,24 @@ class LimitBetting:
             stack.extend(reversed([history + (a,) for a in self.legal_actions(history)]))
         return out
 
+    @property
+    def raise_amount(self) -> sp.Expr:
+        """The size of each raise beyond the call (here the bet's; rules with a raise size of their own
+        override it)."""
+        return self.bet
+
+    def stake(self, bets: int) -> sp.Expr:
+        """What each player has put in once ``bets`` bets and raises are called: the ante, the bet, and
+        one raise for each bet after the first."""
+        return self.ante + (self.bet + (bets - 1) * self.raise_amount if bets else 0)
+
     def outcome(self, history: tuple[Action, ...]) -> tuple[sp.Expr, sp.Expr]:
         """The opener's payoff at a terminal history as ``(f, s)``: ``f + s * sign(his hand - the dealer's)``.
 
-        After a fold facing ``n`` bets the folder loses ``ante + (n - 1) bet`` (his ante alone when
-        the opener folds at once): ``f = -+ stake``, ``s = 0``.  At a showdown after ``n`` bets the
-        better hand wins ``ante + n bet``: ``f = 0``, ``s = ante + n bet``.
+        After a fold facing ``n`` bets the folder loses what he has put in, :meth:`stake` of ``n - 1``
+        (his ante alone when the opener folds at once): ``f = -+ stake``, ``s = 0``.  At a showdown
+        after ``n`` bets the better hand wins :meth:`stake` of ``n`` (``ante + n bet`` when a raise
+        is the bet's size): ``f = 0``, ``s = stake(n)``.
 
         Raises
         ------
@@ -152,7 +164,7 @@ class LimitBetting:
             raise ValueError(f"not a terminal history: {history!r}")
         n = self.bets_made(history)
         if history[-1] is Action.FOLD:
-            stake = self.ante + max(n - 1, 0) * self.bet
+            stake = self.stake(max(n - 1, 0))
             loser = self.player_to_act(history[:-1])
             return (-stake if loser == 0 else stake), sp.S.Zero
-        return sp.S.Zero, self.ante + n * self.bet
+        return sp.S.Zero, self.stake(n)

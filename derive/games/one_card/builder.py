@@ -83,7 +83,15 @@ def to_extensive_form(rules: OneCardPoker, rake: object = 0):
         PLAYER_NAMES,
         root,
         title=rules.name if not r else f"{rules.name} with a rake of {r} of the pot at showdown",
-        symbols=tuple(sorted((rules.ante.free_symbols | rules.bet.free_symbols | r.free_symbols), key=str)),
+        symbols=tuple(
+            sorted(
+                rules.ante.free_symbols
+                | rules.bet.free_symbols
+                | rules.raise_size.free_symbols
+                | r.free_symbols,
+                key=str,
+            )
+        ),
         metadata={
             "rules": rules,
             "situation_names": _situation_names(rules),

@@ -8,7 +8,7 @@ most ``max_bets`` bets and raises may be made, each of size ``bet`` chips:
 * a player not facing a bet may **check** or, if the cap is not reached,
   **bet**; check-check ends in a showdown;
 * a player facing a bet or raise may **fold**, **call** (showdown) or, if the
-  cap is not reached, **raise** by one more ``bet``.
+  cap is not reached, **raise** by ``raise_size`` more (the bet's size unless given).
 
 ``max_bets = 1`` is Kuhn poker (Kuhn 1950); ``max_bets = 2`` is the one-raise
 game of Miao (2014), "revised Kuhn poker".  Payoffs are in chips, to the
@@ -22,7 +22,7 @@ holds no algorithms.  :func:`derive.games.one_card.builder.to_extensive_form` tu
 from __future__ import annotations
 
 import numbers
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import sympy as sp
 
@@ -172,13 +172,16 @@ class OneCardPoker(LimitBetting):
     ante : sympy.Expr
         Each player's ante, in chips (positive Rational or symbol).
     bet : sympy.Expr
-        Size of a bet and of each raise, in chips (positive).
+        Size of a bet, in chips (positive).
     name : str
         A human-readable name ("Kuhn poker", ...).
+    raise_size : sympy.Expr
+        Size of each raise beyond the call, in chips (positive; keyword only, default: the bet's
+        size, the thesis's rules).
 
     Use :func:`one_card_poker` (which validates all of its input) rather than the
-    constructor; the constructor reads ``ante`` and ``bet`` with :func:`exact_amount` too (and
-    refuses a ``max_bets`` that is not an integer >= 0).
+    constructor; the constructor reads ``ante``, ``bet`` and ``raise_size`` with
+    :func:`exact_amount` too (and refuses a ``max_bets`` that is not an integer >= 0).
     """
 
     deck: tuple[str, ...]
@@ -186,6 +189,7 @@ class OneCardPoker(LimitBetting):
     ante: sp.Expr
     bet: sp.Expr
     name: str
+    raise_size: sp.Expr | None = field(default=None, kw_only=True)
 
     def __post_init__(self) -> None:
         if (
@@ -196,6 +200,13 @@ class OneCardPoker(LimitBetting):
             raise GameDefinitionError(f"max_bets must be an integer >= 0, got {self.max_bets!r}")
         object.__setattr__(self, "ante", exact_amount(self.ante, "ante"))
         object.__setattr__(self, "bet", exact_amount(self.bet, "bet"))
+        size = self.bet if self.raise_size is None else exact_amount(self.raise_size, "raise")
+        object.__setattr__(self, "raise_size", size)
+
+    @property
+    def raise_amount(self) -> sp.Expr:
+        """The size of each raise beyond the call: :attr:`raise_size`."""
+        return self.raise_size
 
     @property
     def num_cards(self) -> int:
@@ -209,8 +220,9 @@ class OneCardPoker(LimitBetting):
 
     @property
     def max_utility(self) -> sp.Expr:
-        """Largest amount a player can win or lose: ``ante + max_bets * bet`` chips."""
-        return self.ante + self.max_bets * self.bet
+        """Largest amount a player can win or lose: ``ante + bet + (max_bets - 1) raise_size`` chips (the
+        ante alone without bets)."""
+        return self.stake(self.max_bets)
 
     def rank(self, card: str) -> int:
         """Rank of ``card`` in the deck, 0 for the lowest."""
@@ -262,6 +274,7 @@ def one_card_poker(
     ante: object = 1,
     bet: object = 1,
     name: str | None = None,
+    raise_size: object = None,
 ) -> OneCardPoker:
     """Build (and validate) the rules of a one-card poker game.
 
@@ -278,6 +291,10 @@ def one_card_poker(
         :func:`exact_amount`).  May be positive sympy symbols.
     name : str, optional
         Display name; a default is derived from the rules.
+    raise_size : number, str or sympy.Expr, optional
+        Size of each raise beyond the call (exact, positive, may be a symbol); default: the bet's
+        size, as in Miao (2014).  A raise size of its own names the game after it
+        (``"one-raise poker (bet 1, raise 2)"``).
 
     Returns
     -------
@@ -288,8 +305,8 @@ def one_card_poker(
     GameDefinitionError
         If the deck has fewer than 2 or more than :data:`MAX_DECK` cards or
         repeated names, ``max_bets`` is not an integer in ``[0, MAX_BETS]``,
-        ``ante``/``bet`` is not a positive exact number, or ``bet/ante`` is
-        outside ``[1/1000, 1000]``.
+        ``ante``/``bet``/``raise_size`` is not a positive exact number, or ``bet/ante`` or
+        ``raise_size/ante`` is outside ``[1/1000, 1000]``.
 
     Examples
     --------
@@ -319,21 +336,27 @@ def one_card_poker(
         raise GameDefinitionError(f"max_bets must be at most {MAX_BETS}, got {max_bets}")
     ante_x = exact_amount(ante, "ante")
     bet_x = exact_amount(bet, "bet")
-    if ante_x.is_Rational and bet_x.is_Rational and not (MIN_RATIO <= bet_x / ante_x <= 1 / MIN_RATIO):
-        ratio = bet_x / ante_x
-        shown = ratio if max(ratio.p, ratio.q) < 10**9 else sp.N(ratio, 3)
-        raise GameDefinitionError(
-            f"bet/ante = {shown} is outside [{MIN_RATIO}, {1 / MIN_RATIO}]: "
-            "so lopsided a game cannot be solved and certified reliably"
-        )
+    raise_x = bet_x if raise_size is None else exact_amount(raise_size, "raise")
+    for what, amount in (("bet", bet_x), ("raise", raise_x)):
+        if ante_x.is_Rational and amount.is_Rational and not (MIN_RATIO <= amount / ante_x <= 1 / MIN_RATIO):
+            ratio = amount / ante_x
+            shown = ratio if max(ratio.p, ratio.q) < 10**9 else sp.N(ratio, 3)
+            raise GameDefinitionError(
+                f"{what}/ante = {shown} is outside [{MIN_RATIO}, {1 / MIN_RATIO}]: "
+                "so lopsided a game cannot be solved and certified reliably"
+            )
+    own_raise = raise_x != bet_x
     if name is None:
         if cards == _KUHN_DECK and max_bets == 1 and ante_x == 1 and bet_x == 1:
             name = "Kuhn poker"
-        elif cards == _KUHN_DECK and max_bets == 2 and ante_x == 1 and bet_x == 1:
+        elif cards == _KUHN_DECK and max_bets == 2 and ante_x == 1 and bet_x == 1 and not own_raise:
             name = "one-raise poker"
+        elif cards == _KUHN_DECK and max_bets == 2 and ante_x == 1 and own_raise:
+            name = f"one-raise poker (bet {bet_x}, raise {raise_x})"
         else:
-            name = f"one-card poker (N={len(cards)}, max_bets={max_bets}, ante={ante_x}, bet={bet_x})"
-    return OneCardPoker(cards, int(max_bets), ante_x, bet_x, name)
+            raised = f", raise={raise_x}" if own_raise else ""
+            name = f"one-card poker (N={len(cards)}, max_bets={max_bets}, ante={ante_x}, bet={bet_x}{raised})"
+    return OneCardPoker(cards, int(max_bets), ante_x, bet_x, name, raise_size=raise_x)
 
 
 def kuhn_poker() -> OneCardPoker:
