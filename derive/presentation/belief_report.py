@@ -104,7 +104,7 @@ def beliefs_text(solution) -> list[str]:
                 )
             if cell.failure and family.parameter is not None and a.verdict == "some members":
                 lines.append(f"      {_where(a, cell)}not sequential: {cell.failure}")
-        if a.decided and a.verdict != "none":
+        if a.decided and a.verdict != "none" and any(not i.on_path for c in a.cells for i in c.infosets):
             lines.append(f"    {SAME_PBE}")
         if solution.refinements:
             for v in solution.refinements[k]:

@@ -58,6 +58,7 @@ class SignallingGame:
     Attributes
     ----------
     sender, receiver : int
+    receiver_name : str
     types : tuple of str
         Chance's action labels, in order.
     prior : tuple of sympy.Expr
@@ -74,6 +75,7 @@ class SignallingGame:
 
     sender: int
     receiver: int
+    receiver_name: str
     types: tuple[str, ...]
     prior: tuple[sp.Expr, ...]
     type_infosets: tuple[int, ...]
@@ -159,6 +161,7 @@ def signalling_structure(game: Game) -> SignallingGame:
     return SignallingGame(
         sender,
         receiver,
+        game.players[receiver],
         tuple(root.actions),
         tuple(root.probabilities),
         tuple(n.infoset for n in senders),
@@ -239,9 +242,9 @@ def _intuitive(sg: SignallingGame, star, off, name) -> RefinementVerdict:
         because = ""
         if dominated and len(dominated) < len(sg.types):
             because = (
-                f"{_names(sg, dominated)} can never gain by {msg} against any best response of the Receiver "
+                f"{_names(sg, dominated)} can never gain by {msg} against any best response of the {sg.receiver_name} "
                 f"(at most {', '.join(to_text(best[k]) for k in dominated)} against "
-                f"{', '.join(to_text(star[k]) for k in dominated)}), so the Receiver should believe {msg} comes "
+                f"{', '.join(to_text(star[k]) for k in dominated)}), so the {sg.receiver_name} should believe {msg} comes "
                 f"from {_names(sg, rest)}; "
             )
         for k in every:
@@ -288,7 +291,7 @@ def _d1(sg: SignallingGame, star, off, name) -> RefinementVerdict:
             because = (
                 f"D1 deletes {_names(sg, deleted)} at {msg} (every response that lets "
                 f"{'it' if len(deleted) == 1 else 'them'} gain or break even lets another type gain strictly), so "
-                f"the Receiver should believe {msg} comes from {_names(sg, rest)}; "
+                f"the {sg.receiver_name} should believe {msg} comes from {_names(sg, rest)}; "
             )
         if not keeps:
             gainer = next(
