@@ -150,7 +150,7 @@ def _member(family, s, r):
     return False
 
 
-@pytest.mark.parametrize("seed", range(24))
+@pytest.mark.parametrize("seed", range(40))
 def test_random_signalling_games_against_brute_force(seed):
     rng = random.Random(seed)
     prior = rng.choice([(R(1, 2), R(1, 2)), (R(1, 3), R(2, 3)), (R(3, 4), R(1, 4))])
