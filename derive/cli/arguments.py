@@ -58,14 +58,22 @@ def quiet_argument(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--quiet", action="store_true", help="print no progress lines on stderr")
 
 
-def refine_argument(parser: argparse.ArgumentParser) -> None:
+def refine_argument(parser: argparse.ArgumentParser, beliefs: bool = False) -> None:
+    """``--refine``; with ``beliefs`` (``derive solve``) also sequential, intuitive and d1."""
+    more = (
+        "; for a general-sum game, sequential (each component's beliefs and sequential part, Kreps & "
+        "Wilson 1982; for a signalling game also the intuitive criterion and D1), intuitive or d1 (the "
+        "same, for signalling games only)"
+        if beliefs
+        else ""
+    )
     parser.add_argument(
         "--refine",
         default="quasi-perfect",
-        choices=["quasi-perfect", "none"],
+        choices=["quasi-perfect", "none", *(("sequential", "intuitive", "d1") if beliefs else ())],
         help="which equilibrium to print: quasi-perfect (default; the exact limit of the perturbed LP, "
         "sensible off the path of play) or none (whichever optimal vertex the LP's basis gives; faster, "
-        "but it may fold the best hand where optimal play never goes)",
+        f"but it may fold the best hand where optimal play never goes){more}",
     )
 
 

@@ -43,7 +43,7 @@ def add_parser(sub) -> None:
         action="store_true",
         help="also derive each player's whole optimal set (a one-player game: list every information set)",
     )
-    refine_argument(sol)
+    refine_argument(sol, beliefs=True)
     param_argument(sol)
     sol.add_argument(
         "--general-sum",
@@ -80,6 +80,11 @@ def run(args, out, err) -> int:
     limit = seconds_arg(args.time_limit, "--time-limit")
     if args.matrix is not None or args.bimatrix is not None:
         return _solve_matrix(args, out, err, limit)
+    if args.refine in ("sequential", "intuitive", "d1") and (args.param is not None or args.game is None):
+        raise UsageError(
+            f"--refine {args.refine} derives the beliefs of a game's equilibria: give a GAME (not --param, "
+            "--matrix or the one-card poker options)"
+        )
     if args.param is not None:
         if args.all or args.general_sum:
             raise UsageError(

@@ -19,6 +19,7 @@ from derive.notation.text import count, to_text
 from derive.solving.choice import Route, SolverChoice, choose_solver
 
 __all__ = [
+    "BELIEF_REFINEMENTS",
     "ENUMERATION_SEQUENCES",
     "MAX_ALL_SEQUENCES",
     "PRIORS",
@@ -96,6 +97,13 @@ class Solution:
         ``CFR_FAMILIES``: :func:`builtin_match`, the built-in game with published families this one is.
     published : tuple
         ``CFR_FAMILIES``: for each family of ``shown``, :func:`published_memberships`.
+    assessments : tuple
+        With ``refine`` one of :data:`BELIEF_REFINEMENTS` (``STRATEGIC_FORM`` and
+        ``SUPPORT_ENUMERATION``): one :class:`~derive.solving.refinements.beliefs.Assessment` per piece
+        of a component (a Nash subset; a support family joined with its end point), in order.
+    refinements : tuple
+        For a signalling game with those options: per assessment, the intuitive criterion's and D1's
+        :class:`~derive.solving.refinements.signalling.RefinementVerdict`; empty otherwise.
     """
 
     game: Game
@@ -109,6 +117,13 @@ class Solution:
     shown: tuple = ()
     match: tuple | None = None
     published: tuple = ()
+    assessments: tuple = ()
+    refinements: tuple = ()
+
+
+#: The ``refine`` values that derive beliefs: sequential equilibria (Kreps & Wilson 1982), and for
+#: signalling games the intuitive criterion (Cho & Kreps 1987) and D1 (Banks & Sobel 1987).
+BELIEF_REFINEMENTS = ("sequential", "intuitive", "d1")
 
 
 def solve(
@@ -134,7 +149,11 @@ def solve(
         the largest of each run).  A one-player game's result is the same either way.
     refine : str
         Which equilibrium of a constant-sum game (:func:`~derive.solving.zero_sum.sequence_form_lp.solve_zero_sum`):
-        ``"quasi-perfect"`` or ``"none"``.
+        ``"quasi-perfect"`` or ``"none"``; or one of :data:`BELIEF_REFINEMENTS` for a general-sum game
+        solved by enumeration: each piece of each component with its beliefs and sequential part
+        (:func:`~derive.solving.refinements.beliefs.assess`) and, for a signalling game, the
+        intuitive criterion and D1 (:func:`~derive.solving.refinements.signalling.refinement_verdicts`;
+        ``"intuitive"`` and ``"d1"`` are refused for other games).
     general_sum : bool
         Solve a two-player game that is almost constant-sum
         (:attr:`~derive.extensive_form.game.Game.is_almost_constant_sum`) as general-sum rather than refuse it.
@@ -172,6 +191,24 @@ def solve(
     """
     choice = choice or choose_solver(game)
     route = choice.route
+    if refine in BELIEF_REFINEMENTS:
+        if route not in (Route.STRATEGIC_FORM, Route.SUPPORT_ENUMERATION):
+            raise NotSupportedError(
+                f"--refine {refine} needs every equilibrium of a general-sum game (the strategic form or "
+                f"support enumeration); this game goes to the {route.name.lower().replace('_', ' ')} route"
+            )
+        return _with_beliefs(
+            solve(
+                game,
+                all_optimal=all_optimal,
+                general_sum=general_sum,
+                dominance=dominance,
+                progress=progress,
+                time_limit=time_limit,
+                choice=choice,
+            ),
+            refine,
+        )
     if route is Route.DECISION_PROBLEM:
         from derive.solving.one_player.decision_problem import solve_decision_problem
 
@@ -199,6 +236,33 @@ def solve(
     if route is Route.SUPPORT_ENUMERATION:
         return _support_enumeration(game, choice, progress, time_limit)
     return _zero_sum(game, choice, all_optimal, refine, dominance, progress, time_limit)
+
+
+def _with_beliefs(solution: Solution, refine: str) -> Solution:
+    """``solution`` with the assessments of its pieces and, for a signalling game, their refinements."""
+    from dataclasses import replace
+
+    from derive.solving.refinements.beliefs import (
+        assess,
+        families_of_all_equilibria,
+        families_of_support_enumeration,
+    )
+    from derive.solving.refinements.signalling import refinement_verdicts, signalling_structure
+
+    game = solution.game
+    try:
+        structure = signalling_structure(game)
+    except NotSupportedError as exc:
+        if refine != "sequential":
+            raise NotSupportedError(f"--refine {refine} is for signalling games; {exc}") from None
+        structure = None
+    if solution.route is Route.STRATEGIC_FORM:
+        pieces = families_of_all_equilibria(solution.result)
+    else:
+        pieces = families_of_support_enumeration(solution.result)
+    found = tuple(assess(game, piece) for piece in pieces)
+    verdicts = () if structure is None else tuple(refinement_verdicts(game, structure, a) for a in found)
+    return replace(solution, assessments=found, refinements=verdicts)
 
 
 def _zero_sum(game, choice, all_optimal, refine, dominance, progress, time_limit) -> Solution:

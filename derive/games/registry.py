@@ -436,6 +436,18 @@ BUILTIN_GAMES: dict[str, BuiltinGame] = {
             _textbook_with("beer_quiche"),
         ),
         BuiltinGame(
+            "job-market",
+            _textbook("job_market"),
+            "Spence (1973)",
+            "job-market signalling: two types, education or not, a high or a low wage (general-sum)",
+            (
+                GameParameter("high", "1/3", "the probability that the Worker is productive", domain=(0, 1)),
+                GameParameter("cost_high", "1/2", "the productive type's cost of education"),
+                GameParameter("cost_low", "3/2", "the other type's cost of education"),
+            ),
+            _textbook_with("job_market"),
+        ),
+        BuiltinGame(
             "selten-horse",
             _textbook("selten_horse"),
             "Selten (1975), figure 1",

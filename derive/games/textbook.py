@@ -14,7 +14,7 @@ import sympy as sp
 from derive.extensive_form.build import chance, decision, exact_value, extensive_form, payoff
 from derive.extensive_form.game import Game
 
-__all__ = ["beer_quiche", "matching_pennies", "myerson_poker", "reiley_poker", "selten_horse"]
+__all__ = ["beer_quiche", "job_market", "matching_pennies", "myerson_poker", "reiley_poker", "selten_horse"]
 
 
 def _symbols_of(*amounts: sp.Expr) -> tuple[sp.Symbol, ...]:
@@ -207,6 +207,66 @@ def beer_quiche(weak: object = "1/10", taste: object = 1) -> Game:
         title="Beer-quiche signaling game",
         symbols=_symbols_of(p, t),
         comment="Cho & Kreps (1987), section II",
+    )
+
+
+def job_market(high: object = "1/3", cost_high: object = "1/2", cost_low: object = "3/2") -> Game:
+    """Job-market signalling (Spence 1973) with two types, two education levels and two wages.
+
+    Chance makes the Worker's productivity high (2, probability ``high``) or low (1); he sees it and
+    gets an education or not, at a cost of ``cost_high`` or ``cost_low`` to the high or low type
+    (none without education).  The Employer sees the education only and pays a high wage (2) or a
+    low wage (1): a finite stand-in for Spence's competitive wage equal to expected productivity,
+    she gets 1 when the wage is the worker's productivity, else 0, so she pays the high wage exactly
+    when she believes the worker is high with probability at least 1/2.  The Worker gets the wage
+    minus his cost.
+
+    With the defaults (``1/2 <= 1 <= 3/2``: the high type gains by education only when it raises the
+    wage, the low type never) there is a separating equilibrium (the high type educates, the low
+    type does not, wages 2 and 1), and, with the prior below 1/2, pooling equilibria without
+    education at the low wage, sustained by the belief that an educated worker is high with
+    probability at most 1/2; the intuitive criterion rejects the pooling ones (the low type can
+    never gain by education, so it must come from the high type, who then gains by it) and keeps
+    the separating one, the least-cost separating equilibrium (Cho & Kreps 1987, section VI).
+
+    Raises
+    ------
+    GameModelError
+        If an amount is a float that is not exactly a short decimal or not a number
+        (:mod:`derive.extensive_form.exact`).
+
+    References
+    ----------
+    M. Spence (1973), "Job market signaling", Quarterly Journal of Economics 87(3), 355-374.
+    I.-K. Cho and D. M. Kreps (1987), "Signaling games and stable equilibria", QJE 102(2), 179-221.
+    """
+    p = exact_value(high, "probability of the high type")
+    costs = {
+        "high": exact_value(cost_high, "education cost of the high type"),
+        "low": exact_value(cost_low, "education cost of the low type"),
+    }
+    productivity = {"high": 2, "low": 1}
+
+    def worker(kind: str):
+        def employer(level: str):
+            cost = costs[kind] if level == "educated" else 0
+            return decision(
+                "Employer",
+                level,
+                {
+                    f"{wage} wage": payoff(productivity[wage] - cost, 1 if wage == kind else 0)
+                    for wage in ("high", "low")
+                },
+            )
+
+        return decision("Worker", kind, {level: employer(level) for level in ("educated", "uneducated")})
+
+    return extensive_form(
+        ["Worker", "Employer"],
+        chance({"high": (p, worker("high")), "low": (1 - p, worker("low"))}),
+        title="Job-market signalling",
+        symbols=_symbols_of(p, *costs.values()),
+        comment="Spence (1973), Quarterly Journal of Economics 87(3); two types, two education levels, two wages",
     )
 
 

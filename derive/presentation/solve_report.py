@@ -23,6 +23,7 @@ from derive.derivation.solve import (  # moved to the derivation stage; importab
 )
 from derive.extensive_form.game import Game
 from derive.notation.text import to_text, with_decimal
+from derive.presentation.belief_report import beliefs_json, beliefs_text
 from derive.presentation.game_summary import count as _count
 from derive.presentation.game_summary import game_header as _header
 from derive.presentation.game_summary import game_json as _game_json
@@ -397,6 +398,8 @@ def _general_sum_report(solution: Solution, as_json: bool) -> str:
         }
         if solution.dominance:
             doc["dominance"] = dominance_rows
+        if solution.assessments:
+            doc["components"] = beliefs_json(solution)
         return json.dumps(doc, indent=2, ensure_ascii=False)
     players = game.players
     m, n = eqs.form.shape
@@ -437,6 +440,7 @@ def _general_sum_report(solution: Solution, as_json: bool) -> str:
                 )
         lines.append(f"  {verdict_text(game, verdicts[1][k - 1])}")
     lines.extend(dominance_lines)
+    lines.extend(beliefs_text(solution))
     lines.append(f"method: {eqs.method}")
     return "\n".join(lines)
 
@@ -505,6 +509,8 @@ def _support_report(solution: Solution, as_json: bool) -> str:
             "support_profiles": result.support_profiles,
             "method": method,
         }
+        if solution.assessments:
+            doc["components"] = beliefs_json(solution)
         return json.dumps(doc, indent=2, ensure_ascii=False)
     isolated = [e for e in eqs if e.is_isolated]
     shape = " x ".join(str(m) for m in result.strategies)
@@ -545,5 +551,6 @@ def _support_report(solution: Solution, as_json: bool) -> str:
         for u in result.undecided:
             sup = "; ".join(f"{players[p]} {{{', '.join(s)}}}" for p, s in enumerate(u.supports))
             lines.append(f"  supports {sup}: {u.reason}")
+    lines.extend(beliefs_text(solution))
     lines.append(f"method: {method}")
     return "\n".join(lines)

@@ -35,6 +35,7 @@ __all__ = [
 #: Most exact pivots from one starting basis (each costs a few exact solves).
 MAX_PIVOTS = 150
 
+
 class PivotBudgetError(ExactLPError):
     """The exact search for a basis optimal for all small ε used up its :class:`PivotBudget`."""
 

@@ -1,0 +1,114 @@
+"""Beliefs and sequential equilibria (Kreps & Wilson 1982), checked by hand against the textbooks.
+
+Beer-quiche (Cho & Kreps 1987): both pooling components are sequential, the off-path belief that
+the deviator is weak at least 1/2 (exactly 1/2 where the Receiver mixes).  Selten's horse (Selten
+1975): the component (1, 1, 1) is sequential with player 3 believing player 1 deviated with
+probability at most 1/3; the component (3, 2, 2) is not, as player 2's R is never a best reply.
+"""
+
+from __future__ import annotations
+
+import json
+
+import sympy as sp
+
+from derive.derivation.solve import solve
+from derive.games.textbook import beer_quiche, job_market, selten_horse
+from derive.solving.refinements.beliefs import assess, node_names, pure_family
+
+R = sp.Rational
+
+
+def _off_path(cell, label):
+    return next(i for i in cell.infosets if i.infoset == label)
+
+
+def test_beer_quiche_pooling_components_are_sequential_with_off_path_beliefs():
+    s = solve(beer_quiche(), refine="sequential")
+    assert [a.verdict for a in s.assessments] == ["every member", "every member"]
+    for a, off, on in zip(s.assessments, ("beer", "quiche"), ("quiche", "beer")):
+        t = a.family.parameter
+        assert a.family.values == sp.Interval(0, R(1, 2))
+        pure, mixing = a.cells
+        assert pure.values == sp.FiniteSet(0) and mixing.values == sp.Interval.Lopen(0, R(1, 2))
+        assert _off_path(pure, off).ranges == ((R(1, 2), 1), (0, R(1, 2)))
+        assert _off_path(pure, off).text == f"μ(weak | {off}) >= 1/2"
+        assert _off_path(mixing, off).ranges == ((R(1, 2), R(1, 2)), (R(1, 2), R(1, 2)))
+        assert _off_path(mixing, off).mixing
+        assert _off_path(pure, on).on_path and _off_path(pure, on).beliefs == (R(1, 10), R(9, 10))
+        assert t is not None
+
+
+def test_beer_quiche_prior_changes_the_on_path_belief_only():
+    s = solve(beer_quiche(weak="1/3"), refine="sequential")
+    a = s.assessments[0]
+    assert a.verdict == "every member"
+    assert _off_path(a.cells[0], "quiche").beliefs == (R(1, 3), R(2, 3))
+    assert _off_path(a.cells[0], "beer").ranges[0] == (R(1, 2), 1)
+
+
+def test_selten_horse_components():
+    s = solve(selten_horse(), refine="sequential")
+    good, bad = s.assessments
+    assert good.family.payoffs == (1, 1, 1) and bad.family.payoffs == (3, 2, 2)
+    assert good.family.values == sp.Interval(R(3, 4), 1)
+    assert good.verdict == "every member"
+    mixed, pure = good.cells
+    assert mixed.values == sp.Interval.Ropen(R(3, 4), 1) and pure.values == sp.FiniteSet(1)
+    third = _off_path(pure, "3:1")
+    assert third.nodes == ("Player 1 R, Player 2 L", "Player 1 L")
+    assert third.ranges == ((R(2, 3), 1), (0, R(1, 3)))  # player 1 deviated with probability <= 1/3
+    assert _off_path(mixed, "3:1").ranges == ((R(2, 3), R(2, 3)), (R(1, 3), R(1, 3)))
+    assert bad.family.values == sp.Interval(0, R(2, 3))
+    assert bad.verdict == "none"
+    assert bad.failure.startswith("at 2:1 (Player 2, off the path of play) no belief justifies R")
+    assert "L pays Player 2 4 against 1 for R" in bad.failure
+
+
+def test_a_pure_profile_and_the_node_names():
+    g = selten_horse()
+    a = assess(g, pure_family(g, {(0, "1:1"): "R", (1, "2:1"): "R", (2, "3:1"): "L"}))
+    assert a.verdict == "every member" and a.family.parameter is None
+    assert node_names(g, g.infoset(2, "3:1").nodes) == ("Player 1 R, Player 2 L", "Player 1 L")
+    # the pure equilibrium (L, R, R) of the other component: no belief saves player 2's R
+    b = assess(g, pure_family(g, {(0, "1:1"): "L", (1, "2:1"): "R", (2, "3:1"): "R"}))
+    assert b.verdict == "none" and "2:1" in b.failure
+
+
+def test_job_market_separating_and_pooling():
+    s = solve(job_market(), refine="sequential")
+    pooling, separating = s.assessments
+    assert pooling.verdict == "every member" and separating.verdict == "every member"
+    assert separating.family.payoffs == (R(7, 6), 1)
+    pure = next(c for c in pooling.cells if isinstance(c.values, sp.FiniteSet))
+    assert _off_path(pure, "educated").ranges[0] == (0, R(1, 2))  # an educated worker is high w.p. <= 1/2
+
+
+def test_cli_json_components(capsys):
+    from derive.cli.run import main
+
+    assert main(["solve", "beer-quiche", "--all", "--refine", "sequential", "--json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    first, second = doc["components"]
+    assert first["payoffs"] == ["21/10", "9/10"] and second["payoffs"] == ["29/10", "9/10"]
+    cells = first["sequential"]["cells"]
+    beer = next(i for i in cells[0]["information_sets"] if i["information_set"] == "beer")
+    assert beer["beliefs"] == {"weak": {"min": "1/2", "max": "1"}, "strong": {"min": "0", "max": "1/2"}}
+    assert first["intuitive_criterion"]["verdict"] == "fails"
+    assert (
+        first["intuitive_criterion"]["deviation"] == "beer"
+        and first["intuitive_criterion"]["type"] == "strong"
+    )
+    assert second["intuitive_criterion"]["verdict"] == "survives"
+    assert first["d1"]["verdict"] == "fails" and second["d1"]["verdict"] == "survives"
+
+
+def test_cli_errors(capsys):
+    from derive.cli.run import main
+
+    assert main(["solve", "selten-horse", "--refine", "intuitive"]) == 2
+    err = capsys.readouterr()
+    assert err.out == "" and "--refine intuitive" in err.err and len(err.err.strip().splitlines()) == 1
+    assert main(["solve", "kuhn", "--refine", "sequential"]) == 2
+    err = capsys.readouterr()
+    assert err.out == "" and "--refine sequential" in err.err
