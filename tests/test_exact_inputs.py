@@ -66,7 +66,7 @@ from derive.games.one_card import (
 from derive.games.one_card_tree import build_tree
 from derive.games.published import kuhn_family
 from derive.games.registry import load_game
-from derive.games.textbook import beer_quiche, matching_pennies, myerson_poker, reiley_poker
+from derive.games.textbook import beer_quiche, job_market, matching_pennies, myerson_poker, reiley_poker
 from derive.games.three_player_kuhn import szafron_gibson_sturtevant_family, three_player_kuhn_poker
 from derive.hands import DeckError, HandsError, HandSizeError
 from derive.hands.cards import format_cards, parse_cards
@@ -374,6 +374,9 @@ DOORS = [
         same=lambda g: tuple(g.payoffs.items()),
     ),
     Door(G + "textbook.beer_quiche", "taste", lambda v: beer_quiche(taste=v), GameModelError),
+    Door(G + "textbook.job_market", "high", lambda v: job_market(high=v), GameModelError),
+    Door(G + "textbook.job_market", "cost_high", lambda v: job_market(cost_high=v), GameModelError),
+    Door(G + "textbook.job_market", "cost_low", lambda v: job_market(cost_low=v), GameModelError),
     Door(
         G + "three_player_kuhn.three_player_kuhn_poker",
         "ante",
@@ -950,6 +953,10 @@ _ALGEBRA = (
     "payoffs, never typed by a user"
 )
 RECORDS = {
+    "derive.solving.refinements.beliefs.CellAssessment": "result record (exact beliefs and values)",
+    "derive.solving.refinements.beliefs.InfosetBeliefs": "result record (exact beliefs or belief ranges)",
+    "derive.solving.refinements.beliefs.ProfileFamily": "a component's piece, read from a solver's exact output",
+    "derive.solving.refinements.signalling.SignallingGame": "read off a Game's structure (exact payoffs, prior)",
     "derive.continuum.derivation.ContinuumDerivation": "result record (exact pieces)",
     "derive.continuum.intervals.BetInterval": "exact interval ends computed from roots (Rational or CRootOf)",
     "derive.continuum.intervals.SignProof": "result record (exact factors)",
@@ -1198,6 +1205,11 @@ EXCLUDED = {
     ("derive.presentation.general_latex.derivation_document", "plan_form"): "computed from a Game",
     ("derive.presentation.general_latex.derivation_document", "plan_note"): "a sentence",
     ("derive.presentation.general_latex.derivation_document", "strategy_trees"): "a LaTeX section, " + _PRINT,
+    ("derive.solving.refinements.beliefs.node_names", "nodes"): "node indices: " + _INT,
+    ("derive.solving.refinements.beliefs.plans_of", "strategies"): _SOLVED,
+    ("derive.solving.refinements.beliefs.pure_family", "choice"): "action labels of a pure profile, not numbers",
+    ("derive.solving.refinements.linear_feasibility.bounds", "constraints"): "exact linear constraints built from a Game",
+    ("derive.solving.refinements.linear_feasibility.feasible", "constraints"): "exact linear constraints built from a Game",
     ("derive.presentation.general_sum_document.general_sum_document", "strategy_trees"): "a LaTeX section",
     ("derive.presentation.strategy_trees.document_strategy_trees", "behaviour"): _SOLVED,
     ("derive.presentation.strategy_trees.strategy_tree_pages", "behaviour"): _SOLVED,
