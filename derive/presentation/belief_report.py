@@ -10,7 +10,6 @@ from __future__ import annotations
 import sympy as sp
 
 from derive.notation.latex import escape_sentence
-from derive.notation.text import to_text
 from derive.presentation.game_summary import plain
 
 __all__ = ["beliefs_json", "beliefs_latex", "beliefs_text"]
@@ -32,11 +31,11 @@ def values_text(t, values) -> str:
     out = []
     for piece in pieces:
         if isinstance(piece, sp.FiniteSet):
-            out.extend(f"{name} = {to_text(v)}" for v in piece)
+            out.extend(f"{name} = {plain(v)}" for v in piece)
         elif isinstance(piece, sp.Interval):
             lo = "<" if piece.left_open else "<="
             hi = "<" if piece.right_open else "<="
-            out.append(f"{to_text(piece.inf)} {lo} {name} {hi} {to_text(piece.sup)}")
+            out.append(f"{plain(piece.inf)} {lo} {name} {hi} {plain(piece.sup)}")
         else:
             out.append(f"{name} in {piece}")
     return " or ".join(out) if out else "no value"
@@ -78,7 +77,7 @@ def beliefs_text(solution) -> list[str]:
         family = a.family
         head = f"component {family.component}"
         if family.payoffs:
-            head += f", payoffs ({', '.join(to_text(v) for v in family.payoffs)})"
+            head += f", payoffs ({', '.join(plain(v) for v in family.payoffs)})"
         rng = "" if family.parameter is None else f" for {values_text(family.parameter, family.values)}"
         lines.append(f"  {head}: {_strategies_text(game, family)}{rng}")
         lines.append(f"    {_sequential_line(a)}")
@@ -116,12 +115,12 @@ def beliefs_text(solution) -> list[str]:
 def _belief_json(info) -> dict:
     doc = {"information_set": info.infoset, "on_path": info.on_path}
     if info.on_path:
-        doc["beliefs"] = {x: to_text(b) for x, b in zip(info.nodes, info.beliefs)}
+        doc["beliefs"] = {x: plain(b) for x, b in zip(info.nodes, info.beliefs)}
     else:
         doc["beliefs"] = (
             None
             if info.ranges is None
-            else {x: {"min": to_text(lo), "max": to_text(hi)} for x, (lo, hi) in zip(info.nodes, info.ranges)}
+            else {x: {"min": plain(lo), "max": plain(hi)} for x, (lo, hi) in zip(info.nodes, info.ranges)}
         )
         doc["conditions"] = list(info.inequalities)
         doc["text"] = info.text
@@ -144,7 +143,7 @@ def beliefs_json(solution) -> list[dict]:
         t = family.parameter
         doc = {
             "component": family.component,
-            "payoffs": [to_text(v) for v in family.payoffs],
+            "payoffs": [plain(v) for v in family.payoffs],
             "strategies": {
                 game.players[p]: {label: plain(v) for label, v in mixed.items() if sp.sympify(v) != 0}
                 for p, mixed in enumerate(family.strategies)
