@@ -89,9 +89,12 @@ def test_thesis_plan_names():
     assert pf.find(0, "A:checkraise").choices == (("A", "check"), ("A:xb", "raise"))
     kuhn = game_plan_form(to_extensive_form(kuhn_poker()))
     assert [p.label for p in kuhn.plans[0][:3]] == ["Q:bet", "Q:checkfold", "Q:checkcall"]
-    bet, call = kuhn.index[0][kuhn.find(0, "Q:bet")], kuhn.index[1][kuhn.find(1, "K:b:call")]
+    bet, call = kuhn.index[0][kuhn.find(0, "Q:bet")], kuhn.index[1][kuhn.find(1, "K:call")]
     assert kuhn.entries[(bet, call)] == R(-1, 3)  # deal QK (1/6), bet and call: the opener loses 2
-    assert (bet, kuhn.index[1][kuhn.find(1, "K:x:check")]) not in kuhn.entries  # never both played
+    assert (bet, kuhn.index[1][kuhn.find(1, "K:check")]) not in kuhn.entries  # never both played
+    # the dealer's plans are labelled by card and own actions, as the thesis (builder's metadata)
+    assert [p.label for p in kuhn.plans[1][:4]] == ["Q:check", "Q:bet", "Q:fold", "Q:call"]
+    assert [p.situation for p in kuhn.plans[1][:4]] == ["Q:x", "Q:x", "Q:b", "Q:b"]
     numeric = kuhn.numeric_matrix()
     assert {(i, j): QQ.to_sympy(v) for i, row in numeric.items() for j, v in row.items()} == kuhn.entries
     assert kuhn.matrix().shape == (9, 12)
@@ -187,7 +190,7 @@ def test_situation_verb_from_metadata():
         "round 1: opener holds A: checkfold is weakly dominated by checkcall: never earns more; earns less "
         "when dealer holds Q, checked to: betfold  [opener: fold at A:xb (instead of call)]"
     )
-    dealer = result.find(1, "K:x:betfold")
+    dealer = result.find(1, "K:betfold")
     assert describe_plan(raise_game, dealer.plan) == "dealer holds K, checked to: betfold"
     assert describe_plan(result.plan_form, dealer.plan) == describe_plan(raise_game, dealer.plan)
     myerson = dominated_plans(myerson_poker())

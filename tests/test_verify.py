@@ -238,7 +238,7 @@ def test_random_profiles_match_brute_force(kuhn):
 
 def test_tree_holder_and_labels(kuhn, kuhn_sets):
     """During the move to the one Game, the tree (an object with .game) stands for its Game; a
-    strategy given by labels needs its player; the dealer's best plans carry the general plan labels."""
+    strategy given by labels needs its player; the dealer's best plans carry the thesis's labels, as the tree's."""
     y = behaviour_strategy(kuhn, 1, KUHN_DEALER)
     assert strategy_exploitability(kuhn, y, kuhn_sets.value) == 0
     br = best_response(kuhn, y)
@@ -246,12 +246,12 @@ def test_tree_holder_and_labels(kuhn, kuhn_sets):
     assert br.player == 0 and br.value == R(-1, 18)
     x = behaviour_strategy(kuhn, 0, {i.label: {i.actions[-1]: 1} for i in kuhn.infosets[0]})
     assert [p.label for p in best_response(kuhn.game, x).plans] == [
-        "Q:x:check",
-        "Q:b:fold",
-        "K:x:check",
-        "K:b:call",
-        "A:x:check",
-        "A:b:call",
+        "Q:check",
+        "Q:fold",
+        "K:check",
+        "K:call",
+        "A:check",
+        "A:call",
     ]
     family = kuhn_sets.families[0]
     assert verify_family(kuhn, family, kuhn_sets.value) == verify_family(kuhn.game, family, kuhn_sets.value)
