@@ -22,7 +22,6 @@ from derive.sequence_form.payoff import bilinear_payoff, plan_values
 from derive.sequence_form.plan_values import situation_values
 from derive.sequence_form.plans import PlanDistributionError, game_plan_form
 from derive.sequence_form.strategies import plan_symbol
-from derive.sequence_form.tree_plans import plan_form
 from derive.verification.best_response import behaviour_profile, profile_payoffs
 
 R = sp.Rational
@@ -52,27 +51,23 @@ def _random_behaviour(game, seed):
 
 # ------------------------------------------------------------------ one-card poker, both ways
 @pytest.mark.parametrize("name", POKER)
-def test_plan_form_equals_the_one_card_plan_form(name):
-    """Same situations, same plan names in the same order, and the same matrix entries after matching
-    plans by (situation label, plan name)."""
+def test_plan_form_is_the_thesis_plan_form(name):
+    """The general plan form of the one-card ``Game`` has the tree's plans: the same labels (the
+    thesis's, ``"K:betfold"``, by the builder's metadata) in the same order, grouped by the tree's
+    situations, and ``x^T P y`` is the tree walk's bilinear payoff."""
     rules = POKER[name]()
     tree = build_tree(rules)
-    old = plan_form(tree)
     pf = game_plan_form(to_extensive_form(rules))
-    assert pf.shape == old.shape
     for p in (0, 1):
-        old_groups = [[_old_key(tree, old.plans[p][k]) for k in g] for g in old.groups[p]]
-        new_groups = [[_new_key(pf.plans[p][k]) for k in g] for g in pf.groups[p]]
-        assert sorted(old_groups) == sorted(new_groups)
+        assert [q.label for q in pf.plans[p]] == [s.label for s in tree.plans(p)]
+        assert [[_new_key(pf.plans[p][k]) for k in g] for g in pf.groups[p]] == [
+            [_old_key(tree, s) for s in tree.plans(p) if tree.situation_of(s).label == sit.label]
+            for sit in pf.situations[p]
+        ]
         assert None not in pf.situations[p]  # both players always move: no empty plan
-    old_entries = {
-        (_old_key(tree, old.plans[0][i]), _old_key(tree, old.plans[1][j])): v
-        for (i, j), v in old.entries.items()
-    }
-    new_entries = {
-        (_new_key(pf.plans[0][i]), _new_key(pf.plans[1][j])): v for (i, j), v in pf.entries.items()
-    }
-    assert new_entries == old_entries
+    x = sp.Matrix([plan_symbol(q) for q in pf.plans[0]])
+    y = sp.Matrix([plan_symbol(q) for q in pf.plans[1]])
+    assert sp.expand((x.T * pf.matrix() * y)[0] - bilinear_payoff(tree).expression) == 0
     assert pf.payoffs[1] == {k: -v for k, v in pf.payoffs[0].items()}
 
 

@@ -73,6 +73,7 @@ from derive.sequence_form.general import GameSequenceForm, game_sequence_form
 
 __all__ = [
     "MAX_PLANS",
+    "game_of",
     "GamePlanForm",
     "Plan",
     "PlanDistributionError",
@@ -176,7 +177,7 @@ class GamePlanForm:
 
     @property
     def entries(self) -> dict[tuple[int, int], sp.Expr]:
-        """Sparse ``P_0`` (player 0's payoff), as in :class:`derive.sequence_form.tree_plans.PlanForm`."""
+        """Sparse ``P_0`` (player 0's payoff): ``(opener plan, dealer plan) -> exact value``."""
         return self.payoffs[0]
 
     @property
@@ -372,6 +373,26 @@ class GamePlanForm:
 
 
 # ---------------------------------------------------------------- construction
+def game_of(game) -> Game:
+    """``game`` itself, or the :class:`Game` held by its ``.game``.
+
+    Transitional: one-card poker's tree (:func:`derive.games.one_card_tree.build_tree`) stands for
+    its ``Game`` wherever the plan form is computed; this is the one place that reads it, until the
+    tree retires.
+
+    Raises
+    ------
+    TypeError
+        If ``game`` is neither.
+    """
+    if isinstance(game, Game):
+        return game
+    inner = getattr(game, "game", None)
+    if isinstance(inner, Game):
+        return inner
+    raise TypeError(f"expected a Game (or an object holding one as .game), got {type(game).__name__}")
+
+
 def situation_text(game: Game, player: int, situation: str | None) -> str:
     """The wording of ``player``'s situation labelled ``situation`` (an information-set label).
 

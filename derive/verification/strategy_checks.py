@@ -28,7 +28,7 @@ import sympy as sp
 
 from derive.extensive_form.exact import exact_number
 from derive.extensive_form.game import Game, NotSupportedError
-from derive.sequence_form.plans import GamePlanForm, Plan, game_plan_form
+from derive.sequence_form.plans import GamePlanForm, Plan, game_of, game_plan_form
 from derive.verification.best_response import (
     BehaviourProfile,
     IncompleteProfileError,
@@ -50,20 +50,8 @@ __all__ = [
 
 
 # ---------------------------------------------------------------- the door
-def _game(game) -> Game:
-    """``game`` itself, or the :class:`Game` held by its ``.game`` (one-card poker's tree).
-
-    Raises
-    ------
-    TypeError
-        If ``game`` is neither.
-    """
-    if isinstance(game, Game):
-        return game
-    inner = getattr(game, "game", None)
-    if isinstance(inner, Game):
-        return inner
-    raise TypeError(f"expected a Game (or an object holding one as .game), got {type(game).__name__}")
+#: ``game`` itself, or the :class:`Game` held by its ``.game`` (one-card poker's tree, transitional).
+_game = game_of
 
 
 def _is_poker_strategy(strategy) -> bool:
