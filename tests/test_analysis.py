@@ -7,7 +7,6 @@ import sympy as sp
 
 from derive.games.one_card import one_card_poker
 from derive.games.one_card_tree import build_tree
-from derive.sequence_form.tree_plans import behaviour_from_plans
 from derive.solving.families.optimal_families import optimal_families
 from derive.solving.zero_sum.analysis import calls_a_raise, raise_callers, raise_table
 from derive.verification import strategy_exploitability
@@ -46,12 +45,12 @@ def test_four_card_counterexample_checked_independently():
     game = build_tree(one_card_poker(4, 2))
     sets = optimal_families(game)
     dealer = sets.families[1]
-    calling = [p for p in dealer.usable if p.card == "3" and calls_a_raise(game, p)]
+    calling = [p for p in dealer.usable if p.label.startswith("3:") and calls_a_raise(game, p)]
     assert calling
     vertex = next(v for v in dealer.vertices if any(dealer.plans[p].subs(v) > 0 for p in calling))
     plans = {p: sp.Rational(e.subs(vertex)) for p, e in dealer.plans.items()}
-    y = behaviour_from_plans(game, 1, plans)
-    assert strategy_exploitability(game.game, y, sets.value) == 0
+    y = sets.plan_form.behaviour_strategy(1, plans)
+    assert strategy_exploitability(game.game, y, sets.value, player=1) == 0
 
 
 def test_raise_table_markdown():

@@ -1,8 +1,8 @@
 """Dominated plans: Kuhn's reduction and the thesis's "stupid mistakes" (THESIS-NOTES.md).
 
 The elimination is the general one (:func:`derive.dominance.dominated_plans` on the tree's ``Game``);
-its plans are read back as the tree's plans, by player and label (``"K:x:betfold"`` is the tree's
-``"K:betfold"``), to compare with the thesis's labels.
+its plans are read back as the tree's plans, by player and label (both ``"K:betfold"``, the builder's
+metadata labels the general plans as the thesis does), to compare with the thesis's labels.
 """
 
 from __future__ import annotations
@@ -81,7 +81,7 @@ def test_betting_the_king_not_dominated_in_the_full_game(one_raise, raise_domina
 def test_raising_with_the_king_is_dominated_after_one_round(one_raise, raise_dominance):
     """Item 5: raising with the king is dominated once round-1 mistakes are removed: strictly for the opener."""
     opener = raise_dominance.find(0, "K:checkraise")
-    dealer = raise_dominance.find(1, "K:b:raise")
+    dealer = raise_dominance.find(1, "K:raise")
     assert dealer == _find(one_raise, raise_dominance, 1, "K:raise")
     assert (opener.round, opener.kind, opener.dominator.name) == (2, "strict", "checkcall")
     assert (dealer.round, dealer.kind, dealer.dominator.name) == (2, "weak", "call")

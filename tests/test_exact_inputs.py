@@ -85,7 +85,6 @@ from derive.sequence_form.strategies import (
     kuhn_strategies,
     plan_symbol,
 )
-from derive.sequence_form.tree_plans import behaviour_from_plans
 from derive.solving.families.indifference import reached_by_others
 from derive.solving.families.optimal_families import optimal_families
 from derive.solving.parameters.parametric import bet_size_analysis
@@ -288,8 +287,6 @@ DOORS = [
         same=lambda d: tuple(p.sample for p in d.pieces),
     ),
     # one-card poker rules
-    Door(G + "one_card.rules.one_card_poker", "ante", lambda v: one_card_poker(3, 1, ante=v), GameDefinitionError),
-    Door(G + "one_card.rules.one_card_poker", "bet", lambda v: one_card_poker(3, 1, bet=v), GameDefinitionError),
     Door(
         G + "one_card.rules.one_card_poker",
         "raise_size",
@@ -302,9 +299,28 @@ DOORS = [
         lambda v: OneCardPoker(("Q", "K", "A"), 2, 1, 1, "x", raise_size=v),
         GameDefinitionError,
     ),
-    Door(G + "one_card.rules.one_card_poker", "deck", lambda v: one_card_poker(deck=v), GameDefinitionError, "int"),
     Door(
-        G + "one_card.rules.one_card_poker", "max_bets", lambda v: one_card_poker(3, v), GameDefinitionError, "int"
+        G + "one_card.rules.one_card_poker",
+        "ante",
+        lambda v: one_card_poker(3, 1, ante=v),
+        GameDefinitionError,
+    ),
+    Door(
+        G + "one_card.rules.one_card_poker", "bet", lambda v: one_card_poker(3, 1, bet=v), GameDefinitionError
+    ),
+    Door(
+        G + "one_card.rules.one_card_poker",
+        "deck",
+        lambda v: one_card_poker(deck=v),
+        GameDefinitionError,
+        "int",
+    ),
+    Door(
+        G + "one_card.rules.one_card_poker",
+        "max_bets",
+        lambda v: one_card_poker(3, v),
+        GameDefinitionError,
+        "int",
     ),
     Door(
         G + "one_card.rules.OneCardPoker",
@@ -456,18 +472,6 @@ DOORS = [
         ),
         PlanDistributionError,
     ),
-    Door(
-        "derive.sequence_form.tree_plans.behaviour_from_plans",
-        "plans",
-        lambda v: behaviour_from_plans(kuhn(), 0, _plans(0, v)),
-        InvalidStrategyError,
-    ),
-    Door(
-        "derive.sequence_form.tree_plans.behaviour_from_plans",
-        "opponent_plans",
-        lambda v: behaviour_from_plans(kuhn(), 0, _plans(0, 1), opponent_plans=_plans(1, v)),
-        InvalidStrategyError,
-    ),
     # best responses, exploitability, family checks (any game)
     Door(
         V + "best_response.behaviour_profile",
@@ -572,7 +576,10 @@ DOORS = [
         V + "strategy_checks.verify_family",
         "extra_points",
         lambda v: verify_family(
-            kuhn().game, kuhn_sets().families[0], kuhn_sets().value, [{kuhn_sets().families[0].parameters[0]: v}]
+            kuhn().game,
+            kuhn_sets().families[0],
+            kuhn_sets().value,
+            [{kuhn_sets().families[0].parameters[0]: v}],
         ),
         ValueError,
     ),
@@ -1016,7 +1023,6 @@ RECORDS = {
     "derive.derivation.solve.DominanceStep": "result record",
     "derive.derivation.general.ConstantSumDerivation": "result record (the solvers' exact results)",
     "derive.sequence_form.general.GameSequenceForm": "built from a Game (exact)",
-    "derive.sequence_form.tree_plans.PlanForm": "built from a tree (exact)",
     "derive.sequence_form.from_rules.BettingInformationSet": "indices",
     "derive.sequence_form.from_rules.OneCardSequenceForm": "built from exact rules",
     "derive.sequence_form.payoff.BilinearPayoff": "built from a tree (exact)",
@@ -1051,7 +1057,12 @@ RECORDS = {
     "derive.solving.general_sum.support_candidates.SupportContext": "built from a Game (exact)",
     **{
         f"derive.solving.semialgebraic.{name}": _ALGEBRA
-        for name in ["cells.Condition", "elimination.Branch", "elimination.UnsolvedSystem", "number_fields.NumberField"]
+        for name in [
+            "cells.Condition",
+            "elimination.Branch",
+            "elimination.UnsolvedSystem",
+            "number_fields.NumberField",
+        ]
     },
     "derive.solving.parameters.sweep.ValueRow": "result record",
     "derive.solving.parameters.symbolic_payoffs.Piece": "result record",
@@ -1116,9 +1127,16 @@ EXCLUDED = {
     ("derive.continuum.report.continuum_text", "bet"): _PRINT + " (the bet was read by the command line)",
     ("derive.figures.value_plots.draw_parametric_value", "points_per_piece"): "plotting points: " + _INT,
     ("derive.solving.parameters.parametric_lp.parametric_solve", "max_solves"): "a size limit: " + _INT,
-    ("derive.solving.general_sum.sequence_form_lcp.checked_equilibrium", "x"): "a plan computed exactly (Lemke's path or cddlib)",
-    ("derive.solving.general_sum.sequence_form_lcp.checked_equilibrium", "y"): "a plan computed exactly (Lemke's path or cddlib)",
-    ("derive.solving.general_sum.sequence_form_lcp.checked_equilibrium", "pivots"): "a count of pivots: " + _INT,
+    (
+        "derive.solving.general_sum.sequence_form_lcp.checked_equilibrium",
+        "x",
+    ): "a plan computed exactly (Lemke's path or cddlib)",
+    (
+        "derive.solving.general_sum.sequence_form_lcp.checked_equilibrium",
+        "y",
+    ): "a plan computed exactly (Lemke's path or cddlib)",
+    ("derive.solving.general_sum.sequence_form_lcp.checked_equilibrium", "pivots"): "a count of pivots: "
+    + _INT,
     **{
         (f"derive.solving.semialgebraic.{target}", name): _ALGEBRA
         for target, names in [
@@ -1145,7 +1163,10 @@ EXCLUDED = {
         ]
         for name in names
     },
-    ("derive.solving.parameters.breakpoints.Breakpoint", "interval"): "rational ends (sympy Rationals) of an isolating interval",
+    (
+        "derive.solving.parameters.breakpoints.Breakpoint",
+        "interval",
+    ): "rational ends (sympy Rationals) of an isolating interval",
     ("derive.solving.parameters.breakpoints.between", "fraction"): "a sympy Rational share of the gap",
     ("derive.solving.parameters.breakpoints.between", "p"): "exact Breakpoints",
     ("derive.solving.parameters.breakpoints.between", "q"): "exact Breakpoints",
@@ -1162,7 +1183,10 @@ EXCLUDED = {
     ("derive.solving.parameters.basis_solve.solve_basis", "n"): "the number of unknowns: " + _INT,
     ("derive.solving.exact_solve.elimination_order", "n"): "a matrix size: " + _INT,
     ("derive.solving.exact_solve.block_triangular_order", "n"): "a matrix size: " + _INT,
-    ("derive.solving.exact_solve.block_triangular_order", "rows"): "an exact sparse matrix (QQ), not typed in",
+    (
+        "derive.solving.exact_solve.block_triangular_order",
+        "rows",
+    ): "an exact sparse matrix (QQ), not typed in",
     ("derive.solving.linear_program.exact_lp_with_duals", "cost"): _LP,
     ("derive.solving.linear_program.highs_model", "cost"): _LP,
     ("derive.solving.exact_solve.ExactFactor", "matrix"): _LP,
@@ -1187,12 +1211,16 @@ EXCLUDED = {
     ("derive.games.leduc.rank_names", "ranks"): "a count of ranks: " + _INT,
     ("derive.games.registry.GameOption", "low"): "an option's range, read as an integer: " + _INT,
     ("derive.games.registry.GameOption", "high"): "an option's range, read as an integer: " + _INT,
-    ("derive.games.registry.GameParameter", "domain"): "bounds written in the registry as integers, compared with exact ends",
+    (
+        "derive.games.registry.GameParameter",
+        "domain",
+    ): "bounds written in the registry as integers, compared with exact ends",
     ("derive.solving.exact_solve.elimination_order", "rows"): "an exact sparse matrix (QQ), not typed in",
     ("derive.presentation.parametric_report.breakpoint_text", "point"): "a Breakpoint (exact), returns text",
     ("derive.solving.refinements.perturbed_lp.evaluate", "eps"): "an exact QQ trial value, not typed in",
     ("derive.solving.refinements.exact_simplex.PivotBudget", "limit"): "a step limit: " + _INT,
-    ("derive.solving.zero_sum.running_sums.payoffs_against", "plan"): "an exact realization plan (QQ): " + _LP,
+    ("derive.solving.zero_sum.running_sums.payoffs_against", "plan"): "an exact realization plan (QQ): "
+    + _LP,
     ("derive.solving.refinements.perturbed_lp.monomial", "degree"): "a polynomial length: " + _INT,
     ("derive.solving.refinements.perturbed_lp.monomial", "power"): "an exponent: " + _INT,
     ("derive.solving.zero_sum.optimal_sets.optimal_set", "value"): "an LP's exact value (QQ), not typed in",
@@ -1219,7 +1247,10 @@ EXCLUDED = {
     ("derive.presentation.plan_latex.plan_values_latex", "max_rows"): "a table size: " + _INT,
     ("derive.presentation.plan_latex.plans_latex", "max_rows"): "a table size: " + _INT,
     ("derive.presentation.choice_latex.plan_counts_latex", "max_rows"): "a table size: " + _INT,
-    ("derive.sequence_form.choice_values.backward_values", "weights"): "exact QQ weights computed from a game, not typed in",
+    (
+        "derive.sequence_form.choice_values.backward_values",
+        "weights",
+    ): "exact QQ weights computed from a game, not typed in",
     ("derive.presentation.general_latex.plain_comment", "limit"): "a text length: " + _INT,
     ("derive.presentation.choice_latex.choice_dominance_latex", "max_rows"): "a table size: " + _INT,
     ("derive.presentation.choice_latex.choice_values_latex", "max_rows"): "a table size: " + _INT,
@@ -1228,9 +1259,13 @@ EXCLUDED = {
     ("derive.dominance.plans.first_difference", "plan"): "a plan, not a number",
     ("derive.sequence_form.plans.describe_plan", "plan"): "a plan, not a number",
     ("derive.sequence_form.plans.game_plan_form", "max_plans"): "a size limit: " + _INT,
+    ("derive.sequence_form.plan_form", "max_plans"): "a size limit: " + _INT,
     ("derive.dominance.general.count_reduced_strategies", "player"): "a player's index",
     ("derive.dominance.general.reduced_strategies", "player"): "a player's index",
-    ("derive.presentation.output_files.draw_in_parallel", "figures"): "file stems to drawing functions, not numbers",
+    (
+        "derive.presentation.output_files.draw_in_parallel",
+        "figures",
+    ): "file stems to drawing functions, not numbers",
     ("derive.presentation.output_files.write_document", "figures"): "file names to figures, not numbers",
     ("derive.solving.forked.run_tasks", "fresh"): "a function, not a number",
     ("derive.solving.forked.run_tasks", "handle"): "a function, not a number",
@@ -1238,14 +1273,33 @@ EXCLUDED = {
     ("derive.solving.forked.usable_processes", "limit"): "a count of processes: " + _INT,
     ("derive.solving.parameters.breakpoints.remember_text", "point"): "a point already proved, not a number",
     ("derive.solving.parameters.breakpoints.roots_outward", "end"): "a point already proved, not a number",
-    ("derive.solving.parameters.parametric_lp.parametric_solve", "processes"): "a count of processes: " + _INT,
-    ("derive.solving.parameters.off_path.off_path_fill", "point"): "an exact QQ point inside a proved piece, not typed in",
+    ("derive.solving.parameters.parametric_lp.parametric_solve", "processes"): "a count of processes: "
+    + _INT,
+    (
+        "derive.solving.parameters.off_path.off_path_fill",
+        "point",
+    ): "an exact QQ point inside a proved piece, not typed in",
     ("derive.presentation.parametric_report.off_path_note", "p"): "a player's index",
-    ("derive.solving.parameters.parametric_pieces.make_piece", "plans"): "rational functions a basis solve proved",
-    ("derive.sequence_form.strategies.named_parameter_value", "plans"): "plan probabilities a family solve proved",
-    ("derive.solving.parameters.parametric_pieces.make_piece", "value"): "a rational function a basis solve proved",
-    ("derive.solving.parameters.parametric_pieces.make_piece", "value_text"): "the text of that function, not a number",
-    ("derive.presentation.game_summary.in_situation_order", "strategy"): "a strategy already read and proved, only reordered",
+    (
+        "derive.solving.parameters.parametric_pieces.make_piece",
+        "plans",
+    ): "rational functions a basis solve proved",
+    (
+        "derive.sequence_form.strategies.named_parameter_value",
+        "plans",
+    ): "plan probabilities a family solve proved",
+    (
+        "derive.solving.parameters.parametric_pieces.make_piece",
+        "value",
+    ): "a rational function a basis solve proved",
+    (
+        "derive.solving.parameters.parametric_pieces.make_piece",
+        "value_text",
+    ): "the text of that function, not a number",
+    (
+        "derive.presentation.game_summary.in_situation_order",
+        "strategy",
+    ): "a strategy already read and proved, only reordered",
     ("derive.extensive_form.exact.float_message", "value"): "describes a float, returns text",
     ("derive.extensive_form.exact.is_float", "value"): "a type test, returns a bool",
     ("derive.games.one_card_tree.build_tree", "max_nodes"): "a size limit: " + _INT,
@@ -1307,7 +1361,6 @@ EXCLUDED = {
     ("derive.solving.lp.transpose", "entries"): _LP,
     ("derive.solving.lp.transpose", "sign"): _LP,
     ("derive.solving.lp.transpose_negated", "entries"): _LP,
-    ("derive.sequence_form.tree_plans.reach_probabilities", "strategies"): _READ,
     ("derive.solving.parameters.parametric.bet_size_analysis", "checks"): "how many random check points: "
     + _INT,
     (

@@ -19,10 +19,10 @@ from sympy.polys.domains import QQ
 from derive.cli import main
 from derive.games.one_card import kuhn_poker, one_card_poker, one_raise_poker, to_extensive_form
 from derive.games.one_card_tree import build_tree
+from derive.sequence_form import plan_form
 from derive.sequence_form.from_rules import one_card_sequence_form
 from derive.sequence_form.general import game_sequence_form
 from derive.sequence_form.strategies import behaviour_strategy
-from derive.sequence_form.tree_plans import numeric_plan_matrix, plan_form, reach_probabilities
 from derive.solving.lp import maximin
 from derive.solving.zero_sum.from_rules import SymbolicGameError, solve, solve_rules
 from derive.verification import exploitability
@@ -100,13 +100,16 @@ def test_solution_from_the_rules_is_an_exact_equilibrium_of_the_tree(n, k, ante,
     game = build_tree(rules)
     sol = solve_rules(rules, refine=refine)
     pf = plan_form(game)  # the plan-form maximin LP: another formulation of the same game
-    opener, _ = maximin(numeric_plan_matrix(pf), pf.shape, pf.groups[0], pf.groups[1])
+    opener, _ = maximin(pf.numeric_matrix(), pf.shape, pf.groups[0], pf.groups[1])
     assert sol.value == QQ.to_sympy(opener.value) == solve(game, refine="none").value
     profile = _tree_profile(game, sol)
     assert exploitability(game.game, profile) == 0
-    reach = reach_probabilities(game, profile)
+    g = game.game
+    at_node = g.reach(
+        lambda n, k: sol.strategies[n.player][g.infosets[n.infoset].label][g.infosets[n.infoset].actions[k]]
+    )
     assert set(sol.off_path) == {
-        (i.player, i.label) for p in (0, 1) for i in game.infosets[p] if reach[i] == 0
+        (i.player, i.label) for i in g.infosets if sum(at_node[m] for m in i.nodes) == 0
     }
     assert sol.value == solve_rules(rules, refine="none" if refine != "none" else "quasi-perfect").value
     if (

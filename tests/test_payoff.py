@@ -36,7 +36,7 @@ def test_tree_walk_equals_plan_and_sequence_forms(one_raise):
     pf = plan_form(one_raise)
     x = sp.Matrix([plan_symbol(p) for p in pf.plans[0]])
     y = sp.Matrix([plan_symbol(p) for p in pf.plans[1]])
-    assert sp.expand((x.T * pf.matrix * y)[0] - U.expression) == 0
+    assert sp.expand((x.T * pf.matrix() * y)[0] - U.expression) == 0
     # the general sequence form of the same game, its realization variables written in plan probabilities
     from derive.games.one_card import to_extensive_form
     from derive.sequence_form.general import game_sequence_form

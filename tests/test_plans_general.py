@@ -22,7 +22,6 @@ from derive.sequence_form.payoff import bilinear_payoff, plan_values
 from derive.sequence_form.plan_values import situation_values
 from derive.sequence_form.plans import PlanDistributionError, game_plan_form
 from derive.sequence_form.strategies import plan_symbol
-from derive.sequence_form.tree_plans import plan_form
 from derive.verification.best_response import behaviour_profile, profile_payoffs
 
 R = sp.Rational
@@ -52,27 +51,23 @@ def _random_behaviour(game, seed):
 
 # ------------------------------------------------------------------ one-card poker, both ways
 @pytest.mark.parametrize("name", POKER)
-def test_plan_form_equals_the_one_card_plan_form(name):
-    """Same situations, same plan names in the same order, and the same matrix entries after matching
-    plans by (situation label, plan name)."""
+def test_plan_form_is_the_thesis_plan_form(name):
+    """The general plan form of the one-card ``Game`` has the tree's plans: the same labels (the
+    thesis's, ``"K:betfold"``, by the builder's metadata) in the same order, grouped by the tree's
+    situations, and ``x^T P y`` is the tree walk's bilinear payoff."""
     rules = POKER[name]()
     tree = build_tree(rules)
-    old = plan_form(tree)
     pf = game_plan_form(to_extensive_form(rules))
-    assert pf.shape == old.shape
     for p in (0, 1):
-        old_groups = [[_old_key(tree, old.plans[p][k]) for k in g] for g in old.groups[p]]
-        new_groups = [[_new_key(pf.plans[p][k]) for k in g] for g in pf.groups[p]]
-        assert sorted(old_groups) == sorted(new_groups)
+        assert [q.label for q in pf.plans[p]] == [s.label for s in tree.plans(p)]
+        assert [[_new_key(pf.plans[p][k]) for k in g] for g in pf.groups[p]] == [
+            [_old_key(tree, s) for s in tree.plans(p) if tree.situation_of(s).label == sit.label]
+            for sit in pf.situations[p]
+        ]
         assert None not in pf.situations[p]  # both players always move: no empty plan
-    old_entries = {
-        (_old_key(tree, old.plans[0][i]), _old_key(tree, old.plans[1][j])): v
-        for (i, j), v in old.entries.items()
-    }
-    new_entries = {
-        (_new_key(pf.plans[0][i]), _new_key(pf.plans[1][j])): v for (i, j), v in pf.entries.items()
-    }
-    assert new_entries == old_entries
+    x = sp.Matrix([plan_symbol(q) for q in pf.plans[0]])
+    y = sp.Matrix([plan_symbol(q) for q in pf.plans[1]])
+    assert sp.expand((x.T * pf.matrix() * y)[0] - bilinear_payoff(tree).expression) == 0
     assert pf.payoffs[1] == {k: -v for k, v in pf.payoffs[0].items()}
 
 
@@ -89,9 +84,12 @@ def test_thesis_plan_names():
     assert pf.find(0, "A:checkraise").choices == (("A", "check"), ("A:xb", "raise"))
     kuhn = game_plan_form(to_extensive_form(kuhn_poker()))
     assert [p.label for p in kuhn.plans[0][:3]] == ["Q:bet", "Q:checkfold", "Q:checkcall"]
-    bet, call = kuhn.index[0][kuhn.find(0, "Q:bet")], kuhn.index[1][kuhn.find(1, "K:b:call")]
+    bet, call = kuhn.index[0][kuhn.find(0, "Q:bet")], kuhn.index[1][kuhn.find(1, "K:call")]
     assert kuhn.entries[(bet, call)] == R(-1, 3)  # deal QK (1/6), bet and call: the opener loses 2
-    assert (bet, kuhn.index[1][kuhn.find(1, "K:x:check")]) not in kuhn.entries  # never both played
+    assert (bet, kuhn.index[1][kuhn.find(1, "K:check")]) not in kuhn.entries  # never both played
+    # the dealer's plans are labelled by card and own actions, as the thesis (builder's metadata)
+    assert [p.label for p in kuhn.plans[1][:4]] == ["Q:check", "Q:bet", "Q:fold", "Q:call"]
+    assert [p.situation for p in kuhn.plans[1][:4]] == ["Q:x", "Q:x", "Q:b", "Q:b"]
     numeric = kuhn.numeric_matrix()
     assert {(i, j): QQ.to_sympy(v) for i, row in numeric.items() for j, v in row.items()} == kuhn.entries
     assert kuhn.matrix().shape == (9, 12)
@@ -187,7 +185,7 @@ def test_situation_verb_from_metadata():
         "round 1: opener holds A: checkfold is weakly dominated by checkcall: never earns more; earns less "
         "when dealer holds Q, checked to: betfold  [opener: fold at A:xb (instead of call)]"
     )
-    dealer = result.find(1, "K:x:betfold")
+    dealer = result.find(1, "K:betfold")
     assert describe_plan(raise_game, dealer.plan) == "dealer holds K, checked to: betfold"
     assert describe_plan(result.plan_form, dealer.plan) == describe_plan(raise_game, dealer.plan)
     myerson = dominated_plans(myerson_poker())

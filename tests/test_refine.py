@@ -273,7 +273,6 @@ def _parent_label(game, info):
 
 def test_full_one_raise_game_dealer_folding_the_ace_is_optimal_but_dominated():
     from derive.sequence_form import plan_form
-    from derive.sequence_form.tree_plans import numeric_plan_matrix
     from derive.solving.families.optimal_families import optimal_families
     from derive.solving.refinements.admissible import classify_family, dominance_check, plan_form_polytopes
 
@@ -294,7 +293,7 @@ def test_full_one_raise_game_dealer_folding_the_ace_is_optimal_but_dominated():
     )
     member = fam.at(v)
     y = [member.get(p, 0) for p in pf.plans[1]]
-    polytopes = plan_form_polytopes(pf, numeric_plan_matrix(pf), 1)
+    polytopes = plan_form_polytopes(pf, pf.numeric_matrix(), 1)
     check = dominance_check(polytopes, y)
     assert not check.admissible and check.gain > 0
     # verify the certificate independently: never worse against any pure opener strategy (one plan per card)
@@ -302,7 +301,7 @@ def test_full_one_raise_game_dealer_folding_the_ace_is_optimal_but_dominated():
 
     from sympy.polys.domains import QQ
 
-    P = numeric_plan_matrix(pf)
+    P = pf.numeric_matrix()
     diff = [QQ.from_sympy(sp.Rational(a)) - QQ.from_sympy(sp.Rational(b)) for a, b in zip(check.dominator, y)]
     for choice in itertools.product(*pf.groups[0]):
         # the dealer's payoff is minus the opener's

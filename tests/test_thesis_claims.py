@@ -45,11 +45,11 @@ def test_dealer_cannot_gain_against_the_family(one_raise, thesis_sets):
     U = bilinear_payoff(one_raise)
     opener = {plan_symbol(p): v for p, v in thesis_sets.families[0].plans.items()}
     values = plan_values(U, 1, opener)
-    chosen = {p for p, v in thesis_sets.families[1].plans.items() if v != 0}
+    chosen = {p.label for p, v in thesis_sets.families[1].plans.items() if v != 0}
     total = sp.S.Zero
     for situation in [i for i in one_raise.infosets[1] if one_raise.parent_sequence[i].is_empty]:
         plans = [p for p in values if one_raise.situation_of(p) == situation]
-        best = [p for p in plans if p in chosen]
+        best = [p for p in plans if p.label in chosen]
         for b in best:
             for p in plans:
                 gap = sp.expand(values[b].total - values[p].total)
@@ -61,8 +61,9 @@ def test_dealer_cannot_gain_against_the_family(one_raise, thesis_sets):
 
 
 def _calls_a_raise_with(game, plan):
-    """Whether the plan calls a raise (facing bet number >= 2) with its card."""
-    seq = plan
+    """Whether the plan (the family's general plan, read as the tree's of the same label) calls a raise
+    (facing bet number >= 2) with its card."""
+    seq = game.plan_of(plan)
     while not seq.is_empty:
         info = seq.infoset
         if seq.action is Action.CALL and game.rules.bets_made(info.history) >= 2:
@@ -75,7 +76,7 @@ def test_raises_are_called_only_with_the_ace(one_raise, one_raise_full_sets):
     """ "A raise is called only with the ace": no optimal strategy of either player, in the full
     game, gives positive probability to a plan that calls a raise with Q or K."""
     for fam in one_raise_full_sets.families:
-        callers = {p.card for p in fam.usable if _calls_a_raise_with(one_raise, p)}
+        callers = {p.label.split(":")[0] for p in fam.usable if _calls_a_raise_with(one_raise, p)}
         assert callers == {"A"}
 
 

@@ -12,7 +12,6 @@ from hypothesis import strategies as st
 
 from derive.games.one_card import alpha
 from derive.sequence_form.strategies import InvalidStrategyError, behaviour_strategy
-from derive.sequence_form.tree_plans import behaviour_from_plans
 from derive.solving.zero_sum.from_rules import solve
 from derive.verification import (
     BestResponse,
@@ -61,8 +60,9 @@ def test_families_have_zero_exploitability(game_name, kuhn, one_raise, kuhn_sets
     assert len(check.points) == 3
     assert check.exploitability == (0, 0, 0)
     dealer = sets.families[1]
-    x = behaviour_from_plans(game, 0, {p: v.subs(alpha, (lo + hi) / 2) for p, v in fam.plans.items()})
-    y = behaviour_from_plans(game, 1, dealer.plans)
+    pf = sets.plan_form
+    x = pf.behaviour_strategy(0, {p: v.subs(alpha, (lo + hi) / 2) for p, v in fam.plans.items()})
+    y = pf.behaviour_strategy(1, dealer.plans)
     assert is_nash_equilibrium(game.game, (x, y))
 
 
@@ -84,8 +84,8 @@ def test_opener_perturbed_outside_family(kuhn, kuhn_sets):
     plans = {
         p: (R(0) if p.label == "A:bet" else R(1) if p.label == "A:checkcall" else v) for p, v in plans.items()
     }
-    x = behaviour_from_plans(kuhn, 0, plans)
-    assert strategy_exploitability(kuhn.game, x, kuhn_sets.value) > 0
+    x = kuhn_sets.plan_form.behaviour_strategy(0, plans)
+    assert strategy_exploitability(kuhn.game, x, kuhn_sets.value, player=0) > 0
 
 
 def test_dealer_user_strategy_is_optimal(kuhn, kuhn_sets):
@@ -159,9 +159,9 @@ def test_bad_user_strategy(kuhn, mapping, message):
 
 def test_symbolic_strategy_needs_numbers(kuhn, kuhn_sets):
     """Best responses need numeric probabilities; a symbolic family member is refused clearly."""
-    x = behaviour_from_plans(kuhn, 0, kuhn_sets.families[0].plans)
+    x = kuhn_sets.plan_form.behaviour_strategy(0, kuhn_sets.families[0].plans)
     with pytest.raises(ValueError, match="substitute its parameters"):
-        best_response(kuhn.game, x)
+        best_response(kuhn.game, x, player=0)
 
 
 def _walk_payoffs(game, strategies):
@@ -238,7 +238,7 @@ def test_random_profiles_match_brute_force(kuhn):
 
 def test_tree_holder_and_labels(kuhn, kuhn_sets):
     """During the move to the one Game, the tree (an object with .game) stands for its Game; a
-    strategy given by labels needs its player; the dealer's best plans carry the general plan labels."""
+    strategy given by labels needs its player; the dealer's best plans carry the thesis's labels, as the tree's."""
     y = behaviour_strategy(kuhn, 1, KUHN_DEALER)
     assert strategy_exploitability(kuhn, y, kuhn_sets.value) == 0
     br = best_response(kuhn, y)
@@ -246,12 +246,12 @@ def test_tree_holder_and_labels(kuhn, kuhn_sets):
     assert br.player == 0 and br.value == R(-1, 18)
     x = behaviour_strategy(kuhn, 0, {i.label: {i.actions[-1]: 1} for i in kuhn.infosets[0]})
     assert [p.label for p in best_response(kuhn.game, x).plans] == [
-        "Q:x:check",
-        "Q:b:fold",
-        "K:x:check",
-        "K:b:call",
-        "A:x:check",
-        "A:b:call",
+        "Q:check",
+        "Q:fold",
+        "K:check",
+        "K:call",
+        "A:check",
+        "A:call",
     ]
     family = kuhn_sets.families[0]
     assert verify_family(kuhn, family, kuhn_sets.value) == verify_family(kuhn.game, family, kuhn_sets.value)

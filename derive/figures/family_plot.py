@@ -125,7 +125,8 @@ def draw_family_plans(
     free = [p for p in family.parameters if p != parameter and p not in fixed_values]
     if free:
         raise ValueError(f"fix the family's other parameters {free} (argument fixed)")
-    plans = {p: sp.expand(v.subs(fixed_values)) for p, v in family.plans.items()}
+    # keyed by label: the family's general plans are the tree's plans of the same label
+    plans = {p.label: sp.expand(v.subs(fixed_values)) for p, v in family.plans.items()}
     # The parameter's range on the family: the vertices' range if one-dimensional; else scan the constraints.
     if family.dimension == 1:
         values = [v[parameter] for v in family.vertices]
@@ -166,15 +167,15 @@ def draw_family_plans(
                 p
                 for p in game.plans(player)
                 if game.situation_of(p) == situation
-                and any(plans[p].subs(parameter, x) != 0 for x in (lo, hi, (lo + hi) / 2))
+                and any(plans[p.label].subs(parameter, x) != 0 for x in (lo, hi, (lo + hi) / 2))
             ]
-            ends = [float(plans[p].subs(parameter, hi)) for p in mine]
+            ends = [float(plans[p.label].subs(parameter, hi)) for p in mine]
             label_y = _spread(ends, 0.16, 0.0, 1.0)
             for j, (plan, y_label) in enumerate(zip(mine, label_y)):
                 colour = _PLAN_COLOURS.get(plan.plan, _OTHER_COLOURS[j % len(_OTHER_COLOURS)])
-                ys = [float(plans[plan].subs(parameter, x)) for x in xs]
+                ys = [float(plans[plan.label].subs(parameter, x)) for x in xs]
                 ax.plot([float(x) for x in xs], ys, color=colour, linewidth=2.6, solid_capstyle="round")
-                expr = _tidy(plans[plan])
+                expr = _tidy(plans[plan.label])
                 ax.annotate(
                     f"{plan.plan}  {_mathtext(expr)}",
                     xy=(float(hi), y_label),

@@ -341,6 +341,9 @@ def _read_plans(
     out: dict[Sequence, sp.Expr] = {}
     unknown = []
     for key, value in plans.items():
+        # a general plan (derive.sequence_form.plans.Plan) is the tree's plan of the same player and label
+        if not isinstance(key, Sequence) and getattr(key, "player", player) == player:
+            key = getattr(key, "label", key)
         plan = by_label.get(key) if isinstance(key, str) else key
         if not isinstance(plan, Sequence) or plan not in known:
             unknown.append(getattr(key, "label", key))

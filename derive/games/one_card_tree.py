@@ -293,26 +293,20 @@ class ExtensiveFormGame:
 
     @cached_property
     def plan_by_label(self) -> dict[tuple[int, str], Sequence]:
-        """``(player, label) -> plan`` (maximal sequence), under two labels of each plan.
+        """``(player, label) -> plan`` (maximal sequence): ``"K:betfold"``, card then plan name.
 
-        The tree's (``"K:betfold"``: card, then plan name) and the general plan form's
-        (``"K:x:betfold"``: situation label, then plan name, as
-        :attr:`derive.sequence_form.plans.Plan.label`); the opener's two coincide (``"K:checkraise"``).
+        The general plan form labels the same plans alike (:attr:`derive.sequence_form.plans.Plan.label`,
+        by the builder's ``metadata["plan_label_situations"]``).
         """
-        out: dict[tuple[int, str], Sequence] = {}
-        for p in (0, 1):
-            for s in self.plans(p):
-                out[(p, s.label)] = s
-                out[(p, f"{self.situation_of(s).label}:{s.plan}")] = s
-        return out
+        return {(p, s.label): s for p in (0, 1) for s in self.plans(p)}
 
     def plan_of(self, item: Sequence | tuple[int, str] | object) -> Sequence:
         """The tree's plan for a plan given as a Sequence, a ``(player, label)`` pair or a general plan.
 
         A general plan is anything with ``.player`` and ``.label``, such as
-        :class:`derive.sequence_form.plans.Plan` (``label`` ``"K:x:betfold"``) from the dominance of
-        :func:`derive.dominance.plans.dominated_plans` on ``self.game``; labels are looked up in
-        :attr:`plan_by_label`, so the tree's ``"K:betfold"`` works too.
+        :class:`derive.sequence_form.plans.Plan` (``label`` ``"K:betfold"``) from the dominance of
+        :func:`derive.dominance.plans.dominated_plans` on ``self.game``; it is the tree's plan with the
+        same player and label (:attr:`plan_by_label`).
 
         Raises
         ------

@@ -237,7 +237,7 @@ def _value_table(report, player) -> str:
         terms = " + ".join(
             f"\\tfrac{{1}}{{{n - 1}}}\\left({to_latex(v)}\\right)" for v in pv.by_card.values()
         )
-        used = "$\\ast$" if sets.families[player].plans.get(plan, 0) != 0 else ""
+        used = "$\\ast$" if sets.families[player].probability(plan) != 0 else ""
         rows.append(f"{plan.label} {used} & ${terms}$ & ${to_latex(pv.total)}$ \\\\")
     cards = ", ".join(c for c in report.game.rules.deck)
     whom = "opener" if player == 0 else "dealer"
@@ -388,7 +388,7 @@ def _off_path(report) -> str:
     for player in (0, 1):
         fam = report.sets.families[player]
         plans = eq.plans[player]
-        point = fam.parameters_of(plans) if all(v == 0 or k in fam.plans for k, v in plans.items()) else None
+        point = fam.parameters_of(plans) if fam.covers(plans) else None
         name = PLAYER_NAMES[player]
         if point is None:
             where.append(f"the {name} plays a strategy outside the reported family")

@@ -110,14 +110,16 @@ def family_latex(sets: OptimalSets, player: int) -> str:
     """
     family = sets.families[player]
     game = sets.game
+    pf = sets.plan_form
     rows = []
-    for situation in [i for i in game.infosets[player] if game.parent_sequence[i].is_empty]:
-        cells = []
-        for plan, prob in family.plans.items():
-            if prob == 0 or game.situation_of(plan) != situation:
-                continue
-            cells.append(f"{plan.plan} ${to_latex(prob)}$")
-        where = situation.situation_text
+    for group in pf.groups[player]:
+        situation = pf.plans[player][group[0]].situation
+        cells = [
+            f"{plan.name} ${to_latex(family.plans[plan])}$"
+            for plan in (pf.plans[player][k] for k in group)
+            if family.plans[plan] != 0
+        ]
+        where = pf.situation_text(player, situation)
         rows.append(f"{where} & {', '.join(cells)} \\\\")
     out = [
         f"% {PLAYER_NAMES[player]}'s optimal strategies, {game.rules.name} (needs booktabs)",

@@ -58,10 +58,6 @@ def _math(expr: object) -> str:
     return f"${to_latex(sp.sympify(expr))}$"
 
 
-def _situation(game, plan: Sequence) -> str:
-    return game.situation_of(plan).situation_text
-
-
 def family_markdown(sets: OptimalSets, player: int) -> str:
     """A player's optimal family as a Markdown table, one row per card (and situation).
 
@@ -99,13 +95,13 @@ def family_markdown(sets: OptimalSets, player: int) -> str:
     if isinstance(player, bool) or player not in (0, 1):
         raise ValueError(f"player must be 0 (opener) or 1 (dealer), got {player!r}")
     family = sets.families[player]
-    game = sets.game
+    pf = sets.plan_form
     rows: dict[str, list[str]] = {}
     for plan, prob in family.plans.items():
-        where = _situation(game, plan)
+        where = pf.situation_text(player, plan.situation)
         rows.setdefault(where, [])
         if prob != 0:
-            rows[where].append(f"{plan.plan} {_math(prob)}")
+            rows[where].append(f"{plan.name} {_math(prob)}")
     head = "card" if player == 0 else "card, situation"
     lines = [f"| {head} | plan probabilities |", "|---|---|"]
     lines += [f"| {where} | {', '.join(cells) or '—'} |" for where, cells in rows.items()]

@@ -291,15 +291,17 @@ def write_document(
     return written + write_files(out, stem, texts[0], None, compile_pdf, keep_aux, say)
 
 
-def _plans_text(fam, game, player) -> list[str]:
+def _plans_text(fam, pf, player) -> list[str]:
+    """The family's plans with positive probability, situation by situation (``pf``: the plan form)."""
     lines = []
-    for situation in [i for i in game.infosets[player] if game.parent_sequence[i].is_empty]:
+    for group in pf.groups[player]:
+        situation = pf.plans[player][group[0]].situation
         parts = [
-            f"{p.plan} {to_text(v)}"
-            for p, v in fam.plans.items()
-            if v != 0 and game.situation_of(p) == situation
+            f"{p.name} {to_text(fam.plans[p])}"
+            for p in (pf.plans[player][k] for k in group)
+            if fam.plans[p] != 0
         ]
-        where = situation.situation_text
+        where = pf.situation_text(player, situation)
         lines.append(f"      {where:<14} {', '.join(parts)}")
     return lines
 
@@ -336,7 +338,7 @@ def summary(reports: list[GameReport]) -> str:
             else:
                 head = f"optimal set of dimension {fam.dimension}"
             lines.append(f"    {role}: {head}")
-            lines.extend(_plans_text(fam, r.game, player))
+            lines.extend(_plans_text(fam, sets.plan_form, player))
             named = [f"{to_text(k)} = {to_text(v)}" for k, v in fam.named.items() if k not in fam.parameters]
             if named:
                 lines.append(f"      {', '.join(named)}")
@@ -378,7 +380,7 @@ def _equilibrium_text(r: GameReport) -> list[str]:
         fam = r.sets.families[player]
         plans = eq.plans[player]
         point = None
-        if all(v == 0 or p in fam.plans for p, v in plans.items()):
+        if fam.covers(plans):
             point = fam.parameters_of(plans)
         if point is None:
             where = "outside the reported family"

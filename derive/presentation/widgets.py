@@ -25,7 +25,6 @@ import sympy as sp
 
 from derive.games.one_card import PLAYER_NAMES
 from derive.notation.text import to_text
-from derive.sequence_form.tree_plans import behaviour_from_plans
 from derive.solving.families.optimal_families import OptimalSets
 from derive.solving.zero_sum.sequence_form_lp import ZeroSumSolution
 from derive.verification import strategy_exploitability
@@ -150,15 +149,13 @@ class FamilyExplorer:
     def plans(self, parameter=None, delta=None) -> dict:
         """The plan probabilities shown now (or at ``parameter`` and ``delta``): ``(1 - δ)`` times the
         family's at the parameter, plus ``δ`` uniform."""
-        game = self.sets.game
+        pf = self.sets.plan_form
         delta = self.off_family.value if delta is None else delta
         parameter = self.parameter.value if parameter is None else parameter
         on = {p: sp.Rational(v.subs(self.symbol, parameter)) for p, v in self.family.plans.items()}
         out = {}
-        for situation in game.infosets[self.player]:
-            if not game.parent_sequence[situation].is_empty:
-                continue
-            group = [p for p in game.plans(self.player) if game.situation_of(p) == situation]
+        for indices in pf.groups[self.player]:
+            group = [pf.plans[self.player][k] for k in indices]
             for p in group:
                 out[p] = (1 - delta) * on.get(p, sp.S.Zero) + delta * sp.Rational(1, len(group))
         return out
@@ -173,10 +170,10 @@ class FamilyExplorer:
 
         from IPython.display import HTML, display
 
-        game = self.sets.game
+        pf = self.sets.plan_form
         plans = self.plans(parameter, delta)
-        strategy = behaviour_from_plans(game, self.player, plans)
-        exploitability = strategy_exploitability(game.game, strategy, self.sets.value)
+        strategy = pf.behaviour_strategy(self.player, plans)
+        exploitability = strategy_exploitability(pf.game, strategy, self.sets.value, player=self.player)
         state = {
             "parameter": parameter,
             "delta": delta,
@@ -203,7 +200,9 @@ class FamilyExplorer:
                 from derive.figures import draw_strategy_tree
                 from derive.presentation.notebooks import figure_image
 
-                display(figure_image(draw_strategy_tree(game, self.player, plans, title=self.title)))
+                display(
+                    figure_image(draw_strategy_tree(self.sets.game, self.player, plans, title=self.title))
+                )
             display(HTML(text))
         return state
 

@@ -40,6 +40,14 @@ in tree order inside parentheses, separated by ``|``: ``"bet(call|fold)"``
 (call at the first information set after bet, fold at the second).  Should
 two generated names of a situation coincide, that situation's plans are named
 by their choices instead (``"K: bet, K:br: call"``).
+
+**Plan labels.**  A plan's :attr:`Plan.label` is ``"situation:name"`` with the situation's label
+(``"K:x:betfold"``).  ``game.metadata["plan_label_situations"]``, a mapping ``(player, situation
+label) -> text``, writes another text for a situation in the labels of its plans: one-card poker's
+builder writes the card alone (``"K:x"`` and ``"K:b"`` both as ``"K"``), so the dealer's plans are
+labelled ``"K:betfold"`` and ``"K:call"``, the thesis's names (a checked-to plan starts with check
+or bet, a bet-to plan with fold, call or raise, so they stay distinct).  Labels must stay unique
+per player; a situation the mapping leaves out keeps its label.
 ``game.metadata["situation_names"]``, a mapping ``(player, label) -> text``,
 may give situations a wording for reasons (``"K, bet to"``), and
 ``game.metadata["situation_order"]``, a mapping ``(player, label) -> sort key``, their order (one-card
@@ -65,6 +73,7 @@ from derive.sequence_form.general import GameSequenceForm, game_sequence_form
 
 __all__ = [
     "MAX_PLANS",
+    "game_of",
     "GamePlanForm",
     "Plan",
     "PlanDistributionError",
@@ -100,6 +109,9 @@ class Plan:
         E.g. ``"checkraise"`` (see the module docstring); ``""`` for the empty plan.
     sequences : frozenset of int
         The player's sequences the plan contains, as indices into the sequence form's list.
+    situation_label : str or None
+        How :attr:`label` writes the situation (``game.metadata["plan_label_situations"]``, see the
+        module docstring: ``"K"`` for one-card poker's ``"K:x"``); ``None`` writes ``situation``.
 
     References
     ----------
@@ -111,11 +123,15 @@ class Plan:
     choices: tuple[tuple[str, str], ...]
     name: str
     sequences: frozenset[int] = field(compare=False, repr=False)
+    situation_label: str | None = field(default=None, compare=False, repr=False)
 
     @property
     def label(self) -> str:
-        """``"situation:name"``, e.g. ``"A:checkraise"``; ``"∅"`` for the empty plan."""
-        return "∅" if self.situation is None else f"{self.situation}:{self.name}"
+        """``"situation:name"``, e.g. ``"A:checkraise"``, ``"K:x:betfold"`` (``"K:betfold"`` in one-card
+        poker, see :attr:`situation_label`); ``"∅"`` for the empty plan."""
+        if self.situation is None:
+            return "∅"
+        return f"{self.situation if self.situation_label is None else self.situation_label}:{self.name}"
 
     @property
     def is_empty(self) -> bool:
@@ -161,7 +177,7 @@ class GamePlanForm:
 
     @property
     def entries(self) -> dict[tuple[int, int], sp.Expr]:
-        """Sparse ``P_0`` (player 0's payoff), as in :class:`derive.sequence_form.tree_plans.PlanForm`."""
+        """Sparse ``P_0`` (player 0's payoff): ``(opener plan, dealer plan) -> exact value``."""
         return self.payoffs[0]
 
     @property
@@ -357,6 +373,26 @@ class GamePlanForm:
 
 
 # ---------------------------------------------------------------- construction
+def game_of(game) -> Game:
+    """``game`` itself, or the :class:`Game` held by its ``.game``.
+
+    Transitional: one-card poker's tree (:func:`derive.games.one_card_tree.build_tree`) stands for
+    its ``Game`` wherever the plan form is computed; this is the one place that reads it, until the
+    tree retires.
+
+    Raises
+    ------
+    TypeError
+        If ``game`` is neither.
+    """
+    if isinstance(game, Game):
+        return game
+    inner = getattr(game, "game", None)
+    if isinstance(inner, Game):
+        return inner
+    raise TypeError(f"expected a Game (or an object holding one as .game), got {type(game).__name__}")
+
+
 def situation_text(game: Game, player: int, situation: str | None) -> str:
     """The wording of ``player``'s situation labelled ``situation`` (an information-set label).
 
@@ -502,6 +538,7 @@ def game_plan_form(game: Game, max_plans: int = MAX_PLANS) -> GamePlanForm:
     game.require_perfect_recall()
     sf = game_sequence_form(game)
     order = game.metadata.get("situation_order")
+    written = game.metadata.get("plan_label_situations") or {}
     situations, plans, groups, ext = [], [], [], []
     for p in (0, 1):
         sits: list[InformationSet | None] = [i for i in game.infosets_of(p) if sf.parent[i.index] == 0]
@@ -518,12 +555,24 @@ def game_plan_form(game: Game, max_plans: int = MAX_PLANS) -> GamePlanForm:
             listed = sorted(_list_plans(sf, info), key=lambda t: t[3])
             names = _name_plans(game, p, info.label, listed)
             start = len(mine)
-            mine.extend(Plan(p, info.label, c, nm, s) for (c, s, *_), nm in zip(listed, names))
+            short = written.get((p, info.label))
+            short = None if short is None else str(short)
+            mine.extend(Plan(p, info.label, c, nm, s, short) for (c, s, *_), nm in zip(listed, names))
             grouped.append(tuple(range(start, len(mine))))
         if any(seqs[p] == 0 for seqs in sf.terminal_sequences.values()):
             sits.append(None)
             mine.append(Plan(p, None, (), "", frozenset({0})))
             grouped.append((len(mine) - 1,))
+        if written:
+            seen: dict[str, Plan] = {}
+            for plan in mine:
+                if plan.label in seen:
+                    raise GameModelError(
+                        f"metadata['plan_label_situations'] gives two plans of player {game.players[p]!r} "
+                        f"the label {plan.label!r} (at situations {seen[plan.label].situation!r} and "
+                        f"{plan.situation!r})"
+                    )
+                seen[plan.label] = plan
         by_seq: dict[int, list[int]] = {}
         for k, plan in enumerate(mine):
             for s in plan.sequences:

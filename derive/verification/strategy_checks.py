@@ -28,7 +28,7 @@ import sympy as sp
 
 from derive.extensive_form.exact import exact_number
 from derive.extensive_form.game import Game, NotSupportedError
-from derive.sequence_form.plans import GamePlanForm, Plan, game_plan_form
+from derive.sequence_form.plans import GamePlanForm, Plan, game_of, game_plan_form
 from derive.verification.best_response import (
     BehaviourProfile,
     IncompleteProfileError,
@@ -50,20 +50,8 @@ __all__ = [
 
 
 # ---------------------------------------------------------------- the door
-def _game(game) -> Game:
-    """``game`` itself, or the :class:`Game` held by its ``.game`` (one-card poker's tree).
-
-    Raises
-    ------
-    TypeError
-        If ``game`` is neither.
-    """
-    if isinstance(game, Game):
-        return game
-    inner = getattr(game, "game", None)
-    if isinstance(inner, Game):
-        return inner
-    raise TypeError(f"expected a Game (or an object holding one as .game), got {type(game).__name__}")
+#: ``game`` itself, or the :class:`Game` held by its ``.game`` (one-card poker's tree, transitional).
+_game = game_of
 
 
 def _is_poker_strategy(strategy) -> bool:
@@ -315,7 +303,7 @@ def best_response(game, strategy, player: int | None = None) -> BestResponse:
     >>> always_bet = {i.label: {i.actions[-1]: 1} for i in g.infosets_of(0)}
     >>> br = best_response(g, always_bet, player=0)
     >>> br.value, [p.label for p in br.plans]
-    (-1/3, ['Q:x:check', 'Q:b:fold', 'K:x:check', 'K:b:call', 'A:x:check', 'A:b:call'])
+    (-1/3, ['Q:check', 'Q:fold', 'K:check', 'K:call', 'A:check', 'A:call'])
     """
     g = _game(game)
     if g.num_players != 2:
@@ -379,16 +367,14 @@ class FamilyCheck:
 def _family_plan(pf: GamePlanForm, player: int, key) -> Plan:
     """The plan of ``pf`` that a family's plan key names, read by (player, label).
 
-    A key is a :class:`Plan`, a plan label (``"K:b:call"``), or an object with ``player`` and
-    ``label``.  One-card poker's tree keys its plans by maximal sequences whose label drops the
-    situation's history (``"K:call"``); such a key (with ``infoset`` and ``action``) is matched by
-    the plan's last choice, ``(infoset label, action)``, until the families are keyed by the general
-    plans.
+    A key is a :class:`Plan`, a plan label (``"K:call"``), or an object with ``player`` and
+    ``label`` (one-card poker's tree's maximal sequences are labelled as its general plans are,
+    ``"K:call"``, by its builder's metadata).
 
     Raises
     ------
     KeyError
-        Naming the key, if no plan (or more than one) matches.
+        Naming the key, if no plan matches.
     """
     if isinstance(key, Plan):
         return key
@@ -398,12 +384,6 @@ def _family_plan(pf: GamePlanForm, player: int, key) -> Plan:
     for plan in pf.plans[player]:
         if plan.label == label:
             return plan
-    info, action = getattr(key, "infoset", None), getattr(key, "action", None)
-    if info is not None and action is not None:
-        last = (info.label, getattr(action, "value", action))
-        found = [plan for plan in pf.plans[player] if plan.choices and plan.choices[-1] == last]
-        if len(found) == 1:
-            return found[0]
     raise KeyError(f"no plan {label!r} of player {pf.game.players[player]!r}")
 
 

@@ -27,7 +27,10 @@ def to_extensive_form(rules: OneCardPoker, rake: object = 0):
     rank) and ``metadata["situation_verb"]`` the word ``"holds"`` (:data:`SITUATION_VERB`), which the
     plan-level derivation reads: its plans and dominance reasons read ``"opener holds A:
     checkraise"`` and ``"dealer holds K, checked to: betfold"``, the thesis's wording
-    (:func:`derive.sequence_form.plans.describe_plan`).
+    (:func:`derive.sequence_form.plans.describe_plan`). ``metadata["plan_label_situations"]`` writes
+    each situation as the card alone in plan labels, so the general plans are labelled as the thesis
+    names them: ``"K:betfold"`` and ``"K:call"`` rather than ``"K:x:betfold"`` and ``"K:b:call"``
+    (:class:`derive.sequence_form.plans.Plan`).
 
     With a ``rake`` ``r`` (an exact fraction, ``0 <= r < 1``, or a symbol), the house takes ``r`` times the pot at
     each showdown (a fold is not raked, "no flop, no drop"): after ``n`` bets each player has put in
@@ -52,6 +55,9 @@ def to_extensive_form(rules: OneCardPoker, rake: object = 0):
     <Game 'Kuhn poker': 2 players, 55 nodes, 12 information sets, zero-sum>
     >>> g.infoset(1, "K:b").actions
     ('fold', 'call')
+    >>> from derive.sequence_form.plans import game_plan_form
+    >>> [p.label for p in game_plan_form(g).plans[1] if p.situation.startswith("K")]
+    ['K:check', 'K:bet', 'K:fold', 'K:call']
 
     References
     ----------
@@ -97,6 +103,7 @@ def to_extensive_form(rules: OneCardPoker, rake: object = 0):
             "situation_names": _situation_names(rules),
             "situation_order": _situation_order(rules),
             "situation_verb": SITUATION_VERB,
+            "plan_label_situations": _plan_label_situations(rules),
             "rake": r,
         },
     )
@@ -110,6 +117,18 @@ def _situation_order(rules: OneCardPoker) -> dict[tuple[int, str], tuple[int, in
         order[(1, f"{card}:{Action.CHECK.letter}")] = (rank, 0)
         order[(1, f"{card}:{Action.BET.letter}")] = (rank, 1)
     return order
+
+
+def _plan_label_situations(rules: OneCardPoker) -> dict[tuple[int, str], str]:
+    """Each situation written as the card alone in plan labels (``"K:x"`` -> ``"K"``), the thesis's
+    plan names: a checked-to plan starts with check or bet, a bet-to plan with fold, call or raise, so
+    the dealer's labels per card stay distinct."""
+    out: dict[tuple[int, str], str] = {}
+    for card in rules.deck:
+        out[(0, card)] = card
+        out[(1, f"{card}:{Action.CHECK.letter}")] = card
+        out[(1, f"{card}:{Action.BET.letter}")] = card
+    return out
 
 
 def _situation_names(rules: OneCardPoker) -> dict[tuple[int, str], str]:

@@ -35,17 +35,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from collections.abc import Sequence as Seq
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import sympy as sp
 from sympy.polys.domains import QQ
 
 from derive.games.one_card import PLAYER_NAMES, NamedParameter
-from derive.games.one_card_tree import ExtensiveFormGame, Sequence
 from derive.notation.text import to_text
-from derive.sequence_form import PlanForm, plan_form
-from derive.sequence_form.strategies import named_parameter_value, plan_symbol
-from derive.sequence_form.tree_plans import numeric_plan_matrix
+from derive.sequence_form.plans import GamePlanForm, Plan, game_of, game_plan_form, situation_text
+from derive.sequence_form.strategies import plan_symbol
 from derive.solving.families.polytope import FamilyCertificateError, slack
 from derive.solving.families.polytope import polytope as _polytope
 from derive.solving.lp import best_response_value, certified_supports, maximin, row_times, transpose_negated
@@ -71,8 +69,9 @@ class OptimalFamily:
     parameters : tuple of sympy.Symbol
         Free parameters (named ones such as α first); empty if unique.
     plans : dict
-        ``plan (Sequence) -> probability``, affine in ``parameters``;
-        unusable plans map to 0.
+        ``plan (Plan) -> probability``, affine in ``parameters``, for every plan of the player in the
+        order of the plan form (:func:`~derive.sequence_form.plans.game_plan_form`); unusable plans
+        map to 0.  One-card poker's plans are labelled as the thesis names them (``"K:betfold"``).
     conditions : tuple of sympy.Eq
         The indifference equations (in this player's plan symbols) that were solved.
     condition_labels : tuple of str
@@ -82,7 +81,7 @@ class OptimalFamily:
         Inequalities in ``parameters`` that define the range (redundant ones removed).
     vertices : tuple of dict
         Exact vertices of the range, ``{parameter: Rational}``.
-    usable : tuple of Sequence
+    usable : tuple of Plan
         Plans with positive probability in some optimal strategy (``S_p``).
     named : dict
         ``symbol -> value on the family`` for the game's named parameters of
@@ -91,12 +90,12 @@ class OptimalFamily:
 
     player: int
     parameters: tuple[sp.Symbol, ...]
-    plans: dict[Sequence, sp.Expr]
+    plans: dict[Plan, sp.Expr]
     conditions: tuple[sp.Eq, ...]
     condition_labels: tuple[str, ...]
     constraints: tuple[sp.Basic, ...]
     vertices: tuple[dict[sp.Symbol, sp.Rational], ...]
-    usable: tuple[Sequence, ...]
+    usable: tuple[Plan, ...]
     named: dict[sp.Symbol, sp.Expr] = field(default_factory=dict)
 
     @property
@@ -112,12 +111,26 @@ class OptimalFamily:
         values = sorted(v[self.parameters[0]] for v in self.vertices)
         return sp.Interval(values[0], values[-1])
 
-    def parameters_of(self, plans: dict[Sequence, sp.Expr]) -> dict[sp.Symbol, sp.Expr] | None:
+    def probability(self, plan) -> sp.Expr:
+        """The probability of ``plan`` (a :class:`Plan`, or anything with its ``label``, such as one-card
+        poker's tree's plan, or the label itself), 0 for a plan the family does not know."""
+        label = getattr(plan, "label", plan)
+        return next((v for p, v in self.plans.items() if p.label == label), sp.S.Zero)
+
+    def covers(self, plans) -> bool:
+        """Whether every plan that ``plans`` (plan or label -> probability) plays is one of the family's
+        plans, read by label."""
+        labels = {p.label for p in self.plans}
+        return all(v == 0 or getattr(k, "label", k) in labels for k, v in plans.items())
+
+    def parameters_of(self, plans: dict) -> dict[sp.Symbol, sp.Expr] | None:
         """The parameter values at which the family plays ``plans`` (exact), or None if it never does.
 
-        Plans missing from ``plans`` count as probability 0.
+        ``plans`` maps plans (read by label, as :meth:`probability`) to probabilities; plans missing
+        from it count as probability 0.
         """
-        diffs = [sp.expand(v - plans.get(p, 0)) for p, v in self.plans.items()]
+        given = {getattr(k, "label", k): v for k, v in plans.items()}
+        diffs = [sp.expand(v - given.get(p.label, 0)) for p, v in self.plans.items()]
         if any(d != 0 and not d.free_symbols for d in diffs):
             return None
         eqs = [d for d in diffs if d.free_symbols]
@@ -150,7 +163,7 @@ class OptimalFamily:
         rows = [[t.coeff(p) for p in self.parameters] for t in tight]
         return sp.Matrix(rows).rank() == self.dimension - 1
 
-    def at(self, point: dict[sp.Symbol, sp.Expr]) -> dict[Sequence, sp.Expr]:
+    def at(self, point: dict[sp.Symbol, sp.Expr]) -> dict[Plan, sp.Expr]:
         """Plan probabilities at a point of the parameter range."""
         return {p: sp.nsimplify(v.subs(point)) if v.free_symbols else v for p, v in self.plans.items()}
 
@@ -161,22 +174,26 @@ class OptimalSets:
 
     Attributes
     ----------
-    game : ExtensiveFormGame
+    game : Game or ExtensiveFormGame
+        The game as given to :func:`optimal_families`.
+    plan_form : GamePlanForm
+        The full game's plan form, whose plans key the families.
     value : sympy.Rational
         Game value to the opener, in chips.
     families : (OptimalFamily, OptimalFamily)
-    excluded : tuple of Sequence
+    excluded : tuple of Plan
         Plans removed before solving (e.g. the thesis's "stupid mistakes");
         empty for the full game.
     certificate : str
         What was checked exactly.
     """
 
-    game: ExtensiveFormGame
+    game: object
     value: sp.Rational
     families: tuple[OptimalFamily, OptimalFamily]
-    excluded: tuple[Sequence, ...]
+    excluded: tuple[Plan, ...]
     certificate: str
+    plan_form: GamePlanForm | None = field(default=None, compare=False, repr=False)
 
 
 def locate_family(full: OptimalFamily, family: OptimalFamily) -> str:
@@ -204,7 +221,7 @@ def locate_family(full: OptimalFamily, family: OptimalFamily) -> str:
     )
 
 
-def restrict_plans(pf: PlanForm, excluded: Iterable[Sequence]) -> PlanForm:
+def restrict_plans(pf: GamePlanForm, excluded: Iterable[Plan]) -> GamePlanForm:
     """The plan form with some plans removed (the game in which they are forbidden).
 
     Raises
@@ -225,36 +242,40 @@ def restrict_plans(pf: PlanForm, excluded: Iterable[Sequence]) -> PlanForm:
         for g in pf.groups[q]:
             ng = tuple(new_index[q][k] for k in g if k in new_index[q])
             if not ng:
-                raise ValueError(f"excluding every plan of situation {pf.plans[q][g[0]].infoset.label!r}")
+                raise ValueError(f"excluding every plan of situation {pf.plans[q][g[0]].situation!r}")
             gs.append(ng)
         groups.append(tuple(gs))
-    entries = {
-        (new_index[0][i], new_index[1][j]): v
-        for (i, j), v in pf.entries.items()
-        if i in new_index[0] and j in new_index[1]
-    }
-    return PlanForm(pf.game, plans, (groups[0], groups[1]), entries)  # type: ignore[arg-type]
+    payoffs = tuple(
+        {
+            (new_index[0][i], new_index[1][j]): v
+            for (i, j), v in entries.items()
+            if i in new_index[0] and j in new_index[1]
+        }
+        for entries in pf.payoffs
+    )
+    return replace(pf, plans=plans, groups=(groups[0], groups[1]), payoffs=payoffs)
 
 
 def optimal_families(
-    game: ExtensiveFormGame,
+    game,
     named: Seq[NamedParameter] = (),
-    exclude: Iterable[tuple[int, str] | Sequence | object] = (),
+    exclude: Iterable[tuple[int, str] | object] = (),
 ) -> OptimalSets:
     """Derive both players' sets of optimal strategies, exactly, with certificate.
 
     Parameters
     ----------
-    game : ExtensiveFormGame
-        Numeric ante and bet.
+    game : Game
+        Two-player zero-sum, numeric payoffs (one-card poker: numeric ante and bet); one-card
+        poker's tree (:func:`derive.games.one_card_tree.build_tree`) stands for its ``Game``
+        (transitional, :func:`derive.sequence_form.plans.game_of`).
     named : sequence of NamedParameter
         Published parameters (e.g. :data:`derive.sequence_form.strategies.KUHN_PARAMETERS`);
         a family is written in the first of them that vary on it, in order.
-    exclude : iterable of ``(player, plan label)`` such as ``(0, "A:checkcall")``, Sequences, or plans with ``.player`` and ``.label``
+    exclude : iterable of ``(player, plan label)`` such as ``(0, "A:checkcall")``, or plans with ``.player`` and ``.label``
         Plans to forbid first (e.g. the thesis's "stupid mistakes", or
-        ``dominated_plans(game.game).excluded()``, general plans translated by player and label with
-        :meth:`~derive.games.one_card_tree.ExtensiveFormGame.plan_of`); the families are then those of
-        the restricted game.
+        ``dominated_plans(game).excluded()``), read by player and label; the families are then those
+        of the restricted game.
 
     Returns
     -------
@@ -284,23 +305,20 @@ def optimal_families(
     Kuhn (1950), p. 101 (the family and the dealer's unique ξ = η = 1/3);
     Koller, Megiddo & von Stengel (1994); Goldman & Tucker (1956).
     """
-    full = plan_form(game)
-    removed = []
-    for item in exclude:
-        try:
-            removed.append(game.plan_of(item))
-        except (KeyError, TypeError):
-            raise ValueError(
-                f"unknown plan {item!r} to exclude; give (player, label) such as (0, 'A:checkcall')"
-            ) from None
+    g = game_of(game)
+    full = game_plan_form(g)
+    removed = [_plan_to_exclude(full, item) for item in exclude]
     pf = restrict_plans(full, removed) if removed else full
-    entries = numeric_plan_matrix(pf)
+    rules = g.metadata.get("rules")
+    if rules is not None and any(not v.is_Rational for v in pf.payoffs[0].values()):
+        rules.require_numeric()  # one-card poker: say which of ante and bet is symbolic
+    entries = pf.numeric_matrix(0)
     sx, sy = maximin(entries, pf.shape, pf.groups[0], pf.groups[1])
     value = sx.value
     supports = certified_supports(entries, pf.shape, pf.groups[0], pf.groups[1], value)
     usable = supports.usable
     families = tuple(
-        _derive_family(game, pf, player, usable, [n for n in named if n.player == player])
+        _derive_family(full, pf, player, usable, [n for n in named if n.player == player])
         for player in (0, 1)
     )
     _certify(pf, entries, value, families, usable, supports)
@@ -313,10 +331,48 @@ def optimal_families(
             "every vertex of each family has exact best-response value equal to the game value; "
             "the families' centroids are a strictly complementary optimal pair with the stated supports"
         ),
+        plan_form=full,
     )
 
 
-def _payoff_columns(pf: PlanForm, player: int) -> list[sp.Expr]:
+def _plan_to_exclude(full: GamePlanForm, item) -> Plan:
+    """The plan of ``full`` named by ``(player, label)`` or by an object's ``.player`` and ``.label``."""
+    if isinstance(item, tuple) and len(item) == 2:
+        player, label = item
+    else:
+        player, label = getattr(item, "player", None), getattr(item, "label", None)
+    try:
+        return full.find(int(player), str(label))  # type: ignore[arg-type]
+    except (KeyError, TypeError, ValueError, IndexError):
+        raise ValueError(
+            f"unknown plan {item!r} to exclude; give (player, label) such as (0, 'A:checkcall')"
+        ) from None
+
+
+def named_parameter_value(full: GamePlanForm, named: NamedParameter, plans) -> sp.Expr:
+    """The value of a published parameter given plan probabilities ``plans`` (plan symbol -> value).
+
+    A realization probability is the sum of the plans that make the choice (``named.infoset``,
+    ``named.action``); a behaviour probability (``named.conditional``) divides it by the sum over the
+    information set's actions, the realization of the sequence before it (1 at a situation).  As
+    :func:`derive.sequence_form.strategies.named_parameter_value` on one-card poker's tree.
+    """
+    mine = full.plans[named.player]
+
+    def realization(action) -> sp.Expr:
+        return sp.Add(*(plan_symbol(p) for p in mine if (named.infoset, action) in p.choices))
+
+    num = realization(named.action.value if hasattr(named.action, "value") else named.action).subs(plans)
+    if not named.conditional:
+        return sp.expand(num)
+    if any(p.situation == named.infoset for p in mine):
+        return sp.simplify(num)
+    info = full.game.infoset(named.player, named.infoset)
+    den = sp.Add(*(realization(a) for a in info.actions)).subs(plans)
+    return sp.simplify(num / den)
+
+
+def _payoff_columns(pf: GamePlanForm, player: int) -> list[sp.Expr]:
     """``W_j`` (player 0) or ``V_i`` (player 1): opponent plan values, linear in this player's symbols."""
     syms = [plan_symbol(p) for p in pf.plans[player]]
     other = 1 - player
@@ -327,7 +383,8 @@ def _payoff_columns(pf: PlanForm, player: int) -> list[sp.Expr]:
     return out
 
 
-def _derive_family(game, pf, player, usable, named, enumerate_vertices=True):
+def _derive_family(full, pf, player, usable, named, enumerate_vertices=True):
+    """One player's family from the restricted plan form ``pf`` of the full plan form ``full``."""
     other = 1 - player
     syms = [plan_symbol(p) for p in pf.plans[player]]
     used = set(usable[player])
@@ -343,7 +400,7 @@ def _derive_family(game, pf, player, usable, named, enumerate_vertices=True):
         for a, b in zip(live, live[1:]):
             conditions.append(sp.Eq(sp.expand(W[a]), sp.expand(W[b])))
             pa, pb = pf.plans[other][a], pf.plans[other][b]
-            labels.append(f"{_situation_text(game, pa)}: {pa.plan} = {pb.plan}")
+            labels.append(f"{_situation_text(full, pa)}: {pa.name} = {pb.name}")
     unknowns = [syms[k] for k in range(len(syms)) if k in used]
     system = [e for e in equations + conditions if e is not sp.true]
     solutions = sp.linsolve(system, unknowns)
@@ -357,9 +414,9 @@ def _derive_family(game, pf, player, usable, named, enumerate_vertices=True):
     chosen: list[sp.Symbol] = []
     reparam: dict[sp.Symbol, sp.Expr] = {}
     full_plans = {p: plan_values.get(plan_symbol(p), sp.S.Zero) for p in pf.plans[player]}
-    all_plans = {plan_symbol(p): full_plans.get(p, sp.S.Zero) for p in game.plans(player)}
+    all_plans = {plan_symbol(p): full_plans.get(p, sp.S.Zero) for p in full.plans[player]}
     for n in named:
-        expr = sp.simplify(named_parameter_value(game, n, all_plans))
+        expr = sp.simplify(named_parameter_value(full, n, all_plans))
         named_values[n.symbol] = expr
     remaining = list(free)
     for n in named:
@@ -383,7 +440,7 @@ def _derive_family(game, pf, player, usable, named, enumerate_vertices=True):
     def final(expr):
         return sp.expand(sp.sympify(expr).subs(reparam).subs(rename))
 
-    plans = {p: final(full_plans.get(p, 0)) for p in game.plans(player)}
+    plans = {p: final(full_plans.get(p, 0)) for p in full.plans[player]}
     named_final = {k: sp.simplify(sp.sympify(v).subs(rename)) for k, v in named_values.items()}
     # Range: probabilities >= 0 and no better deviation for the opponent.
     sign = 1 if player == 0 else -1  # dealer minimises W; opener maximises V
@@ -412,9 +469,11 @@ def _derive_family(game, pf, player, usable, named, enumerate_vertices=True):
     )
 
 
-def _situation_text(game: ExtensiveFormGame, plan: Sequence) -> str:
-    """E.g. ``"dealer holds K, bet to"`` or ``"opener holds A"``."""
-    return f"{PLAYER_NAMES[plan.player]} holds {game.situation_of(plan).situation_text}"
+def _situation_text(full: GamePlanForm, plan: Plan) -> str:
+    """E.g. ``"dealer holds K, bet to"`` or ``"opener holds A"`` (the verb and wording from the game's
+    metadata, :func:`derive.sequence_form.plans.describe_plan`)."""
+    verb = str(full.game.metadata.get("situation_verb") or "at")
+    return f"{full.game.players[plan.player]} {verb} {situation_text(full.game, plan.player, plan.situation)}"
 
 
 def _certify(pf, entries, value, families, usable, supports) -> None:
@@ -463,7 +522,7 @@ def _certify(pf, entries, value, families, usable, supports) -> None:
                     )
 
 
-def _check_member(fam: OptimalFamily, pf: PlanForm, player: int, x) -> None:
+def _check_member(fam: OptimalFamily, pf: GamePlanForm, player: int, x) -> None:
     """Check that the exact strategy ``x`` is a member of the derived family (the algebra is right)."""
     diffs = [sp.expand(fam.plans[p] - QQ.to_sympy(x[k])) for k, p in enumerate(pf.plans[player])]
     if any(d != 0 and not d.free_symbols for d in diffs):

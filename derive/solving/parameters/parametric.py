@@ -40,7 +40,7 @@ from derive.games.one_card import (
 )
 from derive.games.one_card_tree import ExtensiveFormGame, build_tree
 from derive.notation.text import count, to_text
-from derive.sequence_form import PlanForm, plan_form
+from derive.sequence_form.plans import GamePlanForm, game_plan_form
 from derive.sequence_form.strategies import plan_symbol
 from derive.solving.families.optimal_families import FamilyCertificateError, OptimalFamily, _derive_family
 from derive.solving.lp import certified_supports, maximin
@@ -119,12 +119,12 @@ def _bet_size(value: object, name: str) -> sp.Rational:
     return size
 
 
-def _entry_polynomials(pf: PlanForm) -> dict[tuple[int, int], list]:
+def _entry_polynomials(pf: GamePlanForm) -> dict[tuple[int, int], list]:
     """Each plan-form entry as its coefficients in ``b`` (``QQ``, highest power first)."""
     return {k: [QQ.from_sympy(c) for c in sp.Poly(v, b).all_coeffs()] for k, v in pf.entries.items()}
 
 
-def _structure(pf: PlanForm, bet: sp.Expr, polys: dict | None = None):
+def _structure(pf: GamePlanForm, bet: sp.Expr, polys: dict | None = None):
     """Exact value and certified supports at one numeric bet size (``polys``: :func:`_entry_polynomials`)."""
     polys = _entry_polynomials(pf) if polys is None else polys
     x = QQ.from_sympy(sp.Rational(bet))
@@ -140,10 +140,10 @@ def _structure(pf: PlanForm, bet: sp.Expr, polys: dict | None = None):
     return supports.usable
 
 
-def _piece(game: ExtensiveFormGame, pf: PlanForm, usable, named) -> tuple[tuple, sp.Expr, list[sp.Expr]]:
+def _piece(game: ExtensiveFormGame, pf: GamePlanForm, usable, named) -> tuple[tuple, sp.Expr, list[sp.Expr]]:
     """Families with ``b`` symbolic, the value formula, and the univariate validity functions."""
     families = tuple(
-        _derive_family(game, pf, p, usable, [n for n in named if n.player == p], enumerate_vertices=False)
+        _derive_family(pf, pf, p, usable, [n for n in named if n.player == p], enumerate_vertices=False)
         for p in (0, 1)
     )
     x = {plan_symbol(p): v for p, v in families[0].plans.items()}
@@ -254,7 +254,7 @@ def bet_size_analysis(
         samples = [sp.Rational(k, 8) for k in range(1, 33)] + [6, 8, 16]
     points = sorted({_bet_size(s, "bet size sample") for s in samples})
     game = build_tree(one_card_poker(deck, max_bets, 1, b))
-    pf = plan_form(game)
+    pf = game_plan_form(game.game)
     say(f"deciding the supports at {count(len(points), 'bet size')} ...")
     polys = _entry_polynomials(pf)
     structure = {p: _structure(pf, p, polys) for p in points}

@@ -35,8 +35,7 @@ from dataclasses import dataclass
 import sympy as sp
 from sympy.polys.domains import QQ
 
-from derive.sequence_form import plan_form
-from derive.sequence_form.tree_plans import numeric_plan_matrix
+from derive.sequence_form.plans import game_of, game_plan_form
 from derive.solving.families.polytope import slack
 from derive.solving.linear_program import ExactLPError, LinearProgram, exact_lp
 from derive.solving.lp import transpose, transpose_negated
@@ -458,8 +457,8 @@ def classify_family(game, family) -> AdmissibleMembers:
     Dominance is judged in the full plan form of ``game`` (all plans allowed), so a member of a
     family derived after removing plans is compared with every strategy of the game.
     """
-    pf = plan_form(game)
-    polytopes = plan_form_polytopes(pf, numeric_plan_matrix(pf), family.player)
+    pf = game_plan_form(game_of(game))
+    polytopes = plan_form_polytopes(pf, pf.numeric_matrix(0), family.player)
     position = {plan: k for k, plan in enumerate(pf.plans[family.player])}
     members = classify_members(
         family.player,

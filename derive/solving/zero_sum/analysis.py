@@ -16,8 +16,7 @@ from sympy.polys.domains import QQ
 
 from derive.games.one_card import PLAYER_NAMES, Action, one_card_poker
 from derive.games.one_card_tree import ExtensiveFormGame, Sequence, build_tree
-from derive.sequence_form import plan_form
-from derive.sequence_form.tree_plans import numeric_plan_matrix
+from derive.sequence_form.plans import game_plan_form
 from derive.solving.lp import certified_supports, maximin
 
 __all__ = ["RaiseCallers", "calls_a_raise", "raise_call", "raise_callers", "raise_table"]
@@ -33,7 +32,12 @@ def _path(game: ExtensiveFormGame, plan: Sequence) -> list[Sequence]:
 
 
 def raise_call(game: ExtensiveFormGame, plan: Sequence) -> tuple | None:
-    """The betting history at which ``plan`` calls a raise (facing the 2nd or later bet), or None."""
+    """The betting history at which ``plan`` calls a raise (facing the 2nd or later bet), or None.
+
+    ``plan`` is the tree's plan or a general plan (:class:`derive.sequence_form.plans.Plan`, read as the
+    tree's plan of the same player and label).
+    """
+    plan = game.plan_of(plan)
     for seq in _path(game, plan):
         if seq.action is Action.CALL and game.rules.bets_made(seq.infoset.history) >= 2:
             return seq.infoset.history
@@ -133,20 +137,23 @@ def raise_callers(game: ExtensiveFormGame) -> RaiseCallers:
     ----------
     Miao (2014), abstract: "a raise is called only with the ace".
     """
-    pf = plan_form(game)
-    entries = numeric_plan_matrix(pf)
+    pf = game_plan_form(game.game)
+    game.rules.require_numeric()
+    entries = pf.numeric_matrix(0)
     value = maximin(entries, pf.shape, pf.groups[0], pf.groups[1])[0].value
+    # the general plans read as the tree's (same player and label), whose poker words say what they do
+    plans = tuple(tuple(game.plan_of(q) for q in pf.plans[p]) for p in (0, 1))
     # plans that call a raise, and plans that raise (they decide whether a call is reached)
     wanted = tuple(
         tuple(
             k
-            for k, plan in enumerate(pf.plans[p])
+            for k, plan in enumerate(plans[p])
             if calls_a_raise(game, plan) or any(s.action is Action.RAISE for s in _path(game, plan))
         )
         for p in (0, 1)
     )
     supports = certified_supports(entries, pf.shape, pf.groups[0], pf.groups[1], value, plans=wanted)
-    usable = [[pf.plans[p][k] for k in supports.usable[p]] for p in (0, 1)]
+    usable = [[plans[p][k] for k in supports.usable[p]] for p in (0, 1)]
     plan_callers = []
     callers = []
     for p in (0, 1):
@@ -159,7 +166,7 @@ def raise_callers(game: ExtensiveFormGame) -> RaiseCallers:
                 if any(o.card != m.card and _reaches(game, o, raise_call(game, m)) for o in usable[1 - p])
             )
         )
-    examined = sum(calls_a_raise(game, pf.plans[p][k]) for p in (0, 1) for k in wanted[p])
+    examined = sum(calls_a_raise(game, plans[p][k]) for p in (0, 1) for k in wanted[p])
     return RaiseCallers(game, QQ.to_sympy(value), tuple(callers), tuple(plan_callers), examined)  # type: ignore[arg-type]
 
 

@@ -23,7 +23,6 @@ from derive.extensive_form.bulk import paused_gc
 from derive.games.one_card import SymbolicGameError
 from derive.games.one_card_tree import ExtensiveFormGame, InformationSet, Sequence
 from derive.sequence_form.strategies import BehaviourStrategy
-from derive.sequence_form.tree_plans import reach_probabilities
 from derive.solving.linear_program import ExactLPError
 from derive.solving.lp import transpose
 from derive.solving.zero_sum.sequence_form_lp import (
@@ -135,7 +134,15 @@ def solve(game: ExtensiveFormGame, refine: str = "quasi-perfect") -> Equilibrium
         for p in (0, 1)
     )
     plans = tuple(s.plan_probabilities(game) for s in strategies)
-    reach = reach_probabilities(game, strategies)
+    g = game.game
+    at_node = g.reach(
+        lambda n, k: sol.strategies[n.player][g.infosets[n.infoset].label][g.infosets[n.infoset].actions[k]]
+    )
+    reach = {
+        info: sp.Add(*(at_node[m] for m in g.infoset(info.player, info.label).nodes))
+        for p in (0, 1)
+        for info in game.infosets[p]
+    }
     return Equilibrium(
         game=game,
         value=sol.value,
