@@ -443,7 +443,31 @@ class PlaneSolution:
         raise ValueError(f"{point} is in no region")
 
     def value_at(self, point) -> sp.Rational:
+        """The exact value at the rational ``point``, from its region's formula."""
         return self.region_at(point).value_at(self.symbols, point)
+
+    def supports(self) -> list[list[str]]:
+        """For each region, what sets it apart in words: ``"opener at A:xb: raise"`` for each action
+        played with positive probability at its point, on the path of play, that some other region
+        does not play, the rarest first (every region's actions when all play the same)."""
+        names = tuple(self.game.players)
+        played = []
+        for region in self.regions:
+            at = region.strategies_at(self.symbols, region.point)
+            played.append(
+                [
+                    f"{names[p]} at {info}: {act}"
+                    for p in (0, 1)
+                    for info, dist in at[p].items()
+                    if info not in region.off_path[p]
+                    for act, v in dist.items()
+                    if v > 0
+                ]
+            )
+        common = set.intersection(*(set(items) for items in played)) if played else set()
+        shared = {item: sum(item in set(items) for items in played) for items in played for item in items}
+        # the rarest first: what this region plays and fewest others do
+        return [sorted((i for i in items if i not in common), key=lambda i: shared[i]) for items in played]
 
 
 # --------------------------------------------------------------------------- homogeneity
@@ -469,7 +493,7 @@ def homogeneity(game: Game, a: sp.Symbol, b: sp.Symbol) -> int | None:
             ratio = sp.cancel(v.subs({a: lam * a, b: lam * b}, simultaneous=True) / v)
             if ratio.free_symbols - {lam}:
                 return None
-            d = sp.degree(ratio, lam) if ratio.is_polynomial(lam) else None
+            d = int(sp.degree(ratio, lam)) if ratio.is_polynomial(lam) else None
             if d is None or sp.expand(ratio - lam**d) != 0:
                 return None
             if degree is None:
