@@ -174,3 +174,18 @@ def test_plot_needs_two_parameters_and_a_known_suffix(tmp_path):
         ["solve", "kuhn", "--param", "bet=1..2", "--param", "ante=1..2", "--plot", str(tmp_path / "m.gif")]
     )
     assert status == 2 and ".png, .pdf or .svg" in err and not (tmp_path / "m.gif").exists()
+
+
+def test_derive_check_takes_the_region_holding_the_point(tmp_path):
+    """`derive check GAME:A=x,B=y map.json` checks the region holding (x, y) (formulas in `raise` too)."""
+    path = tmp_path / "map.json"
+    status, out, _ = _run(
+        ["solve", "one-raise", "--param", "bet=1/2..3", "--param", "raise=1/2..3", "--json", "--quiet"]
+    )
+    assert status == 0
+    path.write_text(out)
+    for a, b in _points(((HALF, 3), (HALF, 3)), 4, 5):
+        status, out, err = _run(["check", f"one-raise:bet={a},raise={b}", str(path)])
+        assert status == 0 and "exploitability 0" in out and "checking region" in err
+    status, _, err = _run(["check", "one-raise:bet=1", str(path)])
+    assert status == 2 and "give both values" in err
