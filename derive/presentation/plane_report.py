@@ -179,7 +179,7 @@ def plane_latex_table(sol: PlaneSolution) -> str:
     ]
     for k, region in enumerate(sol.regions):
         conds = r" \newline ".join(
-            " \\wedge ".join(f"${to_latex(f)} \\ge 0$" for f in conj) if conj else "the box"
+            "$" + r" \wedge ".join(f"{to_latex(f)} \\ge 0" for f in conj) + "$" if conj else "the box"
             for conj in region.conditions
         )
         if not region.conditions or not region.conditions[0]:
