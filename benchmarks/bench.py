@@ -16,7 +16,8 @@ Three tables, printed as markdown (``--out FILE`` also writes them):
    OpenSpiel's own ``kuhn_poker`` and ``leduc_poker``; the one-card games are derive's .efg,
    read by ``pyspiel.load_efg_game``.
 3. **Growth** of derive's time with the deck size N and the number of bets k.
-4. **Parametric solves** (``--param``): pieces, breakpoints, degrees and time.
+4. **Parametric solves** (``--param``): pieces, breakpoints, degrees and time; **two-parameter maps**
+   (``--only plane``, issue 42): regions, LP solves, cells and time.
 5. **Equilibria found from nothing** (issue 24): ``derive solve`` on three-player Kuhn poker (the
    built-in ``kuhn3`` and OpenSpiel's ``kuhn_poker(players=3)`` exported as a Gambit file, read with
    ``--rationalize``), whose goal is under a minute, and on ``rake-poker`` (Lemke's method in the
@@ -33,7 +34,7 @@ Each time is the median of ``--repeat`` runs (CFR+: one run); peak memory is the
 maximum resident set size.
 
 Usage: python benchmarks/bench.py [--repeat 3] [--out docs/benchmark.md] [--quick] [--cfr-budget 60]
-[--only gambit|openspiel|growth|found|scale|small] [--scale-cap 300] [--openspiel-cap 120]
+[--only gambit|openspiel|growth|parametric|plane|found|scale|small] [--scale-cap 300] [--openspiel-cap 120]
 """
 
 from __future__ import annotations
@@ -451,6 +452,50 @@ def _parametric_table(args, derive, tmp: Path) -> list[str]:
     return lines
 
 
+#: Two-parameter maps (issue 42): label, the command's arguments, the goal in seconds (None: none).
+PLANE = (
+    (
+        "Kuhn poker, ante x bet in [1, 3] x [1/2, 4]",
+        ["solve", "kuhn", "--param", "ante=1..3", "--param", "bet=1/2..4"],
+        10,
+    ),
+    (
+        "one-raise poker, bet x raise in [1/2, 3]^2",
+        ["solve", "one-raise", "--param", "bet=1/2..3", "--param", "raise=1/2..3"],
+        60,
+    ),
+    (
+        "one-raise poker, bet x raise in [1/2, 3]^2, with --plot map.png",
+        ["solve", "one-raise", "--param", "bet=1/2..3", "--param", "raise=1/2..3", "--plot", "{tmp}/map.png"],
+        60,
+    ),
+)
+
+
+def _plane_table(args, derive, tmp: Path) -> list[str]:
+    lines = [
+        "## Two-parameter maps (two `--param`)",
+        "",
+        "`derive solve GAME --param A=LO..HI --param B=LO..HI --json --quiet`, whole process: the regions, "
+        "whether the payoffs were found homogeneous (solved in B/A), the LP solves at rational points, "
+        "the open cells of the final decomposition (plane solves), and the goal of issue 42.",
+        "",
+        "| game and box | regions | homogeneous | LP solves | open cells | whole process (s) | goal (s) | peak MiB |",
+        "|---|---:|---|---:|---:|---:|---:|---:|",
+    ]
+    for label, spec, goal in PLANE:
+        spec = [part.replace("{tmp}", str(tmp)) for part in spec]
+        t, mem, out = _measure(derive + spec + ["--json", "--quiet"], args.repeat)
+        doc = json.loads(out)
+        homogeneous = "no" if doc["homogeneous"] is None else f"degree {doc['homogeneous']['degree']}"
+        lines.append(
+            f"| {label} | {len(doc['regions'])} | {homogeneous} | {doc['solves']} | {doc['cells']} | {t:.2f} "
+            f"| {goal if goal is not None else ''} | {mem} |"
+        )
+        print(f"plane: {label} done", file=sys.stderr, flush=True)
+    return lines
+
+
 #: The goal for each game of the "found from nothing" table (issue 24's done-when).
 FOUND_GOAL_SECONDS = 60
 
@@ -682,7 +727,7 @@ def main() -> int:
     parser.add_argument("--cfr-budget", type=float, default=60.0, help="seconds of CFR+ per game")
     parser.add_argument(
         "--only",
-        choices=["gambit", "openspiel", "growth", "parametric", "found", "scale", "small"],
+        choices=["gambit", "openspiel", "growth", "parametric", "plane", "found", "scale", "small"],
         help="one table only",
     )
     parser.add_argument("--scale-cap", type=float, default=300.0, help="seconds per derive run (scale table)")
@@ -704,6 +749,7 @@ def main() -> int:
         "openspiel": _openspiel_table,
         "growth": _growth_table,
         "parametric": _parametric_table,
+        "plane": _plane_table,
         "found": _found_table,
         "scale": _scale_table,
         "small": _small_table,

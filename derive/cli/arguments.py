@@ -118,7 +118,32 @@ class _Once(argparse.Action):
         setattr(namespace, self.dest, values)
 
 
-def param_argument(parser: argparse.ArgumentParser) -> None:
+class _UpToTwo(argparse.Action):
+    """The first ``--param`` in ``param``, a second in ``param2``, any more in ``param_extra`` (the
+    command refuses them in one line)."""
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        if getattr(namespace, "param", None) is None:
+            namespace.param = values
+        elif getattr(namespace, "param2", None) is None:
+            namespace.param2 = values
+        else:
+            namespace.param_extra = [*(getattr(namespace, "param_extra", None) or []), values]
+
+
+def param_argument(parser: argparse.ArgumentParser, two: bool = False) -> None:
+    """``--param NAME=LO..HI``; ``two``: it may be given twice (a box of two parameters)."""
+    if two:
+        parser.add_argument(
+            "--param",
+            action=_UpToTwo,
+            metavar="NAME=LO..HI",
+            help="answer as exact functions of the parameter NAME on [LO, HI], e.g. bet=0..4 "
+            "(`derive games` lists each game's parameters; one-card poker: ante, bet); give it twice "
+            "for a map of regions over a box of two parameters",
+        )
+        parser.set_defaults(param2=None, param_extra=None)
+        return
     parser.add_argument(
         "--param",
         action=_Once,

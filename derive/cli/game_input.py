@@ -16,7 +16,15 @@ from derive.cli.arguments import UsageError, int_arg
 from derive.extensive_form.game import GameModelError
 from derive.games.one_card import GameDefinitionError, one_card_poker
 
-__all__ = ["game_from_args", "only_defaults", "PARAM_BOUND", "parametric_game", "rules_from_args", "slug"]
+__all__ = [
+    "game_from_args",
+    "only_defaults",
+    "PARAM_BOUND",
+    "parametric_game",
+    "plane_game",
+    "rules_from_args",
+    "slug",
+]
 
 
 def game_from_args(args):
@@ -67,28 +75,9 @@ def parametric_game(args):
     """``(game, symbol, lo, hi)`` for ``--param NAME=LO..HI``: the game built with NAME a symbol."""
     import sympy as sp
 
-    from derive.extensive_form.build import exact_value
     from derive.games.registry import BUILTIN_GAMES, parse_game_spec
 
-    match = re.fullmatch(r"\s*([A-Za-z_]\w*)\s*=\s*(.+?)\s*\.\.\s*(.+?)\s*", args.param)
-    if not match:
-        raise UsageError(f"--param {args.param!r}: give NAME=LO..HI, e.g. bet=0..4")
-    name, *ends = match.groups()
-    values = []
-    for text in ends:
-        try:
-            value = exact_value(text, "an end")
-        except GameModelError:
-            value = None
-        if value is None or not value.is_Rational:
-            raise UsageError(f"--param {args.param!r}: {text!r} is not an exact number (e.g. 2, 1/2, 0.25)")
-        values.append(value)
-    lo, hi = values
-    if lo >= hi:
-        raise UsageError(f"--param {args.param!r}: the interval must have LO < HI")
-    for text, value in zip(ends, values):
-        if abs(value) > PARAM_BOUND:
-            raise UsageError(f"--param {args.param!r}: {text} is outside [-{PARAM_BOUND}, {PARAM_BOUND}]")
+    name, ends, lo, hi = _read_param(args.param)
     symbol = sp.Symbol(name, positive=True) if lo >= 0 else sp.Symbol(name, real=True)
     if args.game is None:
         if name not in ("ante", "bet"):
@@ -123,6 +112,94 @@ def parametric_game(args):
             raise UsageError(
                 f"--param {args.param!r}: {spec.name}'s {name} cannot be negative, got {ends[0]}"
             ) from None
+        raise
+
+
+def _read_param(text: str):
+    """``(name, (lo text, hi text), lo, hi)`` of ``NAME=LO..HI`` (UsageError naming the option)."""
+    from derive.extensive_form.build import exact_value
+
+    match = re.fullmatch(r"\s*([A-Za-z_]\w*)\s*=\s*(.+?)\s*\.\.\s*(.+?)\s*", text)
+    if not match:
+        raise UsageError(f"--param {text!r}: give NAME=LO..HI, e.g. bet=0..4")
+    name, *ends = match.groups()
+    values = []
+    for end in ends:
+        try:
+            value = exact_value(end, "an end")
+        except GameModelError:
+            value = None
+        if value is None or not value.is_Rational:
+            raise UsageError(f"--param {text!r}: {end!r} is not an exact number (e.g. 2, 1/2, 0.25)")
+        values.append(value)
+    lo, hi = values
+    if lo >= hi:
+        raise UsageError(f"--param {text!r}: the interval must have LO < HI")
+    for end, value in zip(ends, values):
+        if abs(value) > PARAM_BOUND:
+            raise UsageError(f"--param {text!r}: {end} is outside [-{PARAM_BOUND}, {PARAM_BOUND}]")
+    return name, ends, lo, hi
+
+
+def plane_game(args):
+    """``(game, (symbol, symbol), ((lo, hi), (lo, hi)))`` for two ``--param NAME=LO..HI``: the game
+    built with both names symbols (a built-in game, or one-card poker's ante and bet).
+
+    Raises
+    ------
+    UsageError
+        For a third ``--param``, a malformed or empty interval, the same name twice, a name the game
+        lacks, or a negative amount.
+    """
+    import sympy as sp
+
+    from derive.games.registry import BUILTIN_GAMES, parse_game_spec
+
+    if getattr(args, "param_extra", None):
+        raise UsageError(
+            f"--param is given {2 + len(args.param_extra)} times: at most two parameters (a box)"
+        )
+    read = [_read_param(text) for text in (args.param, args.param2)]
+    if read[0][0] == read[1][0]:
+        raise UsageError(f"--param {read[0][0]} is given twice: give two different parameters")
+    symbols = []
+    for name, _, lo, _ in read:
+        symbols.append(sp.Symbol(name, positive=True) if lo >= 0 else sp.Symbol(name, real=True))
+    box = tuple((lo, hi) for _, _, lo, hi in read)
+    amounts = {name: s for (name, *_), s in zip(read, symbols)}
+    if args.game is None:
+        for (name, ends, lo, _), text in zip(read, (args.param, args.param2)):
+            if name not in ("ante", "bet"):
+                raise UsageError(f"--param {text!r}: one-card poker's parameters are ante and bet")
+            if lo < 0:
+                raise UsageError(f"--param {text!r}: the {name} cannot be negative, got {ends[0]}")
+            if getattr(args, name, "1") != "1":
+                raise UsageError(f"give --{name} or --param {name}=LO..HI, not both")
+        n = int_arg(getattr(args, "deck", "3"), "--deck")
+        k = int_arg(getattr(args, "max_bets", "1"), "--max-bets")
+        given = {"ante": getattr(args, "ante", "1"), "bet": getattr(args, "bet", "1"), **amounts}
+        from derive.games.one_card import to_extensive_form
+
+        return to_extensive_form(_one_card_poker(n, k, given["ante"], given["bet"])), tuple(symbols), box
+    only_defaults(args)
+    parsed = (BUILTIN_GAMES[args.game], {}) if args.game in BUILTIN_GAMES else parse_game_spec(args.game)
+    if parsed is None:
+        raise UsageError(f"--param needs a built-in game or the one-card options, not {args.game!r}")
+    spec, options = parsed
+    for (name, _, lo, hi), text in zip(read, (args.param, args.param2)):
+        declared = next((p for p in spec.parameters if name in (p.name, *p.aliases)), None)
+        if declared is None:
+            have = ", ".join(p.name for p in spec.parameters) or "none"
+            raise UsageError(
+                f"--param {text!r}: {spec.name} has no parameter {name!r} (its parameters: {have})"
+            )
+        if why := declared.outside(lo, hi, name):
+            raise UsageError(f"--param {text!r}: {why}")
+    try:
+        return spec.build_with(options, **amounts), tuple(symbols), box
+    except GameModelError as exc:
+        if any(lo < 0 for lo, _ in box):
+            raise UsageError(f"--param: {spec.name}'s amounts cannot be negative ({exc})") from None
         raise
 
 

@@ -59,7 +59,7 @@ def add_parser(sub) -> None:
         help="write a two-player game that is almost constant-sum (a mistyped payoff?) as a general-sum game",
     )
     lat.add_argument("--rationalize", action="store_true", help="see `derive solve --help`")
-    param_argument(lat)
+    param_argument(lat, two=True)
     quiet_argument(lat)
 
 
@@ -69,6 +69,8 @@ def run(args, out, err) -> int:
 
     probe_output_folder(args.out)  # a bad folder is refused before the derivation, not after it
 
+    if getattr(args, "param2", None) is not None or getattr(args, "param_extra", None):
+        return _plane_document(args, out)
     if args.param is not None:
         from derive.presentation.parametric_document import write_parametric_document
         from derive.solving.forked import usable_processes
@@ -166,3 +168,30 @@ def _parameter_names(items: list[str]) -> dict[str, str]:
             raise UsageError(f"--name {item!r}: {name} is named twice")
         names[name] = label
     return names
+
+
+def _plane_document(args, out) -> int:
+    """``derive latex GAME --param A=LO..HI --param B=LO..HI``: the map and the table of regions."""
+    from derive.cli.game_input import plane_game
+    from derive.presentation.plane_document import write_plane_document
+    from derive.solving.parameters.plane import plane_solve
+
+    if args.game_spec is None and args.game == "all":
+        raise UsageError("--param needs one game: derive latex GAME --param A=LO..HI --param B=LO..HI")
+    if args.name:
+        raise UsageError("--name does not combine with --param")
+    if args.game_spec is not None and args.game != "all":
+        raise UsageError("give either GAME or --game, not both")
+    args.game = args.game_spec or args.game
+    game, symbols, box = plane_game(args)
+    if game.num_players != 2 or game.constant_sum is None:
+        raise UsageError(
+            f"two --param map a two-player constant-sum game; {game.title or args.game} is not one"
+        )
+    sol = plane_solve(game, symbols, box, progress=args.progress)
+    stem = f"{slug(args)}_by_{symbols[0]}_{symbols[1]}"
+    written = write_plane_document(
+        sol, args.out, stem, args.pdf, progress=args.progress, keep_aux=args.keep_tex_aux, game_name=args.game
+    )
+    print(f"wrote {', '.join(str(p) for p in written)}", file=out)
+    return 0

@@ -8,6 +8,9 @@
   the piece gives its interval (``"from_exact"``, ``"to_exact"``) the value must lie in it.
 * The whole output of ``derive solve GAME --param NAME=LO..HI --json``: the piece holding the value
   that GAME fixes is taken (the first of two that share an end), as above.
+* The output of ``derive solve GAME --param A=LO..HI --param B=LO..HI --json`` (its ``"regions"``) or
+  one region: the first region whose conditions hold at the two values GAME fixes
+  (``derive check kuhn:ante=2,bet=3 map.json``), its formulas evaluated there.
 
 A probability that is not a number is read as a rational function of the parameters GAME fixes
 (integers, decimals, the parameters' names, ``+ - * / **`` and brackets: the formulas the solver
@@ -18,6 +21,8 @@ to do (:class:`~derive.cli.arguments.UsageError`).
 from __future__ import annotations
 
 import ast
+import keyword
+import re
 from fractions import Fraction
 
 from derive.cli.arguments import UsageError
@@ -85,6 +90,8 @@ def profile_from_document(doc, game: str | None, file: str, err=None):
     fixed, known = fixed_parameters(game)
     if isinstance(doc, dict) and isinstance(doc.get("pieces"), list):
         doc = _piece_of(doc, fixed, where, game, file, err)
+    elif isinstance(doc, dict) and isinstance(doc.get("regions"), list):
+        doc = _region_of(doc, fixed, where, game, file, err)
     elif isinstance(doc, dict) and "strategies" in doc and "from" in doc and "to" in doc:
         _require_inside(doc, fixed, where, game, file)
     strategies = doc.get("strategies", doc) if isinstance(doc, dict) else doc
@@ -141,6 +148,51 @@ def _piece_of(doc: dict, fixed, where: str, game: str, file: str, err) -> dict:
             return piece
     lo, hi = (doc.get("interval") or ["?", "?"])[:2]
     raise UsageError(f"{name} = {fixed[name]} is outside the pieces of {where} ({name} from {lo} to {hi})")
+
+
+def _region_of(doc: dict, fixed, where: str, game: str, file: str, err) -> dict:
+    """The first region of a two-parameter output (``derive solve GAME --param A=.. --param B=..
+    --json``) whose conditions hold at the values GAME fixes for both parameters."""
+    names = doc.get("parameters")
+    regions = doc["regions"]
+    if not (isinstance(names, list) and all(isinstance(r, dict) and "strategies" in r for r in regions)):
+        raise UsageError(
+            f'{where} has "regions" but is not the output of derive solve with two --param --json'
+        )
+    missing = [n for n in names if n not in fixed]
+    if missing:
+        example = f"{game.partition(':')[0]}:" + ",".join(f"{n}=VALUE" for n in names)
+        raise UsageError(
+            f"{where} holds regions in {' and '.join(names)}: give both values with the game, "
+            f"derive check {example} {file}"
+        )
+    values = {n: fixed[n] for n in names}
+    for k, region in enumerate(regions, 1):
+        if _holds(region.get("conditions") or [], values, where):
+            if err is not None:
+                at = ", ".join(f"{n} = {v}" for n, v in values.items())
+                print(
+                    f"derive: checking region {k} of {len(regions)} of {where}, its formulas at {at}",
+                    file=err,
+                )
+            return region
+    at = ", ".join(f"{n} = {v}" for n, v in values.items())
+    raise UsageError(f"{at} is in no region of {where} (outside its box?)")
+
+
+def _holds(conditions: list, values: dict, where: str) -> bool:
+    """Whether every condition ``"f >= 0"`` (or ``"(f >= 0 and ...) or (...)"``) holds at ``values``."""
+    for text in conditions:
+        alternatives = [part.strip().strip("()") for part in str(text).split(" or ")]
+        if not any(
+            all(
+                _evaluate(c.strip().removesuffix(">= 0"), values, where, "a condition") >= 0
+                for c in alt.split(" and ")
+            )
+            for alt in alternatives
+        ):
+            return False
+    return True
 
 
 def _require_inside(piece: dict, fixed, where: str, game: str, file: str) -> None:
@@ -295,12 +347,19 @@ def _parse(text: str, where: str, quiet: bool = False):
             return None
         raise UsageError(f"{where}: a formula of {len(text):,} characters, more than {MAX_FORMULA:,}")
     try:
-        return ast.parse(text.strip(), mode="eval").body
+        # a parameter named by a Python keyword (the one-raise game's ``raise``) is read as a name
+        tree = ast.parse(_KEYWORDS.sub(r"\1__kw", text.strip()), mode="eval").body
     except (SyntaxError, ValueError):
         if quiet:
             return None
         raise UsageError(f"{where}: {text[:60]!r} is not a formula") from None
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name) and node.id.endswith("__kw"):
+            node.id = node.id.removesuffix("__kw")
+    return tree
 
+
+_KEYWORDS = re.compile(r"\b(" + "|".join(keyword.kwlist) + r")\b")
 
 _ALLOWED = (
     ast.BinOp,

@@ -44,7 +44,12 @@ def add_parser(sub) -> None:
         help="also derive each player's whole optimal set (a one-player game: list every information set)",
     )
     refine_argument(sol, beliefs=True)
-    param_argument(sol)
+    param_argument(sol, two=True)
+    sol.add_argument(
+        "--plot",
+        metavar="FILE",
+        help="with two --param: draw the map of regions to FILE (.png, .pdf or .svg)",
+    )
     sol.add_argument(
         "--general-sum",
         action="store_true",
@@ -85,6 +90,14 @@ def run(args, out, err) -> int:
             f"--refine {args.refine} derives the beliefs of a game's equilibria: give a GAME (not --param, "
             "--matrix or the one-card poker options)"
         )
+    if getattr(args, "param2", None) is not None or getattr(args, "param_extra", None):
+        if args.all or args.general_sum:
+            raise UsageError(
+                "two --param give a map of regions; they do not combine with --all or --general-sum"
+            )
+        return _solve_plane(args, out)
+    if getattr(args, "plot", None) is not None:
+        raise UsageError("--plot draws the map of two parameters: give two --param NAME=LO..HI")
     if args.param is not None:
         if args.all or args.general_sum:
             raise UsageError(
@@ -210,6 +223,42 @@ def _solve_parametric(args, out) -> int:
         file=out,
     )
     return 0
+
+
+def _solve_plane(args, out) -> int:
+    """``derive solve GAME --param A=LO..HI --param B=LO..HI [--plot FILE]``: the map of regions."""
+    from derive.cli.game_input import plane_game
+
+    plot = _plot_path(args.plot) if args.plot is not None else None
+    game, symbols, box = plane_game(args)
+    if game.num_players != 2 or game.constant_sum is None:
+        raise UsageError(
+            f"two --param solve a two-player constant-sum game; {game.title or args.game} is not one "
+            "(one --param at a time gives its equilibria piecewise)"
+        )
+    from derive.presentation import plane_report as report
+    from derive.solving.parameters.plane import plane_solve
+
+    sol = plane_solve(game, symbols, box, progress=args.progress)
+    if plot is not None:
+        from derive.figures.plane_map import draw_plane_map
+        from derive.figures.save import save_figure
+
+        save_figure(draw_plane_map(sol, game_name=args.game), plot)
+    print(report.plane_json(sol) if args.json else report.plane_text(sol, game_name=args.game), file=out)
+    return 0
+
+
+def _plot_path(text: str):
+    """The ``--plot`` file, its suffix and folder checked before any work (UsageError)."""
+    from pathlib import Path
+
+    path = Path(text)
+    if path.suffix.lower() not in (".png", ".pdf", ".svg"):
+        raise UsageError(f"--plot {text!r}: give a .png, .pdf or .svg file")
+    if not path.parent.is_dir():
+        raise UsageError(f"--plot {text!r}: the folder {str(path.parent)!r} does not exist")
+    return path
 
 
 def _decimal(value, places: int = 10) -> str:

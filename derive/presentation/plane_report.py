@@ -1,0 +1,191 @@
+"""A solution over a box of two parameters in words, JSON and LaTeX: the regions, their polynomial
+conditions, the value and the optimal strategies on each, the curves they border along
+(:class:`~derive.solving.parameters.plane.PlaneSolution`).
+
+Nothing here solves; every number shown comes from the solution, which proved and checked it.
+"""
+
+from __future__ import annotations
+
+import json
+
+import sympy as sp
+
+from derive.notation.latex import to_latex
+from derive.notation.text import count, to_text
+from derive.presentation.game_summary import in_situation_order
+from derive.presentation.parametric_report import MAX_SETS, readable
+from derive.solving.parameters.plane import PlaneSolution
+
+__all__ = ["curve_text", "plane_json", "plane_latex_table", "plane_text", "region_conditions"]
+
+
+def _inequality(f: sp.Expr) -> str:
+    return f"{to_text(f)} >= 0"
+
+
+def region_conditions(region) -> list[str]:
+    """The region's conditions as strings ``"bet - 2*ante >= 0"`` (a conjunction; alternatives joined
+    by ``" or "`` in one string each when there are several)."""
+    if len(region.conditions) == 1:
+        return [_inequality(f) for f in region.conditions[0]]
+    return [" or ".join("(" + " and ".join(_inequality(f) for f in conj) + ")" for conj in region.conditions)]
+
+
+def curve_text(f: sp.Expr) -> str:
+    """``"ante = 3"`` for an edge of the box, ``"bet - ante = 0"`` for any other curve."""
+    free = sorted(f.free_symbols, key=str)
+    if len(free) == 1 and sp.degree(f, free[0]) == 1:
+        root = sp.solve(f, free[0])[0]
+        return f"{free[0]} = {to_text(root)}"
+    return f"{to_text(f)} = 0"
+
+
+def _borders(region) -> list[str]:
+    by_neighbour: dict[str, list[str]] = {}
+    for f, what in region.borders:
+        by_neighbour.setdefault(what, []).append(curve_text(f))
+    out = [f"{what} along {', '.join(curves)}" for what, curves in by_neighbour.items() if what != "edge"]
+    if "edge" in by_neighbour:
+        out.append(
+            f"the box's edge{'s' if len(by_neighbour['edge']) > 1 else ''} {', '.join(by_neighbour['edge'])}"
+        )
+    return out
+
+
+def _box_text(sol: PlaneSolution) -> str:
+    (alo, ahi), (blo, bhi) = sol.box
+    return f"[{alo}, {ahi}] x [{blo}, {bhi}]"
+
+
+def _method(sol: PlaneSolution) -> str:
+    a, b = sol.symbols
+    if sol.homogeneous is not None:
+        return (
+            f"payoffs homogeneous of degree {sol.homogeneous} in ({a}, {b}): the value is "
+            f"{a}{'' if sol.homogeneous == 1 else '^' + str(sol.homogeneous)} * V({b}/{a}) and the strategies "
+            f"depend on {b}/{a} only; solved in the one parameter {b}/{a} on "
+            f"[{sol.reduced.lower}, {sol.reduced.upper}] ({count(len(sol.reduced.pieces), 'piece')}), each piece "
+            f"a region between two rays"
+        )
+    return (
+        f"optimal bases of the sequence-form LPs solved over Q({a}, {b}); the box covered by the open cells "
+        f"of a cylindrical algebraic decomposition adapted to every boundary polynomial "
+        f"({count(sol.cells, 'open cell')}, {count(sol.solves, 'LP point')})"
+    )
+
+
+def plane_text(sol: PlaneSolution, game_name: str | None = None) -> str:
+    """The regions in words: each region's conditions, checked point, borders, value and strategies."""
+    a, b = sol.symbols
+    names = tuple(sol.game.players)
+    title = sol.game.title or game_name or "the game"
+    lines = [
+        f"{title}: the value and optimal strategies as exact functions of {a} and {b} on {_box_text(sol)}",
+        _method(sol),
+        f"{count(len(sol.regions), 'region')}; each proved on its whole region (both players' basic solutions "
+        f"feasible, values adding up to {sol.constant}), and checked at a rational point strictly inside it: "
+        "exact best responses to its whole profile (exploitability 0) and a direct solve give its value",
+        "where a player's own plan never goes he plays his best reply at the checked point (it changes no payoff)",
+    ]
+    supports = sol.supports()
+    for k, region in enumerate(sol.regions):
+        lines.append("")
+        conditions = region_conditions(region)
+        lines.append(f"region {k + 1}: " + (", ".join(conditions) if conditions else "the whole box"))
+        if supports[k]:
+            lines.append(f"  plays: {'; '.join(supports[k])}")
+        pa, pb = region.point
+        lines.append(
+            f"  checked at {a} = {pa}, {b} = {pb}: value {region.value_at(sol.symbols, region.point)}, "
+            "exploitability 0, equal to a direct solve"
+        )
+        borders = _borders(region)
+        if borders:
+            lines.append(f"  borders: {'; '.join(borders)}")
+        lines.append(f"  value to {names[0]}: {to_text(readable(region.value))}")
+        for p in (0, 1):
+            lines.append(f"  {names[p]}: an optimal strategy")
+            shown = in_situation_order(sol.game, p, region.strategies[p])
+            for label, dist in shown[:MAX_SETS]:
+                acts = ", ".join(f"{act} {to_text(readable(v))}" for act, v in dist.items() if v != 0)
+                off = (
+                    "  (off the path: his best reply at the checked point)"
+                    if label in region.off_path[p]
+                    else ""
+                )
+                lines.append(f"    {label}: {acts}{off}")
+            if len(shown) > MAX_SETS:
+                lines.append(f"    ... and {len(shown) - MAX_SETS} more information sets (--json gives all)")
+    return "\n".join(lines)
+
+
+def plane_json(sol: PlaneSolution) -> str:
+    """The solution as JSON: top-level ``"regions"``, each with ``"conditions"`` (strings such as
+    ``"bet - 2*ante >= 0"`` in the parameters' names; a region lies in the box where all hold),
+    ``"value"``, ``"point"`` (the checked interior point, parameter -> rational string),
+    ``"strategies"`` (player -> information set -> action -> expression, every information set),
+    ``"off_path"``, ``"borders"`` (``{"curve", "with"}``) and ``"plays"`` (what sets it apart)."""
+    a, b = sol.symbols
+    names = tuple(sol.game.players)
+    supports = sol.supports()
+    doc = {
+        "game": sol.game.title,
+        "players": list(names),
+        "parameters": [str(a), str(b)],
+        "box": {str(s): [str(lo), str(hi)] for s, (lo, hi) in zip(sol.symbols, sol.box)},
+        "constant_sum": str(sol.constant),
+        "homogeneous": None
+        if sol.homogeneous is None
+        else {
+            "degree": sol.homogeneous,
+            "ratio": f"{b}/{a}",
+            "interval": [str(sol.reduced.lower), str(sol.reduced.upper)],
+        },
+        "regions": [
+            {
+                "conditions": region_conditions(region),
+                "value": str(region.value),
+                "point": {str(a): str(region.point[0]), str(b): str(region.point[1])},
+                "value_at_point": str(region.value_at(sol.symbols, region.point)),
+                "strategies": {
+                    names[p]: {
+                        info: {act: str(v) for act, v in dist.items()}
+                        for info, dist in region.strategies[p].items()
+                    }
+                    for p in (0, 1)
+                },
+                "off_path": {names[p]: list(region.off_path[p]) for p in (0, 1)},
+                "borders": [{"curve": str(f), "with": what} for f, what in region.borders],
+                "plays": supports[k],
+            }
+            for k, region in enumerate(sol.regions)
+        ],
+        "solves": sol.solves,
+        "cells": sol.cells,
+        "method": _method(sol)
+        + "; each region's whole profile checked at its point by exact best responses (exploitability 0) "
+        "and a direct exact solve",
+    }
+    return json.dumps(doc, indent=2, ensure_ascii=False)
+
+
+def plane_latex_table(sol: PlaneSolution) -> str:
+    """A LaTeX ``longtable`` of the regions: conditions, value, checked point (escaped math)."""
+    a, b = sol.symbols
+    rows = [
+        r"\begin{longtable}{@{}p{0.06\linewidth}p{0.38\linewidth}p{0.34\linewidth}p{0.16\linewidth}@{}}",
+        r"region & conditions & value & checked at \\ \hline \endhead",
+    ]
+    for k, region in enumerate(sol.regions):
+        conds = r" \newline ".join(
+            "$" + r" \wedge ".join(f"{to_latex(f)} \\ge 0" for f in conj) + "$" if conj else "the box"
+            for conj in region.conditions
+        )
+        if not region.conditions or not region.conditions[0]:
+            conds = "the whole box"
+        point = f"$({to_latex(region.point[0])}, {to_latex(region.point[1])})$"
+        rows.append(f"{k + 1} & {conds} & ${to_latex(region.value)}$ & {point} \\\\")
+    rows.append(r"\end{longtable}")
+    rows.append(f"Points are $({to_latex(a)}, {to_latex(b)})$.")
+    return "\n".join(rows)

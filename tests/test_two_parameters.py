@@ -1,0 +1,191 @@
+"""Two parameters: a game's regions over a box, exact at random rational points of the box.
+
+Each region's formulas are compared with direct exact solves of the game with the numbers put in
+(``load_game("kuhn:ante=x,bet=y")``), and its whole profile at those points with exact best
+responses (exploitability 0); the command line's JSON and its refusals of bad input.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+
+import pytest
+import sympy as sp
+
+from derive.cli.run import main
+from derive.games.registry import BUILTIN_GAMES, load_game
+from derive.solving.parameters.plane import homogeneity, plane_solve
+from derive.solving.zero_sum.sequence_form_lp import solve_zero_sum
+from derive.verification.strategy_checks import exploitability
+
+ANTE, BET = sp.Symbol("ante", positive=True), sp.Symbol("bet", positive=True)
+RAISE = sp.Symbol("raise", positive=True)
+HALF = sp.Rational(1, 2)
+
+
+def _points(box, n, seed):
+    """``n`` seeded random rationals strictly inside ``box`` (denominators up to 60)."""
+    rng = random.Random(seed)
+    out = []
+    for _ in range(n):
+        point = []
+        for lo, hi in box:
+            q = rng.randint(7, 60)
+            p = rng.randint(int(lo * q) + 1, int(sp.ceiling(hi * q)) - 1)
+            point.append(sp.Rational(p, q))
+        out.append(tuple(point))
+    return out
+
+
+@pytest.fixture(scope="module")
+def kuhn_map():
+    game = BUILTIN_GAMES["kuhn"].build_with({}, ante=ANTE, bet=BET)
+    return plane_solve(game, (ANTE, BET), ((1, 3), (HALF, 4)))
+
+
+@pytest.fixture(scope="module")
+def one_raise_map():
+    game = BUILTIN_GAMES["one-raise"].build_with({}, **{"bet": BET, "raise": RAISE})
+    return plane_solve(game, (BET, RAISE), ((HALF, 3), (HALF, 3)))
+
+
+def test_kuhn_is_homogeneous_and_reduced_to_bet_over_ante(kuhn_map):
+    assert homogeneity(kuhn_map.game, ANTE, BET) == 1
+    assert kuhn_map.homogeneous == 1
+    assert [str(p.lower.point) for p in kuhn_map.reduced.pieces] == ["1/6", "1", "2"]
+    assert [r.conditions for r in kuhn_map.regions] == [
+        ((ANTE - BET,),),
+        ((BET - ANTE, 2 * ANTE - BET),),
+        ((BET - 2 * ANTE,),),
+    ]
+    assert sp.cancel(kuhn_map.regions[0].value + BET**2 / (6 * (2 * ANTE + BET))) == 0
+    assert sp.cancel(kuhn_map.regions[1].value - BET * (BET - 2 * ANTE) / (6 * (2 * ANTE + BET))) == 0
+    assert kuhn_map.regions[2].value == 0
+    # at ante = 1 the published value -1/18 at bet = 1
+    assert kuhn_map.value_at((1, 1)) == sp.Rational(-1, 18)
+
+
+def test_kuhn_in_the_plane_gives_the_same_regions():
+    game = BUILTIN_GAMES["kuhn"].build_with({}, ante=ANTE, bet=BET)
+    plane = plane_solve(game, (ANTE, BET), ((1, 3), (HALF, 4)), reduce=False)
+    assert plane.homogeneous is None and len(plane.regions) == 3
+    for point in _points(((1, 3), (HALF, 4)), 6, 3):
+        assert (
+            plane.value_at(point) == solve_zero_sum(load_game(f"kuhn:ante={point[0]},bet={point[1]}")).value
+        )
+
+
+def test_kuhn_regions_equal_direct_solves_at_random_points(kuhn_map):
+    for a, b in _points(kuhn_map.box, 12, 1):
+        direct = load_game(f"kuhn:ante={a},bet={b}")
+        region = kuhn_map.region_at((a, b))
+        assert region.value_at(kuhn_map.symbols, (a, b)) == solve_zero_sum(direct).value
+        assert exploitability(direct, region.strategies_at(kuhn_map.symbols, (a, b))) == 0
+
+
+def test_one_raise_regions_equal_direct_solves_at_random_points(one_raise_map):
+    sol = one_raise_map
+    assert len(sol.regions) == 5 and sol.homogeneous is None
+    for a, b in _points(sol.box, 10, 2):
+        direct = load_game(f"one-raise:bet={a},raise={b}")
+        region = sol.region_at((a, b))
+        assert region.value_at(sol.symbols, (a, b)) == solve_zero_sum(direct).value
+        assert exploitability(direct, region.strategies_at(sol.symbols, (a, b))) == 0
+
+
+def test_one_raise_checked_points_and_borders(one_raise_map):
+    sol = one_raise_map
+    for region in sol.regions:
+        a, b = region.point
+        assert sol.box[0][0] < a < sol.box[0][1] and sol.box[1][0] < b < sol.box[1][1]
+        assert region.contains(sol.symbols, region.point)
+        direct = load_game(f"one-raise:bet={a},raise={b}")
+        assert exploitability(direct, region.strategies_at(sol.symbols, region.point)) == 0
+    # betting more than twice the ante: the value is 0; the border bet = 2 is the curve bet - 2
+    last = sol.region_at((sp.Rational(5, 2), 1))
+    assert last.value == 0
+    assert (BET - 2, "region 3") in last.borders
+    # the checkraise with A: played from bet = sqrt(5) - 1 on, bet = 1 .. sqrt(5) - 1 included
+    assert "opener at A:xb: raise" not in sol.supports()[0]
+    assert any("opener at A:xb: raise" in s for s in sol.supports()[1:])
+
+
+def _run(argv):
+    out, err = io.StringIO(), io.StringIO()
+    status = main(argv, out=out, err=err)
+    return status, out.getvalue(), err.getvalue()
+
+
+def test_json_has_regions_with_conditions_value_point_strategies(tmp_path):
+    plot = tmp_path / "map.png"
+    status, out, _ = _run(
+        [
+            "solve",
+            "kuhn",
+            "--param",
+            "ante=1..3",
+            "--param",
+            "bet=1/2..4",
+            "--json",
+            "--plot",
+            str(plot),
+            "--quiet",
+        ]
+    )
+    assert status == 0 and plot.stat().st_size > 10_000
+    doc = json.loads(out)
+    assert doc["parameters"] == ["ante", "bet"]
+    assert doc["homogeneous"]["degree"] == 1
+    first = doc["regions"][0]
+    assert set(first) >= {"conditions", "value", "point", "strategies", "borders"}
+    assert first["conditions"] == ["ante - bet >= 0"]
+    assert first["point"] == {"ante": "2", "bet": "1"}
+    assert first["value_at_point"] == "-1/30"
+    assert set(first["strategies"]) == {"opener", "dealer"}
+    assert len(first["strategies"]["opener"]) == 6
+
+
+@pytest.mark.parametrize(
+    "params, message",
+    [
+        (["bet=1..2", "ante=1..2", "bet=2..3"], "--param is given 3 times"),
+        (["bet=2..1", "ante=1..2"], "the interval must have LO < HI"),
+        (["ante=1..2", "raise=1..2"], "kuhn has no parameter 'raise'"),
+        (["bet=1..2", "bet=2..3"], "--param bet is given twice"),
+    ],
+)
+def test_bad_input_is_one_line_exit_2_nothing_written(tmp_path, params, message):
+    plot = tmp_path / "map.png"
+    argv = ["solve", "kuhn"]
+    for p in params:
+        argv += ["--param", p]
+    status, out, err = _run([*argv, "--plot", str(plot)])
+    assert status == 2 and out == ""
+    assert err.count("\n") == 1 and message in err
+    assert not plot.exists()
+
+
+def test_plot_needs_two_parameters_and_a_known_suffix(tmp_path):
+    status, _, err = _run(["solve", "kuhn", "--param", "bet=1..2", "--plot", str(tmp_path / "m.png")])
+    assert status == 2 and "two --param" in err
+    status, _, err = _run(
+        ["solve", "kuhn", "--param", "bet=1..2", "--param", "ante=1..2", "--plot", str(tmp_path / "m.gif")]
+    )
+    assert status == 2 and ".png, .pdf or .svg" in err and not (tmp_path / "m.gif").exists()
+
+
+def test_derive_check_takes_the_region_holding_the_point(tmp_path):
+    """`derive check GAME:A=x,B=y map.json` checks the region holding (x, y) (formulas in `raise` too)."""
+    path = tmp_path / "map.json"
+    status, out, _ = _run(
+        ["solve", "one-raise", "--param", "bet=1/2..3", "--param", "raise=1/2..3", "--json", "--quiet"]
+    )
+    assert status == 0
+    path.write_text(out)
+    for a, b in _points(((HALF, 3), (HALF, 3)), 4, 5):
+        status, out, err = _run(["check", f"one-raise:bet={a},raise={b}", str(path)])
+        assert status == 0 and "exploitability 0" in out and "checking region" in err
+    status, _, err = _run(["check", "one-raise:bet=1", str(path)])
+    assert status == 2 and "give both values" in err
