@@ -112,3 +112,36 @@ def test_cli_errors(capsys):
     assert main(["solve", "kuhn", "--refine", "sequential"]) == 2
     err = capsys.readouterr()
     assert err.out == "" and "--refine sequential" in err.err
+
+
+def test_latex_section_beer_quiche_and_selten_horse():
+    from derive.derivation.general import solve_general
+    from derive.presentation.general_sum_document import general_sum_document
+
+    tex = general_sum_document(solve_general(beer_quiche()))
+    section = tex[tex.index("\\section{Beliefs and refinements}") : tex.index("\\section{What was computed}")]
+    assert "\\subsection{Component 1: payoffs $(\\frac{21}{10}, \\frac{9}{10})$}" in section
+    assert "\\[ \\mu(\\text{weak} \\mid \\text{beer}) \\ge \\frac{1}{2} \\]" in section
+    assert "\\[ \\mu(\\text{weak} \\mid \\text{quiche}) = \\frac{1}{10} \\]" in section
+    assert section.count("\\emph{Sequential:} every member.") == 2
+    assert "\\emph{Intuitive criterion:} fails at \\textsf{beer}." in section
+    assert "\\emph{Intuitive criterion:} survives." in section and "quiche pooling fails." in section
+    assert "\\emph{D1:} fails at \\textsf{beer}." in section and "beer pooling survives." in section
+
+    tex = general_sum_document(solve_general(selten_horse()))
+    section = tex[tex.index("\\section{Beliefs and refinements}") : tex.index("\\section{What was computed}")]
+    assert "\\subsection{Component 1: payoffs $(1, 1, 1)$}" in section
+    assert "\\mu(\\text{Player 1 R, Player 2 L} \\mid \\text{3:1}) \\ge \\frac{2}{3}" in section
+    assert (
+        "\\emph{Sequential:} no member. At 2:1 (Player 2, off the path of play) no belief justifies R"
+        in section
+    )
+    assert "Intuitive criterion" not in section  # not a signalling game
+
+
+def test_latex_section_refused_in_one_line():
+    from derive.derivation.general import NO_BELIEFS, GeneralSolution
+    from derive.presentation.belief_report import beliefs_latex
+
+    s = GeneralSolution(beer_quiche(), "found", None, (), beliefs_refusal=NO_BELIEFS)
+    assert beliefs_latex(s).splitlines()[1] == "Not derived: " + NO_BELIEFS + "."

@@ -27,6 +27,7 @@ __all__ = [
     "SequenceFormEquilibria",
     "Solution",
     "almost_constant_sum_refusal",
+    "belief_assessments",
     "builtin_match",
     "cfr_failure",
     "iterated_dominance",
@@ -242,6 +243,40 @@ def _with_beliefs(solution: Solution, refine: str) -> Solution:
     """``solution`` with the assessments of its pieces and, for a signalling game, their refinements."""
     from dataclasses import replace
 
+    strategic = solution.route is Route.STRATEGIC_FORM
+    found, verdicts = belief_assessments(solution.game, solution.result, strategic, refine)
+    return replace(solution, assessments=found, refinements=verdicts)
+
+
+def belief_assessments(
+    game: Game, result, strategic: bool, refine: str = "sequential"
+) -> tuple[tuple, tuple]:
+    """The assessments of every piece of every component and, for a signalling game, their refinements.
+
+    Parameters
+    ----------
+    game : Game
+    result : AllEquilibria or SupportEnumeration
+        Every equilibrium: :func:`~derive.solving.general_sum.two_player.all_equilibria`'s
+        (``strategic``) or :func:`~derive.solving.general_sum.support_enumeration.support_enumeration`'s.
+    strategic : bool
+    refine : str
+        One of :data:`BELIEF_REFINEMENTS`; ``"intuitive"`` and ``"d1"`` need a signalling game.
+
+    Returns
+    -------
+    (tuple of Assessment, tuple of (RefinementVerdict, RefinementVerdict))
+        One :func:`~derive.solving.refinements.beliefs.assess` per piece (Kreps & Wilson 1982), and
+        per piece the intuitive criterion's (Cho & Kreps 1987) and D1's (Banks & Sobel 1987) verdicts
+        when the game is a signalling game (else empty).
+
+    Raises
+    ------
+    NotSupportedError
+        ``"intuitive"`` or ``"d1"`` for a game that is not a signalling game (one line: why not).
+    ImperfectRecallError
+        A game without perfect recall.
+    """
     from derive.solving.refinements.beliefs import (
         assess,
         families_of_all_equilibria,
@@ -249,20 +284,16 @@ def _with_beliefs(solution: Solution, refine: str) -> Solution:
     )
     from derive.solving.refinements.signalling import refinement_verdicts, signalling_structure
 
-    game = solution.game
     try:
         structure = signalling_structure(game)
     except NotSupportedError as exc:
         if refine != "sequential":
             raise NotSupportedError(f"--refine {refine} is for signalling games; {exc}") from None
         structure = None
-    if solution.route is Route.STRATEGIC_FORM:
-        pieces = families_of_all_equilibria(solution.result)
-    else:
-        pieces = families_of_support_enumeration(solution.result)
+    pieces = families_of_all_equilibria(result) if strategic else families_of_support_enumeration(result)
     found = tuple(assess(game, piece) for piece in pieces)
     verdicts = () if structure is None else tuple(refinement_verdicts(game, structure, a) for a in found)
-    return replace(solution, assessments=found, refinements=verdicts)
+    return found, verdicts
 
 
 def _zero_sum(game, choice, all_optimal, refine, dominance, progress, time_limit) -> Solution:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import sympy as sp
 
-from derive.notation.latex import escape_sentence
+from derive.notation.latex import escape_sentence, escape_text, to_latex
 from derive.presentation.game_summary import plain
 
 __all__ = ["beliefs_json", "beliefs_latex", "beliefs_text"]
@@ -181,22 +181,190 @@ def beliefs_json(solution) -> list[dict]:
     return out
 
 
-def beliefs_latex(solution) -> str:
-    """A LaTeX section on beliefs and refinements (empty without assessments)."""
-    if not solution.assessments:
-        return ""
-    lines = [
-        r"\section{Beliefs and refinements}",
-        escape_sentence(
-            "Each piece of each component with its sequential part and the beliefs that support it "
-            f"({SOURCES})."
-        ),
-        r"\begin{itemize}",
-    ]
-    for line in beliefs_text(solution)[1:]:
-        if line.startswith("  component"):
-            lines.append(r"\item " + escape_sentence(line.strip()))
+def _mu_latex(node: str, infoset: str) -> str:
+    r"""``\mu(\text{weak} \mid \text{beer})``."""
+    return rf"\mu(\text{{{escape_text(node)}}} \mid \text{{{escape_text(infoset)}}})"
+
+
+def _interval_latex(name: str, lo, hi) -> str:
+    if lo == hi:
+        return f"{name} = {to_latex(lo)}"
+    if lo == 0 and hi == 1:
+        return rf"0 \le {name} \le 1"
+    if lo == 0:
+        return rf"{name} \le {to_latex(hi)}"
+    if hi == 1:
+        return rf"{name} \ge {to_latex(lo)}"
+    return rf"{to_latex(lo)} \le {name} \le {to_latex(hi)}"
+
+
+def _values_latex(t, values, rename) -> str:
+    """``$y_{4} = 0$``, ``$0 < y_{4} \\le \\frac{1}{2}$``: a set of values of the parameter ``t``."""
+    name = to_latex(rename(t))
+    pieces = values.args if isinstance(values, sp.Union) else (values,)
+    out = []
+    for piece in pieces:
+        if isinstance(piece, sp.FiniteSet):
+            out.extend(f"${name} = {to_latex(v)}$" for v in piece)
+        elif isinstance(piece, sp.Interval):
+            lo = "<" if piece.left_open else r"\le"
+            hi = "<" if piece.right_open else r"\le"
+            out.append(f"${to_latex(piece.inf)} {lo} {name} {hi} {to_latex(piece.sup)}$")
         else:
-            lines.append(r"\\ " + escape_sentence(line.strip()))
-    lines.append(r"\end{itemize}")
-    return "\n".join(lines)
+            out.append(f"${name} \\in {to_latex(piece)}$")
+    return " or ".join(out) if out else "no value"
+
+
+def _beliefs_display(info) -> str:
+    """The beliefs at one information set as displayed mathematics (one line per node past two)."""
+    if info.on_path:
+        rows = [f"{_mu_latex(x, info.infoset)} = {to_latex(b)}" for x, b in zip(info.nodes, info.beliefs)]
+        rows = rows[:1] if len(rows) == 2 else rows
+    else:
+        rows = [
+            _interval_latex(_mu_latex(x, info.infoset), lo, hi)
+            for x, (lo, hi) in zip(info.nodes, info.ranges)
+        ]
+        rows = rows[:1] if len(rows) == 2 else rows
+    if len(rows) == 1:
+        return "\\[ " + rows[0] + " \\]"
+    return "\\begin{gather*}\n" + " \\\\\n".join(rows) + "\n\\end{gather*}"
+
+
+def _play_latex(game, family, names, rename) -> str:
+    parts = []
+    for p, mixed in enumerate(family.strategies):
+        terms = []
+        for label, v in mixed.items():
+            v = sp.sympify(v)
+            if v == 0:
+                continue
+            name = names[p][label] if names else f"\\texttt{{{escape_text(label)}}}"
+            v = rename(v)
+            tex = f"({to_latex(v)})" if isinstance(v, sp.Add) else to_latex(v)
+            terms.append(name if v == 1 else f"${tex}$\\,{name}")
+        parts.append(f"{escape_text(game.players[p])} plays {' + '.join(terms)}")
+    return "; ".join(parts)
+
+
+def _sequential_latex(a, rename) -> str:
+    family = a.family
+    if a.refusal is not None or not a.decided:
+        why = a.refusal or next(c.refusal for c in a.cells if c.refusal)
+        return f"\\emph{{Sequential:}} not decided ({escape_sentence(why)})."
+    if a.verdict == "none":
+        return f"\\emph{{Sequential:}} no member. {escape_sentence(_sentence(a.failure))}"
+    if family.parameter is None:
+        return "\\emph{Sequential:} yes."
+    if a.verdict == "every member":
+        return "\\emph{Sequential:} every member."
+    return f"\\emph{{Sequential:}} where {_values_latex(family.parameter, a.sequential_values, rename)}."
+
+
+def _sentence(text: str) -> str:
+    text = text.strip()
+    return (text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")) if text else text
+
+
+def beliefs_latex(solution, names=None, rename=None) -> str:
+    r"""The section "Beliefs and refinements" of a derivation document.
+
+    Parameters
+    ----------
+    solution : GeneralSolution or Solution
+        With ``assessments`` (one :class:`~derive.solving.refinements.beliefs.Assessment` per piece
+        of a component), ``refinements`` (per piece, the intuitive criterion's and D1's verdicts, or
+        empty) and, for a :class:`~derive.derivation.general.GeneralSolution`, ``beliefs_refusal``.
+    names : sequence of dict, optional
+        Per player, ``reduced strategy label -> its name in the document`` (``R1``); default the
+        label in typewriter type.
+    rename : callable, optional
+        ``expr -> expr`` giving the pieces' parameters their short symbols in the document.
+
+    Returns
+    -------
+    str
+        Per piece: its play, its sequential verdict (Kreps & Wilson 1982) with the reason where no
+        member is, the beliefs on the path (Bayes' rule) and, cell by cell, the exact ranges of the
+        beliefs off the path as displayed mathematics (:math:`\mu(\text{weak} \mid \text{beer}) \ge 1/2`),
+        and for a signalling game the intuitive criterion's and D1's verdicts with their reasons; a
+        one-line section when the assessments were refused; empty when there is neither.
+    """
+    refusal = getattr(solution, "beliefs_refusal", "")
+    if not solution.assessments and not refusal:
+        return ""
+    rename = rename or sp.sympify
+    game = solution.game
+    out = [r"\section{Beliefs and refinements}"]
+    if refusal:
+        out.append(escape_sentence(f"Not derived: {refusal}."))
+        return "\n".join(out)
+    signalling = bool(solution.refinements)
+    out.append(
+        "An \\emph{assessment} pairs a profile with a belief at every information set: a distribution over its "
+        "nodes. It is a \\emph{sequential equilibrium} when the beliefs are consistent (limits of Bayes' rule "
+        "along totally mixed profiles tending to the profile) and every player's play is a best reply to his "
+        "belief wherever he moves (Kreps \\& Wilson 1982). On the path of play the beliefs follow from Bayes' "
+        "rule; off the path they are cut, exactly, to those that make the play there a best reply. Below, "
+        "each piece of each equilibrium component, with its beliefs at the information sets of two or more nodes."
+        + (
+            " Of the sequential outcomes of this signalling game, the intuitive criterion (Cho \\& Kreps 1987) "
+            "and D1 (Banks \\& Sobel 1987) keep those that survive when the Receiver's belief after an unsent "
+            "message rules out the types that could not gain by it."
+            if signalling
+            else ""
+        )
+    )
+    for k, a in enumerate(solution.assessments):
+        family = a.family
+        t = family.parameter
+        head = f"Component {family.component}"
+        if family.payoffs:
+            head += ": payoffs $(" + ", ".join(to_latex(rename(v)) for v in family.payoffs) + ")$"
+        out.append(f"\\subsection{{{head}}}")
+        rng = "" if t is None else f", for {_values_latex(t, family.values, rename)}"
+        out.append(f"{_play_latex(game, family, names, rename)}{rng}.")
+        out.append(_sequential_latex(a, rename))
+        decided = [c for c in a.cells if c.refusal is None]
+        on = [i for i in (decided[0].infosets if decided else ()) if i.on_path and len(i.nodes) > 1]
+        for info in on:
+            who = escape_text(game.players[info.player])
+            out.append(
+                f"On the path, at {_text(info.infoset)} ({who}), by Bayes' rule:\n{_beliefs_display(info)}"
+            )
+        for cell in decided:
+            for info in cell.infosets:
+                if info.on_path or len(info.nodes) < 2:
+                    continue
+                who = escape_text(game.players[info.player])
+                where = "" if t is None else f"Where {_values_latex(t, cell.values, rename)}: "
+                lead = f"{where}off the path, at {_text(info.infoset)} ({who})"
+                lead = lead[:1].upper() + lead[1:]
+                if info.ranges is None:
+                    out.append(f"{lead}, no belief justifies the play.")
+                    continue
+                mixes = f", where {who} mixes, so the belief keeps {who} indifferent" if info.mixing else ""
+                out.append(f"{lead}{mixes}:\n{_beliefs_display(info)}")
+            if cell.failure and t is not None and a.verdict == "some members":
+                out.append(
+                    f"Where {_values_latex(t, cell.values, rename)}: not sequential. "
+                    + escape_sentence(_sentence(cell.failure))
+                )
+        if a.decided and a.verdict != "none" and any(not i.on_path for c in a.cells for i in c.infosets):
+            out.append(
+                "These are also the perfect Bayesian equilibria of the textbooks (any belief off the path): "
+                "every belief at these off-path information sets is consistent, as each node is reached by a "
+                "deviation of its own."
+            )
+        if signalling:
+            for v in solution.refinements[k]:
+                at = f" at {_text(v.message)}" if v.message else ""
+                out.append(
+                    f"\\emph{{{escape_text(v.criterion[:1].upper() + v.criterion[1:])}:}} {escape_text(v.verdict)}{at}. "
+                    + escape_sentence(_sentence(v.reason))
+                )
+    return "\n\n".join(out)
+
+
+def _text(label: str) -> str:
+    return f"\\textsf{{{escape_text(label)}}}"
