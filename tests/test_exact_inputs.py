@@ -1098,7 +1098,6 @@ EXCLUDED = {
     ("derive.continuum.rules.PokerRules", "dealer_may_bet"): "a flag (may the dealer bet after a check)",
     ("derive.continuum.rules.CardRules", "dealer_may_bet"): "a flag (may the dealer bet after a check)",
     ("derive.continuum.rules.continuum_rules", "dealer_may_bet"): "a flag (may the dealer bet after a check)",
-    ("derive.derivation.solve.belief_assessments", "strategic"): "a flag (which solver's result is read)",
     ("derive.continuum.derivation.derive_continuum", "deck"): "N of the N-card game read: " + _INT,
     ("derive.continuum.structure.find_structure", "deck"): "N of the N-card game read: " + _INT,
     ("derive.continuum.structure.card_plans", "deck"): "N of the N-card game: " + _INT,

@@ -140,7 +140,7 @@ def solve_general(game: Game, *, progress=None, time_limit: float | None = None)
                 eqs,
                 all_equilibria_verdicts(eqs),
                 method=eqs.method,
-                **_beliefs(game, eqs, True, progress),
+                **_beliefs(game, eqs, "strategic", progress),
             )
         from derive.sequence_form.general import game_sequence_form
 
@@ -180,7 +180,7 @@ def solve_general(game: Game, *, progress=None, time_limit: float | None = None)
             result,
             verdicts,
             method=SUPPORT_METHOD,
-            **_beliefs(game, result, False, progress),
+            **_beliefs(game, result, "support", progress),
         )
     from derive.solving.general_sum.from_cfr import equilibria_from_cfr
 
@@ -200,14 +200,14 @@ NO_BELIEFS = (
 )
 
 
-def _beliefs(game: Game, result, strategic: bool, progress) -> dict:
+def _beliefs(game: Game, result, kind: str, progress) -> dict:
     """The ``assessments``, ``refinements`` and ``beliefs_refusal`` of :class:`GeneralSolution`."""
     from derive.derivation.solve import belief_assessments
 
     if progress is not None:
         progress("beliefs and sequential equilibria ...")
     try:
-        found, verdicts = belief_assessments(game, result, strategic)
+        found, verdicts = belief_assessments(game, result, kind)
     except NotSupportedError as exc:
         return {"beliefs_refusal": str(exc)}
     return {"assessments": found, "refinements": verdicts}

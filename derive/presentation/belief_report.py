@@ -7,6 +7,8 @@ It renders what :func:`derive.derivation.solve.solve` returns with ``refine`` on
 
 from __future__ import annotations
 
+import re
+
 import sympy as sp
 
 from derive.notation.latex import escape_sentence, escape_text, to_latex
@@ -22,6 +24,11 @@ SAME_PBE = (
     "perfect Bayesian (textbook): the same assessments, as every belief at these off-path information sets "
     "is consistent (each node is reached by a deviation of its own)"
 )
+
+
+def plain_text(text: str) -> str:
+    """``text`` with plan variables written ``x[A:xb:call]`` (as :func:`plain` writes them)."""
+    return re.sub(r"_\{([^{}]*)\}", r"[\1]", text)
 
 
 def values_text(t, values) -> str:
@@ -41,7 +48,18 @@ def values_text(t, values) -> str:
     return " or ".join(out) if out else "no value"
 
 
+def _plan_items(family, p):
+    """A plan family's nonzero sequence probabilities of player ``p`` (the empty sequence left out)."""
+    return [(label, v) for label, v in family.plans[p].items() if label != "∅" and sp.sympify(v) != 0]
+
+
 def _strategies_text(game, family) -> str:
+    if family.plans is not None:
+        return "; ".join(
+            f"{game.players[p]} plan "
+            + ", ".join(f"[{label}] {plain(v)}" for label, v in _plan_items(family, p))
+            for p in range(len(family.plans))
+        )
     parts = []
     for p, mixed in enumerate(family.strategies):
         mix = ", ".join(f"[{label}] {plain(v)}" for label, v in mixed.items() if sp.sympify(v) != 0)
@@ -54,12 +72,42 @@ def _where(assessment, cell) -> str:
     return "" if t is None else values_text(t, cell.values) + ": "
 
 
+def _fixed_sets(a) -> list[str]:
+    """The off-path information sets of a piece where consistency fixes the beliefs."""
+    return sorted({i.infoset for c in a.cells for i in c.infosets if i.determined})
+
+
+def pbe_note(a) -> str:
+    """How the textbook's perfect Bayesian equilibria (any belief off the path) compare."""
+    fixed = _fixed_sets(a)
+    if not fixed:
+        return SAME_PBE
+    return (
+        "perfect Bayesian (textbook, any belief off the path): more beliefs at "
+        + ", ".join(fixed)
+        + ", where consistency fixes them (the nodes reached through the fewest moves off the path share them)"
+    )
+
+
+def _partly_decided(a) -> str | None:
+    """``"where 0 <= t < 1; not decided where t = 1"`` for a piece with a parameter and some cells decided."""
+    t = a.family.parameter
+    if t is None or a.refusal is not None or all(c.refusal is not None for c in a.cells):
+        return None
+    good = [c.values for c in a.cells if c.refusal is None and c.sequential]
+    undecided = [c.values for c in a.cells if c.refusal is not None]
+    where = values_text(t, sp.Union(*good)) if good else "no decided value"
+    return f"where {where}; not decided where {values_text(t, sp.Union(*undecided))}"
+
+
 def _sequential_line(a) -> str:
     family = a.family
     if a.refusal is not None or not a.decided:
-        return (
-            "sequential: not decided (" + (a.refusal or next(c.refusal for c in a.cells if c.refusal)) + ")"
-        )
+        why = a.refusal or next(c.refusal for c in a.cells if c.refusal)
+        partly = _partly_decided(a)
+        if partly is not None:
+            return f"sequential: {partly} ({why})"
+        return "sequential: not decided (" + why + ")"
     if a.verdict == "none":
         return f"sequential: no member ({a.failure})"
     if a.verdict == "every member" or family.parameter is None:
@@ -86,7 +134,7 @@ def beliefs_text(solution) -> list[str]:
             for info in decided[0].infosets:
                 if info.on_path and len(info.nodes) > 1:
                     lines.append(
-                        f"      on the path, {info.infoset} ({game.players[info.player]}): {info.text}"
+                        f"      on the path, {info.infoset} ({game.players[info.player]}): {plain_text(info.text)}"
                     )
         for cell in a.cells:
             if cell.refusal is not None:
@@ -99,12 +147,12 @@ def beliefs_text(solution) -> list[str]:
                     continue
                 mixes = f" ({who} mixes there)" if info.mixing and info.ranges is not None else ""
                 lines.append(
-                    f"      {_where(a, cell)}{info.infoset} ({who}, off the path): {info.text}{mixes}"
+                    f"      {_where(a, cell)}{info.infoset} ({who}, off the path): {plain_text(info.text)}{mixes}"
                 )
             if cell.failure and family.parameter is not None and a.verdict == "some members":
                 lines.append(f"      {_where(a, cell)}not sequential: {cell.failure}")
         if a.decided and a.verdict != "none" and any(not i.on_path for c in a.cells for i in c.infosets):
-            lines.append(f"    {SAME_PBE}")
+            lines.append(f"    {pbe_note(a)}")
         if solution.refinements:
             for v in solution.refinements[k]:
                 at = f" at {v.message}" if v.message else ""
@@ -123,8 +171,12 @@ def _belief_json(info) -> dict:
             else {x: {"min": plain(lo), "max": plain(hi)} for x, (lo, hi) in zip(info.nodes, info.ranges)}
         )
         doc["conditions"] = list(info.inequalities)
-        doc["text"] = info.text
+        doc["text"] = plain_text(info.text)
         doc["mixing"] = info.mixing
+        if info.determined:
+            doc["fixed_by_consistency"] = True
+        if info.completion is not None:
+            doc["own_moves_avoid_it"] = {"best_replies": list(info.completion)}
     return doc
 
 
@@ -144,10 +196,21 @@ def beliefs_json(solution) -> list[dict]:
         doc = {
             "component": family.component,
             "payoffs": [plain(v) for v in family.payoffs],
-            "strategies": {
-                game.players[p]: {label: plain(v) for label, v in mixed.items() if sp.sympify(v) != 0}
-                for p, mixed in enumerate(family.strategies)
-            },
+            **(
+                {
+                    "strategies": {
+                        game.players[p]: {label: plain(v) for label, v in mixed.items() if sp.sympify(v) != 0}
+                        for p, mixed in enumerate(family.strategies)
+                    }
+                }
+                if family.plans is None
+                else {
+                    "plans": {
+                        game.players[p]: {label: plain(v) for label, v in _plan_items(family, p)}
+                        for p in range(len(family.plans))
+                    }
+                }
+            ),
             "parameter": None if t is None else plain(t),
             "range": None if t is None else values_text(t, family.values),
         }
@@ -171,7 +234,7 @@ def beliefs_json(solution) -> list[dict]:
                     for c in a.cells
                 ],
             }
-            doc["perfect_bayesian"] = SAME_PBE
+            doc["perfect_bayesian"] = pbe_note(a)
         if solution.refinements:
             ic, d1 = solution.refinements[k]
             doc["intuitive_criterion"], doc["d1"] = _verdict_json(ic), _verdict_json(d1)
@@ -232,6 +295,15 @@ def _beliefs_display(info) -> str:
 
 
 def _play_latex(game, family, names, rename) -> str:
+    if family.plans is not None:
+        return "; ".join(
+            f"{escape_text(game.players[p])}'s realization plan: "
+            + ", ".join(
+                f"\\texttt{{{escape_text(label)}}} ${to_latex(rename(v))}$"
+                for label, v in _plan_items(family, p)
+            )
+            for p in range(len(family.plans))
+        )
     parts = []
     for p, mixed in enumerate(family.strategies):
         terms = []
@@ -251,6 +323,15 @@ def _sequential_latex(a, rename) -> str:
     family = a.family
     if a.refusal is not None or not a.decided:
         why = a.refusal or next(c.refusal for c in a.cells if c.refusal)
+        t = family.parameter
+        if _partly_decided(a) is not None:
+            good = [c.values for c in a.cells if c.refusal is None and c.sequential]
+            undecided = sp.Union(*(c.values for c in a.cells if c.refusal is not None))
+            where = _values_latex(t, sp.Union(*good), rename) if good else "no decided value"
+            return (
+                f"\\emph{{Sequential:}} where {where}; not decided where {_values_latex(t, undecided, rename)} "
+                f"({escape_sentence(why)})."
+            )
         return f"\\emph{{Sequential:}} not decided ({escape_sentence(why)})."
     if a.verdict == "none":
         return f"\\emph{{Sequential:}} no member. {escape_sentence(_sentence(a.failure))}"
@@ -351,10 +432,15 @@ def beliefs_latex(solution, names=None, rename=None) -> str:
                     + escape_sentence(_sentence(cell.failure))
                 )
         if a.decided and a.verdict != "none" and any(not i.on_path for c in a.cells for i in c.infosets):
+            fixed = _fixed_sets(a)
             out.append(
                 "These are also the perfect Bayesian equilibria of the textbooks (any belief off the path): "
                 "every belief at these off-path information sets is consistent, as each node is reached by a "
                 "deviation of its own."
+                if not fixed
+                else "The perfect Bayesian equilibria of the textbooks (any belief off the path) allow more beliefs at "
+                + ", ".join(_text(f) for f in fixed)
+                + ", where consistency fixes them: the nodes reached through the fewest moves off the path share them."
             )
         if signalling:
             for v in solution.refinements[k]:
