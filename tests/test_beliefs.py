@@ -215,3 +215,45 @@ def test_kuhn_cli_text(capsys):
     out = capsys.readouterr().out
     assert "sequential: where 0 <= x[A:xb:call] < 1; not decided where x[A:xb:call] = 1" in out
     assert "so he plays call there (the only best reply)" in out
+
+
+def _catalog_game(path):
+    import pytest
+    from gambit_api import CATALOG
+
+    if CATALOG is None:
+        pytest.skip("pygambit is not installed")
+    from derive.formats.read import read_game
+
+    return read_game(CATALOG / path)
+
+
+def test_gambit_catalog_selten_1975_horse():
+    """Gambit's file of Selten (1975), figure 1: the (1, 1, 1) component is sequential, (3, 2, 2) is not,
+    as player 2's move off the path is never a best reply (Selten 1975, section 6)."""
+    s = solve(_catalog_game("journals/ijgt/selten1975/fig1.efg"), refine="sequential")
+    assert [(a.family.payoffs, a.verdict) for a in s.assessments] == [
+        ((1, 1, 1), "every member"),
+        ((3, 2, 2), "none"),
+    ]
+
+
+def test_gambit_catalog_myerson_1991_card_game():
+    """Gambit's file of Myerson (1991), figure 2.1 (the card game): one equilibrium, worth 1/3 to player
+    1, every information set on the path (each card is dealt), so it is sequential."""
+    s = solve(_catalog_game("books/myerson1991/fig2_1.efg"), all_optimal=True, refine="sequential")
+    (a,) = s.assessments
+    assert a.family.payoffs == (R(1, 3), R(-1, 3)) and a.verdict == "every member"
+
+
+def test_cli_beer_quiche_options_and_param(capsys):
+    from derive.cli.run import main
+
+    assert main(["solve", "beer-quiche:weak=1/3", "--all", "--refine", "intuitive"]) == 0
+    out = capsys.readouterr().out
+    assert "on the path, quiche (Receiver): μ(weak | quiche) = 1/3" in out
+    assert "intuitive criterion: fails at beer" in out and "quiche pooling fails" in out
+    assert "intuitive criterion: survives" in out and "beer pooling survives" in out
+    assert main(["solve", "beer-quiche", "--param", "weak=1/10..1/3", "--all", "--refine", "intuitive"]) == 2
+    err = capsys.readouterr()
+    assert err.out == "" and len(err.err.strip().splitlines()) == 1 and "--refine intuitive" in err.err
