@@ -66,6 +66,13 @@ class GeneralSolution:
         What the sequence-form search found (``"sequence"`` only).
     method : str
         The solver's method, one sentence.
+    assessments : tuple
+        ``"strategic"`` and ``"support"``: each piece of each component with its beliefs and
+        sequential part (:func:`~derive.derivation.solve.belief_assessments`); empty when refused.
+    refinements : tuple
+        For a signalling game, per assessment the intuitive criterion's and D1's verdicts; else empty.
+    beliefs_refusal : str
+        Why there are no assessments, one sentence (empty when there are).
     """
 
     game: Game
@@ -75,6 +82,9 @@ class GeneralSolution:
     reason: str = ""
     note: str = ""
     method: str = ""
+    assessments: tuple = ()
+    refinements: tuple = ()
+    beliefs_refusal: str = ""
 
 
 def solve_general(game: Game, *, progress=None, time_limit: float | None = None) -> GeneralSolution:
@@ -124,7 +134,14 @@ def solve_general(game: Game, *, progress=None, time_limit: float | None = None)
             from derive.solving.general_sum.two_player import all_equilibria
 
             eqs = all_equilibria(game, progress=progress, time_limit=time_limit)
-            return GeneralSolution(game, "strategic", eqs, all_equilibria_verdicts(eqs), method=eqs.method)
+            return GeneralSolution(
+                game,
+                "strategic",
+                eqs,
+                all_equilibria_verdicts(eqs),
+                method=eqs.method,
+                **_beliefs(game, eqs, "strategic", progress),
+            )
         from derive.sequence_form.general import game_sequence_form
 
         equilibria, all_extreme, note, method = sequence_form_equilibria(
@@ -137,7 +154,14 @@ def solve_general(game: Game, *, progress=None, time_limit: float | None = None)
             for eq in equilibria
         )
         return GeneralSolution(
-            game, "sequence", (equilibria, all_extreme), verdicts, reason=refusal, note=note, method=method
+            game,
+            "sequence",
+            (equilibria, all_extreme),
+            verdicts,
+            reason=refusal,
+            note=note,
+            method=method,
+            beliefs_refusal=NO_BELIEFS,
         )
     from derive.solving.general_sum.support_enumeration import (
         SUPPORT_METHOD,
@@ -150,14 +174,43 @@ def solve_general(game: Game, *, progress=None, time_limit: float | None = None)
         result = support_enumeration(game, progress=progress, time_limit=time_limit)
         sequences = strategy_sequences(game)
         verdicts = tuple(support_verdict(game, e, sequences) for e in result.equilibria)
-        return GeneralSolution(game, "support", result, verdicts, method=SUPPORT_METHOD)
+        return GeneralSolution(
+            game,
+            "support",
+            result,
+            verdicts,
+            method=SUPPORT_METHOD,
+            **_beliefs(game, result, "support", progress),
+        )
     from derive.solving.general_sum.from_cfr import equilibria_from_cfr
 
     found = equilibria_from_cfr(game, progress=progress, time_limit=time_limit)
     if not found.families:
         raise NotSupportedError(cfr_failure(found))
     verdicts = tuple(behaviour_family_verdict(game, f.family.strategies, f.point) for f in found.families)
-    return GeneralSolution(game, "found", found, verdicts, reason=refusal, method=found.method)
+    return GeneralSolution(
+        game, "found", found, verdicts, reason=refusal, method=found.method, beliefs_refusal=NO_BELIEFS
+    )
+
+
+#: Why a game solved without enumerating every equilibrium gets no assessments.
+NO_BELIEFS = (
+    "beliefs and sequential equilibria are derived from every equilibrium of the game, which its enumeration "
+    "gives; this game was too large to enumerate"
+)
+
+
+def _beliefs(game: Game, result, kind: str, progress) -> dict:
+    """The ``assessments``, ``refinements`` and ``beliefs_refusal`` of :class:`GeneralSolution`."""
+    from derive.derivation.solve import belief_assessments
+
+    if progress is not None:
+        progress("beliefs and sequential equilibria ...")
+    try:
+        found, verdicts = belief_assessments(game, result, kind)
+    except NotSupportedError as exc:
+        return {"beliefs_refusal": str(exc)}
+    return {"assessments": found, "refinements": verdicts}
 
 
 def named_parameters(solution: ZeroSumSolution, names: Mapping[str, str]) -> ZeroSumSolution:

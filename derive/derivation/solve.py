@@ -27,6 +27,7 @@ __all__ = [
     "SequenceFormEquilibria",
     "Solution",
     "almost_constant_sum_refusal",
+    "belief_assessments",
     "builtin_match",
     "cfr_failure",
     "iterated_dominance",
@@ -192,10 +193,15 @@ def solve(
     choice = choice or choose_solver(game)
     route = choice.route
     if refine in BELIEF_REFINEMENTS:
-        if route not in (Route.STRATEGIC_FORM, Route.SUPPORT_ENUMERATION):
+        if route not in (Route.STRATEGIC_FORM, Route.SUPPORT_ENUMERATION, Route.ZERO_SUM):
             raise NotSupportedError(
-                f"--refine {refine} needs every equilibrium of a general-sum game (the strategic form or "
-                f"support enumeration); this game goes to the {route.name.lower().replace('_', ' ')} route"
+                f"--refine {refine} needs every equilibrium (a general-sum game's strategic form or support "
+                "enumeration, or a constant-sum game's optimal sets); this game goes to the "
+                f"{route.name.lower().replace('_', ' ')} route"
+            )
+        if route is Route.ZERO_SUM and not all_optimal:
+            raise NotSupportedError(
+                f"--refine {refine} needs the optimal sets of a constant-sum game: add --all"
             )
         return _with_beliefs(
             solve(
@@ -242,27 +248,67 @@ def _with_beliefs(solution: Solution, refine: str) -> Solution:
     """``solution`` with the assessments of its pieces and, for a signalling game, their refinements."""
     from dataclasses import replace
 
+    if solution.route is Route.ZERO_SUM and solution.optimal_sets_not_derived is not None:
+        raise NotSupportedError(
+            f"--refine {refine} needs the optimal sets: {solution.optimal_sets_not_derived}"
+        )
+    kind = {Route.STRATEGIC_FORM: "strategic", Route.ZERO_SUM: "optimal"}.get(solution.route, "support")
+    found, verdicts = belief_assessments(solution.game, solution.result, kind, refine)
+    return replace(solution, assessments=found, refinements=verdicts)
+
+
+def belief_assessments(game: Game, result, kind: str, refine: str = "sequential") -> tuple[tuple, tuple]:
+    """The assessments of every piece of every component and, for a signalling game, their refinements.
+
+    Parameters
+    ----------
+    game : Game
+    result : AllEquilibria, SupportEnumeration or ZeroSumSolution
+        Every equilibrium: :func:`~derive.solving.general_sum.two_player.all_equilibria`'s (``kind``
+        ``"strategic"``), :func:`~derive.solving.general_sum.support_enumeration.support_enumeration`'s
+        (``"support"``) or :func:`~derive.solving.zero_sum.sequence_form_lp.solve_zero_sum`'s with its
+        optimal sets (``"optimal"``).
+    kind : str
+    refine : str
+        One of :data:`BELIEF_REFINEMENTS`; ``"intuitive"`` and ``"d1"`` need a signalling game.
+
+    Returns
+    -------
+    (tuple of Assessment, tuple of (RefinementVerdict, RefinementVerdict))
+        One :func:`~derive.solving.refinements.beliefs.assess` per piece (Kreps & Wilson 1982), and
+        per piece the intuitive criterion's (Cho & Kreps 1987) and D1's (Banks & Sobel 1987) verdicts
+        when the game is a signalling game (else empty).
+
+    Raises
+    ------
+    NotSupportedError
+        ``"intuitive"`` or ``"d1"`` for a game that is not a signalling game (one line: why not).
+    ImperfectRecallError
+        A game without perfect recall.
+    """
     from derive.solving.refinements.beliefs import (
         assess,
         families_of_all_equilibria,
+        families_of_optimal_sets,
         families_of_support_enumeration,
     )
     from derive.solving.refinements.signalling import refinement_verdicts, signalling_structure
 
-    game = solution.game
     try:
         structure = signalling_structure(game)
     except NotSupportedError as exc:
         if refine != "sequential":
             raise NotSupportedError(f"--refine {refine} is for signalling games; {exc}") from None
         structure = None
-    if solution.route is Route.STRATEGIC_FORM:
-        pieces = families_of_all_equilibria(solution.result)
+    if kind == "strategic":
+        pieces = families_of_all_equilibria(result)
+    elif kind == "optimal":
+        pieces = families_of_optimal_sets(game, result)
     else:
-        pieces = families_of_support_enumeration(solution.result)
+        pieces = families_of_support_enumeration(result)
     found = tuple(assess(game, piece) for piece in pieces)
     verdicts = () if structure is None else tuple(refinement_verdicts(game, structure, a) for a in found)
-    return replace(solution, assessments=found, refinements=verdicts)
+    return found, verdicts
 
 
 def _zero_sum(game, choice, all_optimal, refine, dominance, progress, time_limit) -> Solution:

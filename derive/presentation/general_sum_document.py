@@ -280,6 +280,55 @@ def _strategic_dominance_latex(game: Game, names, max_rows: int) -> str:
     )
 
 
+def _strategic_names(form) -> tuple[list[dict[str, str]], Callable[[object], sp.Expr]]:
+    """The names ``R1``, ``C1`` of a two-player reduced strategic form's strategies, and the renaming
+    of their probabilities ``x[...]``, ``y[...]`` to ``x_{1}``, ``y_{1}``."""
+    from derive.sequence_form.general import plan_symbol_name
+
+    letters = ("R", "C")
+    names = [{label: f"{letters[p]}{k + 1}" for k, label in enumerate(form.strategies[p])} for p in (0, 1)]
+    symbol_names = {}
+    for p, letter in ((0, "x"), (1, "y")):
+        for k, label in enumerate(form.strategies[p]):
+            symbol_names[plan_symbol_name(p, label, letter)] = sp.Symbol(f"{letter}_{{{k + 1}}}")
+    return names, _renamer(symbol_names)
+
+
+def _support_names(
+    game: Game,
+) -> tuple[list[tuple[str, ...]], list[dict[str, str]], Callable[[object], sp.Expr]]:
+    """Each player's reduced strategies, their names ``$s_{p,k}$`` and the renaming of their
+    probabilities to ``sigma_{p,k}`` (support enumeration)."""
+    from derive.dominance.general import reduced_strategies
+    from derive.sequence_form.general import game_sequence_form, plan_symbol_name
+
+    sf = game_sequence_form(game)
+    labels = [tuple(s.label for s in reduced_strategies(sf, p)) for p in range(game.num_players)]
+    symbol_names = {
+        plan_symbol_name(p, label, f"s{p + 1}"): sp.Symbol(f"sigma_{{{p + 1},{k + 1}}}")
+        for p in range(game.num_players)
+        for k, label in enumerate(labels[p])
+    }
+    names = [
+        {label: f"$s_{{{p + 1},{k + 1}}}$" for k, label in enumerate(labels[p])}
+        for p in range(game.num_players)
+    ]
+    return labels, names, _renamer(symbol_names)
+
+
+def _beliefs_section(solution: GeneralSolution) -> list[str]:
+    """The section on beliefs and refinements, with the strategies and parameters named as above."""
+    from derive.presentation.belief_report import beliefs_latex
+
+    names = rename = None
+    if solution.kind == "strategic":
+        names, rename = _strategic_names(solution.result.form)
+    elif solution.kind == "support":
+        _, names, rename = _support_names(solution.game)
+    text = beliefs_latex(solution, names, rename)
+    return [text] if text else []
+
+
 def _strategic_sections(solution: GeneralSolution, plan_form, max_rows: int) -> list[str]:
     """Two players, the reduced strategic form enumerated: the form, its dominance, the extreme equilibria, each maximal Nash subset (families, ranges, vertices, a member, subgame perfection) and the values at the members."""
     from derive.presentation.plan_latex import plan_values_latex
@@ -292,13 +341,7 @@ def _strategic_sections(solution: GeneralSolution, plan_form, max_rows: int) -> 
     form = eqs.form
     extreme_verdicts, subset_verdicts = solution.verdicts
     p0, p1 = (escape_text(p) for p in game.players)
-    letters = ("R", "C")
-    names = [{label: f"{letters[p]}{k + 1}" for k, label in enumerate(form.strategies[p])} for p in (0, 1)]
-    symbol_names = {}
-    for p, letter in ((0, "x"), (1, "y")):
-        for k, label in enumerate(form.strategies[p]):
-            symbol_names[plan_symbol_name(p, label, letter)] = sp.Symbol(f"{letter}_{{{k + 1}}}")
-    rename = _renamer(symbol_names)
+    names, rename = _strategic_names(form)
     m, n = form.shape
     out = [
         "\\section{The reduced strategic form}",
@@ -563,20 +606,11 @@ def _sequence_sections(solution: GeneralSolution, max_rows: int) -> list[str]:
 
 def _support_sections(solution: GeneralSolution, max_rows: int) -> list[str]:
     """Three or more players, support enumeration: the reduced strategic form, its strict dominance, every equilibrium and family with its conditions, a verified member and subgame perfection, and the values on the path."""
-    from derive.dominance.general import reduced_strategies
-    from derive.sequence_form.general import game_sequence_form, plan_symbol_name
     from derive.verification.subgame_families import mixed_plans, plan_behaviour, strategy_sequences
 
     game = solution.game
     result = solution.result
-    sf = game_sequence_form(game)
-    labels = [tuple(s.label for s in reduced_strategies(sf, p)) for p in range(game.num_players)]
-    symbol_names = {
-        plan_symbol_name(p, label, f"s{p + 1}"): sp.Symbol(f"sigma_{{{p + 1},{k + 1}}}")
-        for p in range(game.num_players)
-        for k, label in enumerate(labels[p])
-    }
-    rename = _renamer(symbol_names)
+    labels, _, rename = _support_names(game)
     shape = " $\\times$ ".join(str(len(x)) for x in labels)
     out = [
         "\\section{The reduced strategic form}",
@@ -865,6 +899,7 @@ def general_sum_document(
         out += _found_sections(solution, max_rows)
     else:
         raise ValueError(f"unknown kind of solution {solution.kind!r}")
+    out += _beliefs_section(solution)
     out += [strategy_trees] if strategy_trees else []
     out += [
         "\\section{What was computed}",

@@ -254,6 +254,8 @@ def _zero_sum_report(result: Solution, as_json: bool) -> str:
             doc["dominance"] = dominance_rows
         if not_derived is not None:
             doc["optimal_sets_not_derived"] = not_derived
+        if result.assessments:
+            doc["components"] = beliefs_json(result)
         return json.dumps(doc, indent=2, ensure_ascii=False)
     players = game.players
     lines = [
@@ -285,6 +287,7 @@ def _zero_sum_report(result: Solution, as_json: bool) -> str:
         lines.extend(_set_text(game, s))
     if not_derived is not None:
         lines.append(f"optimal sets: {not_derived}")
+    lines.extend(beliefs_text(result))
     lines.append(f"method: {solution.method}")
     return "\n".join(lines)
 

@@ -11,15 +11,28 @@ information set (a distribution over its nodes).  It is a *sequential equilibriu
 ``sigma``'s support) and weights ``c(a) > 0`` (``sigma(a)`` on the support, chance's probabilities at
 chance) such that at every information set ``I``, ``mu(x)`` is proportional to the product of ``c``
 along the path to ``x`` over the nodes of ``I`` whose paths have the least total order, and ``0``
-elsewhere.  On the path of play this is Bayes' rule.  This module implements the case where every
-off-path information set's nodes are each reached through *exactly one* action outside ``sigma``'s
-support, these actions are distinct within the set and no two off-path sets share one (signalling
-games, Selten's horse): then *every* belief at the off-path sets is consistent (give ``kappa = 1``
-and ``c(a_x) = mu(x) / (reach of x's on-support moves)`` to the deviation ``a_x`` into a node with
-``mu(x) > 0``, ``kappa = 2`` to the others), so perfect Bayesian equilibrium in the textbook sense
-(Bayes on the path, any belief off it) gives the same assessments.  Where the condition fails
-(a node reached only through two deviations, or a deviation shared by two off-path sets, whose
-belief ratios are then coupled by binomial equations), the piece is refused with that reason.
+elsewhere.  On the path of play this is Bayes' rule.  Off it, with ``D(x)`` the multiset of moves
+outside the support on the path to a node ``x`` of an off-path information set ``I``:
+
+* *fixed*: when some nodes' ``D(x)`` are one multiset contained in every other node's (all nodes
+  sharing one multiset is the common case: a deviation before ``I`` that its nodes share), the
+  others have a strictly greater order (every ``kappa`` off the support is positive) and belief 0,
+  and the ``c`` of the shared moves cancel: the belief is unique, Bayes' rule on the remaining (on
+  the support and chance) probabilities;
+* *free*: when each node is reached through exactly one move outside the support, these moves
+  distinct within ``I`` and no two such sets share one (signalling games, Selten's horse), *every*
+  belief is consistent (give ``kappa = 1`` and ``c(a_x) = mu(x) / (reach of x's on-support moves)``
+  to the deviation ``a_x`` into a node with ``mu(x) > 0``, ``kappa = 2`` to the others; fixed sets
+  constrain no ``kappa`` or ``c``), so perfect Bayesian equilibrium in the textbook sense (Bayes on
+  the path, any belief off it) gives the same assessments there;
+* otherwise (nodes reached through different sets of two or more deviations, or one deviation
+  leading into two such free sets, whose belief ratios are then coupled by binomial equations) the
+  cell is refused with that reason.
+
+An information set that its mover's own earlier moves avoid (his reduced strategy leaves his play
+there open) is completed by his best replies to its beliefs when every action there ends the play
+(Kuhn poker's ``A:xb`` when the opener always bets A): the report says which replies are best, one
+when it is forced; a set further up whose conditions depend on an unforced completion is refused.
 
 **Sequential rationality.**  With consistent beliefs, a profile is sequentially rational iff no
 player gains by a one-shot deviation at any information set (Hendon, Jacobsen & Sloth 1996), which
@@ -47,6 +60,7 @@ games", International Journal of Game Theory 4(1), 25-55.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 
 import sympy as sp
@@ -64,6 +78,8 @@ __all__ = [
     "ProfileFamily",
     "assess",
     "families_of_all_equilibria",
+    "families_of_optimal_sets",
+    "family_plans",
     "families_of_support_enumeration",
     "node_names",
     "plans_of",
@@ -91,6 +107,9 @@ class ProfileFamily:
         The component (1-based) the piece belongs to.
     refusal : str or None
         Why its assessments are not derived (e.g. two free probabilities), stated.
+    plans : tuple of dict or None
+        Instead of ``strategies`` (then empty): per player, ``sequence label -> realization
+        probability`` (a constant-sum game's optimal sets, :func:`families_of_optimal_sets`).
     """
 
     strategies: tuple[dict[str, sp.Expr], ...]
@@ -99,6 +118,7 @@ class ProfileFamily:
     values: sp.Set | None = None
     component: int = 1
     refusal: str | None = None
+    plans: tuple[dict[str, sp.Expr], ...] | None = None
 
 
 @dataclass(frozen=True)
@@ -123,6 +143,13 @@ class InfosetBeliefs:
     inequalities : tuple of str
         Off the path: the conditions on the beliefs, one per (played action, other action), e.g.
         ``"μ(weak) - μ(strong) >= 0"``.
+    determined : bool
+        Off the path: consistency alone fixes the beliefs (every range a point), as the nodes with
+        the fewest moves off the path share them (see the module docstring).
+    completion : tuple of str or None
+        At an information set that the mover's own earlier moves avoid (his reduced strategy leaves
+        his play there open): the actions that are best replies to the beliefs there, one when it is
+        forced; None elsewhere.
     """
 
     player: int
@@ -133,6 +160,8 @@ class InfosetBeliefs:
     ranges: tuple[tuple[sp.Expr, sp.Expr], ...] | None
     mixing: bool
     inequalities: tuple[str, ...] = ()
+    determined: bool = False
+    completion: tuple[str, ...] | None = None
 
     @property
     def text(self) -> str:
@@ -148,17 +177,34 @@ class InfosetBeliefs:
             )
         if self.ranges is None:
             return "no belief justifies the play here"
-        if len(self.nodes) == 2:
-            return _interval_text(first, *self.ranges[0])
-        return (
-            "; ".join(self.inequalities)
-            + " ("
-            + ", ".join(
-                _interval_text(f"{MU}({x} | {self.infoset})", lo, hi)
-                for x, (lo, hi) in zip(self.nodes, self.ranges)
+        if self.determined:
+            text = ", ".join(
+                f"{MU}({x} | {self.infoset}) = {to_text(lo)}"
+                for x, (lo, _) in zip(self.nodes, self.ranges)
+                if len(self.nodes) > 2 or x == self.nodes[0]
             )
-            + ")"
-        )
+            text += (
+                " (fixed by consistency: the nodes reached through the fewest moves off the path share them)"
+            )
+        elif len(self.nodes) == 2:
+            text = _interval_text(first, *self.ranges[0])
+        else:
+            text = (
+                "; ".join(self.inequalities)
+                + " ("
+                + ", ".join(
+                    _interval_text(f"{MU}({x} | {self.infoset})", lo, hi)
+                    for x, (lo, hi) in zip(self.nodes, self.ranges)
+                )
+                + ")"
+            )
+        if self.completion is not None:
+            text += "; his own earlier moves avoid it, " + (
+                f"so he plays {self.completion[0]} there (the only best reply)"
+                if len(self.completion) == 1
+                else f"so his play there is open among {', '.join(self.completion)}, each a best reply to some such belief"
+            )
+        return text
 
 
 def _interval_text(name: str, lo: sp.Expr, hi: sp.Expr) -> str:
@@ -415,6 +461,65 @@ def plans_of(sf: GameSequenceForm, strategies) -> list[list[sp.Expr]]:
     return out
 
 
+def family_plans(sf: GameSequenceForm, family: ProfileFamily) -> list[list[sp.Expr]]:
+    """Each player's realization plan (indexed by sequence) of a piece: :func:`plans_of` its
+    strategies, or its ``plans`` read by sequence label (a label left out has probability 0)."""
+    if family.plans is None:
+        return plans_of(sf, family.strategies)
+    return [
+        [sp.cancel(sp.sympify(family.plans[p].get(sf.label(p, k), 0))) for k in range(sf.shape[p])]
+        for p in range(len(sf.shape))
+    ]
+
+
+def families_of_optimal_sets(game: Game, solution) -> tuple[ProfileFamily, ...]:
+    """A two-player constant-sum game's optimal sets as one piece: every pair of optimal plans.
+
+    Parameters
+    ----------
+    game : Game
+    solution : ZeroSumSolution
+        :func:`derive.solving.zero_sum.sequence_form_lp.solve_zero_sum`'s result with
+        ``all_optimal=True`` (its ``optimal_sets``, one per player).
+
+    Returns
+    -------
+    tuple of ProfileFamily
+        One piece with ``plans`` (the product of the optimal sets is the one component), its range
+        the parameter's least and greatest vertex value; with a refusal when the two sets have two or
+        more free probabilities together.
+
+    Raises
+    ------
+    ValueError
+        If ``solution`` has no optimal sets.
+    """
+    sets = solution.optimal_sets
+    if not sets:
+        raise ValueError("the optimal sets were not derived")
+    value = sp.sympify(solution.value)
+    payoffs = (value, sp.cancel(sp.sympify(game.constant_sum or 0) - value))
+    plans = tuple(dict(o.plan) for o in sorted(sets, key=lambda o: o.player))
+    params = tuple(t for o in sets for t in o.parameters)
+    if len(params) > 1:
+        return (
+            ProfileFamily(
+                (),
+                payoffs,
+                refusal=(
+                    f"optimal sets with {len(params)} free probabilities: assessments are derived here for at "
+                    "most one"
+                ),
+                plans=plans,
+            ),
+        )
+    if not params:
+        return (ProfileFamily((), payoffs, plans=plans),)
+    (t,) = params
+    ends = [v[t] for o in sets for v in o.vertices if t in v]
+    return (ProfileFamily((), payoffs, t, sp.Interval(min(ends), max(ends)), plans=plans),)
+
+
 def _cells(plans, t, values: sp.Set) -> list[tuple[sp.Set, sp.Rational]]:
     """The range cut at the roots of the plan entries; cells with the same support merged."""
     roots: set = set()
@@ -494,7 +599,7 @@ def assess(game: Game, family: ProfileFamily, sf: GameSequenceForm | None = None
         return Assessment(family, refusal=family.refusal)
     game.require_perfect_recall()
     sf = sf or game_sequence_form(game)
-    plans = plans_of(sf, family.strategies)
+    plans = family_plans(sf, family)
     t = family.parameter
     try:
         cells = _cells(plans, t, family.values) if t is not None else [(None, None)]
@@ -509,25 +614,33 @@ def _at(expr: sp.Expr, t, s) -> sp.Expr:
 
 def _assess_cell(game: Game, sf: GameSequenceForm, plans, t, cell, s) -> CellAssessment:
     n = game.num_players
-    # behaviour, where each player's own moves reach the information set
+    # behaviour, where each player's own moves reach the information set; "open" sets are avoided by
+    # the mover's own moves and end the play: their completion is chosen below
     behaviour: dict[int, tuple[sp.Expr, ...]] = {}
+    open_sets: set[int] = set()
     for info in game.infosets:
         own = plans[info.player][sf.parent[info.index]]
         if _at(own, t, s) == 0:
+            if all(game.nodes[c].is_terminal for x in info.nodes for c in game.nodes[x].children):
+                open_sets.add(info.index)
+                behaviour[info.index] = (sp.S.Zero,) * len(info.actions)
+                continue
             return CellAssessment(
                 cell,
                 False,
                 refusal=(
                     f"{game.players[info.player]}'s own earlier moves avoid {info.label}, so the reduced strategies "
-                    "leave his play there open; assessments with such information sets are not implemented"
+                    "leave his play there open; assessments with such information sets are implemented where "
+                    "every action there ends the play"
                 ),
             )
         behaviour[info.index] = tuple(
             sp.cancel(plans[info.player][sf.index[info.player][(info.index, a)]] / own)
             for a in range(len(info.actions))
         )
-    # reach probabilities and the off-support moves on each path
+    # reach probabilities, the same without the moves off the path, and those moves on each path
     reach: dict[int, sp.Expr] = {0: sp.S.One}
+    onreach: dict[int, sp.Expr] = {0: sp.S.One}
     deviations: dict[int, tuple] = {0: ()}
     for node in game.nodes:
         for k, c in enumerate(node.children):
@@ -537,53 +650,126 @@ def _assess_cell(game: Game, sf: GameSequenceForm, plans, t, cell, s) -> CellAss
                     return CellAssessment(
                         cell, False, refusal="a chance move of probability 0 is not implemented"
                     )
-                reach[c], deviations[c] = reach[node.index] * p, deviations[node.index]
+                reach[c], onreach[c], deviations[c] = (
+                    reach[node.index] * p,
+                    onreach[node.index] * p,
+                    deviations[node.index],
+                )
             else:
                 p = behaviour[node.infoset][k]
                 off = _at(p, t, s) == 0
                 reach[c] = reach[node.index] * p
+                onreach[c] = onreach[node.index] * (1 if off else p)
                 deviations[c] = deviations[node.index] + (((node.infoset, k),) if off else ())
-    # each player's expected payoff from every node on
-    value: dict[int, tuple[sp.Expr, ...]] = {}
+    off_path = [info for info in game.infosets if sum(_at(reach[x], t, s) for x in info.nodes) == 0]
+    # consistency (Kreps & Wilson 1982): fixed where the nodes with the fewest moves off the path share
+    # them, free where each node has one such move of its own, else refused
+    fixed: dict[int, tuple[sp.Expr, ...]] = {}
+    owner: dict[tuple, int] = {}
+    for info in off_path:
+        if len(info.nodes) == 1:  # its belief is 1 whatever the orders and weights
+            continue
+        sets = [Counter(deviations[x]) for x in info.nodes]
+        least = [k for k, d in enumerate(sets) if all(all(d[m] <= e[m] for m in d) for e in sets)]
+        if least:
+            total = sum(onreach[info.nodes[k]] for k in least)
+            beliefs = tuple(
+                sp.cancel(onreach[x] / total) if k in least else sp.S.Zero for k, x in enumerate(info.nodes)
+            )
+            if t is not None and not isinstance(cell, sp.FiniteSet) and any(b.free_symbols for b in beliefs):
+                return CellAssessment(
+                    cell,
+                    False,
+                    refusal=(
+                        f"the consistent beliefs at {info.label} vary along the family: they are derived here "
+                        "where they are constant"
+                    ),
+                )
+            fixed[info.index] = tuple(_at(b, t, s) for b in beliefs)
+            continue
+        if any(len(deviations[x]) != 1 for x in info.nodes) or len({deviations[x] for x in info.nodes}) < len(
+            info.nodes
+        ):
+            return CellAssessment(
+                cell,
+                False,
+                refusal=(
+                    f"the nodes of {info.label} are reached through different moves off the path of play, neither "
+                    "one shared set of them nor one move each: their consistent beliefs are coupled (Kreps & "
+                    "Wilson 1982), which is not implemented"
+                ),
+            )
+        for x in info.nodes:
+            if owner.setdefault(deviations[x][0], info.index) != info.index:
+                return CellAssessment(
+                    cell,
+                    False,
+                    refusal=(
+                        f"one move off the path of play leads to {info.label} and to another off-path information "
+                        "set whose beliefs it leaves free: their consistent beliefs are coupled (Kreps & Wilson "
+                        "1982), which is not implemented"
+                    ),
+                )
+    # the completions at the open sets: the best replies to their beliefs
+    completions: dict[int, tuple[int, ...]] = {}
+    for info in game.infosets:
+        if info.index not in open_sets:
+            continue
+        i = info.player
+        pay = [
+            [sp.sympify(game.payoffs[game.nodes[x].children[a]][i]) for x in info.nodes]
+            for a in range(len(info.actions))
+        ]
+        if info.index in fixed:
+            mu = fixed[info.index]
+            worth = [sum(m * u for m, u in zip(mu, row)) for row in pay]
+            completions[info.index] = tuple(a for a, w in enumerate(worth) if w == max(worth))
+        else:
+            completions[info.index] = tuple(a for a in range(len(info.actions)) if _best_somewhere(pay, a))
+        if len(completions[info.index]) == 1:
+            (a,) = completions[info.index]
+            behaviour[info.index] = tuple(sp.S.One if b == a else sp.S.Zero for b in range(len(info.actions)))
+    # each player's expected payoff from every node on (None where an open set's play, not forced, counts)
+    value: dict[int, tuple[sp.Expr, ...] | None] = {}
     for node in reversed(game.nodes):
         if node.is_terminal:
             value[node.index] = tuple(sp.sympify(v) for v in game.payoffs[node.index])
             continue
+        if not node.is_chance and node.infoset in open_sets and len(completions[node.infoset]) > 1:
+            value[node.index] = None
+            continue
         probs = node.probabilities if node.is_chance else behaviour[node.infoset]
+        if any(value[c] is None and _at(p, t, s) != 0 for p, c in zip(probs, node.children)):
+            value[node.index] = None
+            continue
         value[node.index] = tuple(
-            sp.cancel(sum(p * value[c][i] for p, c in zip(probs, node.children))) for i in range(n)
+            sp.cancel(sum(p * value[c][i] for p, c in zip(probs, node.children) if value[c] is not None))
+            for i in range(n)
         )
-    # consistency: off-path nodes each reached through one deviation of their own
-    off_path = [info for info in game.infosets if sum(_at(reach[x], t, s) for x in info.nodes) == 0]
-    owner: dict[tuple, int] = {}
-    for info in off_path:
-        for x in info.nodes:
-            devs = deviations[x]
-            if len(devs) != 1:
-                return CellAssessment(
-                    cell,
-                    False,
-                    refusal=(
-                        f"a node of {info.label} is reached only through {len(devs)} moves off the path of play: its "
-                        "consistent beliefs are coupled (Kreps & Wilson 1982), which is not implemented"
-                    ),
-                )
-            if (
-                owner.setdefault(devs[0], info.index) != info.index
-                or sum(deviations[y] == devs for y in info.nodes) > 1
-            ):
-                return CellAssessment(
-                    cell,
-                    False,
-                    refusal=(
-                        f"one move off the path of play leads to two nodes of {info.label} or to another off-path "
-                        "information set: their consistent beliefs are coupled (Kreps & Wilson 1982), which is not implemented"
-                    ),
-                )
     out: list[InfosetBeliefs] = []
     failure = None
     for info in game.infosets:
         names = node_names(game, info.nodes)
+        if info.index in open_sets:
+            done = completions[info.index]
+            mu = fixed.get(info.index)
+            ranges = (
+                tuple((b, b) for b in mu) if mu is not None else tuple((sp.S.Zero, sp.S.One) for _ in names)
+            )
+            out.append(
+                InfosetBeliefs(
+                    info.player,
+                    info.label,
+                    False,
+                    names,
+                    None,
+                    ranges,
+                    len(done) > 1 and mu is not None,
+                    determined=mu is not None,
+                    completion=tuple(info.actions[a] for a in done),
+                )
+            )
+            continue
         played = [a for a in range(len(info.actions)) if _at(behaviour[info.index][a], t, s) != 0]
         mixing = len(played) > 1
         if info not in off_path:
@@ -600,7 +786,18 @@ def _assess_cell(game: Game, sf: GameSequenceForm, plans, t, cell, s) -> CellAss
                 row, pays = [], []
                 for x in info.nodes:
                     node = game.nodes[x]
-                    d = sp.cancel(value[node.children[a]][i] - value[node.children[b]][i])
+                    va, vb = value[node.children[a]], value[node.children[b]]
+                    if va is None or vb is None:
+                        return CellAssessment(
+                            cell,
+                            False,
+                            refusal=(
+                                f"the play after {info.label} passes an information set that its mover's own moves "
+                                "avoid, where more than one reply is best: the beliefs at "
+                                f"{info.label} depend on that choice, which is not implemented"
+                            ),
+                        )
+                    d = sp.cancel(va[i] - vb[i])
                     d = _at(d, t, s) if isinstance(cell, sp.FiniteSet) or t is None else d
                     if d.free_symbols:
                         return CellAssessment(
@@ -612,15 +809,18 @@ def _assess_cell(game: Game, sf: GameSequenceForm, plans, t, cell, s) -> CellAss
                             ),
                         )
                     row.append(d)
-                    pays.append(
-                        (_at(value[node.children[a]][i], t, s), _at(value[node.children[b]][i], t, s))
-                    )
+                    pays.append((_at(va[i], t, s), _at(vb[i], t, s)))
                 diffs[(a, b)] = row
                 paid[(a, b)] = pays
         variables = list(range(len(info.nodes)))
         constraints = [({v: sp.S.One}, sp.S.Zero, False) for v in variables]
         constraints.append(({v: sp.S.One for v in variables}, -sp.S.One, False))
         constraints.append(({v: -sp.S.One for v in variables}, sp.S.One, False))
+        mu = fixed.get(info.index)
+        if mu is not None:
+            for v, b in zip(variables, mu):
+                constraints.append(({v: sp.S.One}, -b, False))
+                constraints.append(({v: -sp.S.One}, b, False))
         system = list(constraints)
         texts = []
         for (a, b), row in diffs.items():
@@ -629,10 +829,52 @@ def _assess_cell(game: Game, sf: GameSequenceForm, plans, t, cell, s) -> CellAss
         ranges = None
         if feasible(system, variables):
             ranges = tuple(bounds(system, variables, v) for v in variables)
+        elif mu is not None:
+            failure = failure or _why_fixed(game, info, names, played, diffs, mu)
         else:
             failure = failure or _why(game, info, names, played, diffs, paid, constraints, variables)
-        out.append(InfosetBeliefs(i, info.label, False, names, None, ranges, mixing, tuple(texts)))
+        out.append(
+            InfosetBeliefs(
+                i,
+                info.label,
+                False,
+                names,
+                None,
+                ranges,
+                mixing,
+                tuple(texts),
+                determined=mu is not None,
+            )
+        )
     return CellAssessment(cell, failure is None, tuple(out), failure)
+
+
+def _best_somewhere(pay, a) -> bool:
+    """Whether action ``a`` (``pay[a][node]``) is a best reply to some belief over the nodes."""
+    variables = list(range(len(pay[a])))
+    system = [({v: sp.S.One}, sp.S.Zero, False) for v in variables]
+    system.append(({v: sp.S.One for v in variables}, -sp.S.One, False))
+    system.append(({v: -sp.S.One for v in variables}, sp.S.One, False))
+    for b, row in enumerate(pay):
+        if b != a:
+            system.append(({v: pay[a][v] - row[v] for v in variables}, sp.S.Zero, False))
+    return feasible(system, variables)
+
+
+def _why_fixed(game, info, names, played, diffs, mu) -> str:
+    """Why the beliefs that consistency fixes at ``info`` do not justify the play there."""
+    who = game.players[info.player]
+    beliefs = ", ".join(f"{MU}({x} | {info.label}) = {to_text(b)}" for x, b in zip(names, mu))
+    for (a, b), row in diffs.items():
+        gain = sum(m * d for m, d in zip(mu, row))
+        if gain < 0:
+            return (
+                f"at {info.label} ({who}, off the path of play) consistency fixes the beliefs ({beliefs}), and "
+                f"against them {info.actions[b]} pays {who} {to_text(-gain)} more than {info.actions[a]}, which is "
+                "played there"
+            )
+    acts = " and ".join(info.actions[a] for a in played)
+    return f"at {info.label} ({who}, off the path of play) the beliefs consistency fixes do not make {acts} equally good"
 
 
 def _inequality(label, names, row, a, b) -> str:

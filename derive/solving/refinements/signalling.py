@@ -45,7 +45,7 @@ import sympy as sp
 from derive.extensive_form.game import Game, NotSupportedError
 from derive.notation.text import to_text
 from derive.sequence_form.general import game_sequence_form
-from derive.solving.refinements.beliefs import Assessment, plans_of
+from derive.solving.refinements.beliefs import Assessment, family_plans
 from derive.solving.refinements.linear_feasibility import feasible
 
 __all__ = ["RefinementVerdict", "SignallingGame", "refinement_verdicts", "signalling_structure"]
@@ -361,7 +361,7 @@ def refinement_verdicts(
         )
     family = assessment.family
     sf = game_sequence_form(game)
-    plans = plans_of(sf, family.strategies)
+    plans = family_plans(sf, family)
     t = family.parameter
     outcomes = set()
     for cell in cells:
