@@ -2,9 +2,9 @@
 
 The sequence form built from the betting tree alone must be the sequence form of the general
 extensive form (:func:`derive.games.one_card.to_extensive_form`), and what
-:func:`derive.solving.zero_sum.from_rules.solve_rules` returns must be an exact equilibrium of the game
-tree built by :func:`derive.games.one_card_tree.build_tree`, checked there by the
-tree's own exact best responses (the plan form, which shares no code with the sequence form).
+:func:`derive.solving.zero_sum.from_rules.solve_rules` returns must be an exact equilibrium of that
+game, checked there by exact best responses on its plan form (which shares no code with the sequence
+form built from the rules).
 """
 
 from __future__ import annotations
