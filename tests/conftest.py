@@ -10,21 +10,21 @@ from derive.games.one_card import (
     kuhn_poker,
     one_raise_poker,
     thesis_excluded_plans,
+    to_extensive_form,
 )
-from derive.games.one_card_tree import build_tree
 from derive.solving.families.optimal_families import optimal_families
 
 
 @pytest.fixture(scope="session")
 def kuhn():
-    """Kuhn poker's tree."""
-    return build_tree(kuhn_poker())
+    """Kuhn poker's game (:func:`derive.games.one_card.to_extensive_form`)."""
+    return to_extensive_form(kuhn_poker())
 
 
 @pytest.fixture(scope="session")
 def one_raise():
-    """The one-raise game's tree (Miao 2014)."""
-    return build_tree(one_raise_poker())
+    """The one-raise game (Miao 2014)."""
+    return to_extensive_form(one_raise_poker())
 
 
 @pytest.fixture(scope="session")

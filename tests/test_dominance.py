@@ -17,20 +17,20 @@ from derive.solving.families.optimal_families import optimal_families
 @pytest.fixture(scope="module")
 def raise_dominance(one_raise):
     """Iterated weak dominance in the one-raise game."""
-    return dominated_plans(one_raise.game)
+    return dominated_plans(one_raise)
 
 
 def _find(tree, result, player, label):
-    """The record of ``player``'s plan with the tree's ``label`` (``"K:raise"``), or None if it survives."""
-    plan = tree.plan_of((player, label))
-    return next((d for d in result.eliminated if tree.plan_of(d.plan) == plan), None)
+    """The record of ``player``'s plan labelled ``label`` (``"K:raise"``), or None if it survives."""
+    plan = result.plan_form.find(player, label)
+    return next((d for d in result.eliminated if d.plan == plan), None)
 
 
 def test_kuhn_reduction_to_five_parameters(kuhn):
     """Iterated weak dominance leaves exactly Kuhn's five free choices (Kuhn 1950, p. 101):
     alpha (Q bet/check), beta (K call/fold), gamma (A bet/check), xi (Q bet/check), eta (K call/fold)."""
-    result = dominated_plans(kuhn.game)
-    remaining = [[kuhn.plan_of(p) for p in result.remaining[q]] for q in (0, 1)]
+    result = dominated_plans(kuhn)
+    remaining = [[p for p in result.remaining[q]] for q in (0, 1)]
     opener = sorted(p.label for p in remaining[0])
     dealer = sorted(p.label for p in remaining[1])
     assert opener == ["A:bet", "A:checkcall", "K:checkcall", "K:checkfold", "Q:bet", "Q:checkfold"]
@@ -38,8 +38,8 @@ def test_kuhn_reduction_to_five_parameters(kuhn):
     situations_with_choice = [
         g
         for p in (0, 1)
-        for g in {kuhn.situation_of(s) for s in remaining[p]}
-        if sum(kuhn.situation_of(s) == g for s in remaining[p]) == 2
+        for g in {(p, s.situation) for s in remaining[p]}
+        if sum((p, s.situation) == g for s in remaining[p]) == 2
     ]
     assert len(situations_with_choice) == 5
 
@@ -73,7 +73,7 @@ def test_thesis_mistakes_dominated_in_the_full_game(
 def test_betting_the_king_not_dominated_in_the_full_game(one_raise, raise_dominance):
     """Item 4: betting the king is no mistake in the full raise game (not eliminated in round 1);
     it is eliminated only later, once the opponent's mistakes are gone (rounds 2 and 4)."""
-    rounds = {(d.plan.player, one_raise.plan_of(d.plan).label): d.round for d in raise_dominance.eliminated}
+    rounds = {(d.plan.player, d.plan.label): d.round for d in raise_dominance.eliminated}
     assert rounds[(0, "K:betfold")] == 2 and rounds[(0, "K:betcall")] == 4
     assert rounds[(1, "K:betfold")] == 2 and rounds[(1, "K:betcall")] == 4
 
@@ -96,14 +96,14 @@ def test_iterated_elimination_keeps_the_value_and_gives_the_thesis_family(
     assert reduced.value == sp.Rational(-1, 18)
     assert len(reduced.excluded) == len(raise_dominance.eliminated) == 19
     for p in (0, 1):
-        assert {one_raise.plan_of(q).label for q in raise_dominance.remaining[p]} == {
+        assert {q.label for q in raise_dominance.remaining[p]} == {
             q.label for q in thesis_sets.families[p].usable
         }
 
 
 def test_strict_is_a_subset_of_weak(one_raise, raise_dominance):
     """Strict-only elimination removes a subset of what weak elimination removes, each strictly worse."""
-    strict = dominated_plans(one_raise.game, weak=False)
+    strict = dominated_plans(one_raise, weak=False)
     assert all(d.kind == "strict" and d.gain > 0 for d in strict.eliminated)
     weak = {(d.plan.player, d.plan.label) for d in raise_dominance.eliminated}
     assert {(d.plan.player, d.plan.label) for d in strict.eliminated} <= weak

@@ -63,7 +63,6 @@ from derive.games.one_card import (
     to_extensive_form,
     xi,
 )
-from derive.games.one_card_tree import build_tree
 from derive.games.published import kuhn_family
 from derive.games.registry import load_game
 from derive.games.textbook import beer_quiche, job_market, matching_pennies, myerson_poker, reiley_poker
@@ -74,6 +73,7 @@ from derive.hands.claims import EXACT_RULE, claim_holds
 from derive.hands.counting import general_formulas, hand_table
 from derive.hands.draws import draw_odds
 from derive.hands.evaluate import brute_force_counts, classify_hand, hand_value
+from derive.sequence_form import plan_form
 from derive.sequence_form.choice_values import choice_values
 from derive.sequence_form.general import game_sequence_form
 from derive.sequence_form.payoff import bilinear_payoff, plan_values
@@ -112,7 +112,7 @@ HALF = 0.5  # exactly 1/2: accepted everywhere 1/2 is valid
 
 @cache
 def kuhn():
-    return build_tree(kuhn_poker())
+    return to_extensive_form(kuhn_poker())
 
 
 @cache
@@ -146,10 +146,10 @@ def _pennies(v):
 def _plans(player: int, v) -> dict:
     """A distribution over each card's plans of ``player``: ``v``, ``1 - v`` and 0 for the rest."""
     out, seen = {}, {}
-    for p in kuhn().plans(player):
-        k = seen.setdefault(p.card, 0)
+    for p in plan_form(kuhn()).plans[player]:
+        k = seen.setdefault(p.situation, 0)
         out[p] = v if k == 0 else (1 - v if k == 1 else 0)
-        seen[p.card] = k + 1
+        seen[p.situation] = k + 1
     return out
 
 
@@ -456,7 +456,9 @@ DOORS = [
     Door(
         "derive.sequence_form.payoff.plan_values",
         "opponent_plans",
-        lambda v: plan_values(bilinear_payoff(kuhn()), 0, {plan_symbol(p): v for p in kuhn().plans(1)}),
+        lambda v: plan_values(
+            bilinear_payoff(kuhn()), 0, {plan_symbol(p): v for p in plan_form(kuhn()).plans[1]}
+        ),
         ValueError,
     ),
     Door(
@@ -563,20 +565,20 @@ DOORS = [
     Door(
         V + "strategy_checks.strategy_exploitability",
         "value",
-        lambda v: strategy_exploitability(kuhn().game, kuhn_solution().strategies[0], v),
+        lambda v: strategy_exploitability(kuhn(), kuhn_solution().strategies[0], v),
         ValueError,
     ),
     Door(
         V + "strategy_checks.verify_family",
         "value",
-        lambda v: verify_family(kuhn().game, kuhn_sets().families[0], v),
+        lambda v: verify_family(kuhn(), kuhn_sets().families[0], v),
         ValueError,
     ),
     Door(
         V + "strategy_checks.verify_family",
         "extra_points",
         lambda v: verify_family(
-            kuhn().game,
+            kuhn(),
             kuhn_sets().families[0],
             kuhn_sets().value,
             [{kuhn_sets().families[0].parameters[0]: v}],
@@ -998,10 +1000,6 @@ RECORDS = {
     "derive.extensive_form.build.Subtree": "typed by decision/chance/payoff; extensive_form() reads its numbers (doors above)",
     "derive.extensive_form.game.InformationSet": "indices of the core model",
     "derive.extensive_form.game.Node": "core model: Game() refuses every Float and non-sympy number (game.py); typed games come through the builder",
-    "derive.games.one_card_tree.Deal": "read by build_tree off the Game built from exact rules",
-    "derive.games.one_card_tree.InformationSet": "built by build_tree",
-    "derive.games.one_card_tree.Sequence": "built by build_tree",
-    "derive.games.one_card_tree.TerminalNode": "built by build_tree from exact rules",
     "derive.games.one_card.betting.Action": "an enum looked up by its name",
     "derive.solving.choice.Route": "an enum of the solvers, made by choose_solver",
     "derive.games.family.ProfileFamily": "a published family; check_profile_family reads its strategies and domain (doors above)",
@@ -1229,6 +1227,7 @@ EXCLUDED = {
     ("derive.presentation.plan_latex.plan_payoff_latex", "max_rows"): "a table size: " + _INT,
     ("derive.presentation.decision_report.decision_text", "limit"): "a listing's size: " + _INT,
     ("derive.presentation.plan_latex.game_plan_symbol", "plan"): "a plan, not a number",
+    ("derive.sequence_form.strategies.plan_symbol", "plan"): "a plan, not a number",
     ("derive.presentation.general_latex.bilinear_payoff_latex", "max_rows"): "a table size: " + _INT,
     ("derive.presentation.general_latex.realization_constraints_latex", "max_rows"): "a table size: " + _INT,
     ("derive.presentation.general_latex.derivation_document", "max_rows"): "a table size: " + _INT,
@@ -1240,14 +1239,26 @@ EXCLUDED = {
     ("derive.figures.plane_map.draw_plane_map", "grid"): "a drawing resolution: " + _INT,
     ("derive.presentation.plane_report.curve_text", "f"): "a boundary polynomial a solve derived: " + _PRINT,
     ("derive.solving.refinements.beliefs.plans_of", "strategies"): _SOLVED,
-    ("derive.solving.refinements.beliefs.pure_family", "choice"): "action labels of a pure profile, not numbers",
-    ("derive.solving.refinements.linear_feasibility.bounds", "constraints"): "exact linear constraints built from a Game",
-    ("derive.solving.refinements.linear_feasibility.feasible", "constraints"): "exact linear constraints built from a Game",
+    (
+        "derive.solving.refinements.beliefs.pure_family",
+        "choice",
+    ): "action labels of a pure profile, not numbers",
+    (
+        "derive.solving.refinements.linear_feasibility.bounds",
+        "constraints",
+    ): "exact linear constraints built from a Game",
+    (
+        "derive.solving.refinements.linear_feasibility.feasible",
+        "constraints",
+    ): "exact linear constraints built from a Game",
     ("derive.presentation.general_sum_document.general_sum_document", "strategy_trees"): "a LaTeX section",
     ("derive.presentation.strategy_trees.document_strategy_trees", "behaviour"): _SOLVED,
     ("derive.presentation.strategy_trees.strategy_tree_pages", "behaviour"): _SOLVED,
     ("derive.presentation.strategy_trees.strategy_trees_latex", "players"): "player indices: " + _INT,
-    ("derive.figures.strategy_tree.draw_strategy_tree", "max_width"): "a figure width in inches, not a game number",
+    (
+        "derive.figures.strategy_tree.draw_strategy_tree",
+        "max_width",
+    ): "a figure width in inches, not a game number",
     ("derive.presentation.plan_latex.dominance_latex", "max_rows"): "a table size: " + _INT,
     ("derive.presentation.plan_latex.plan_values_latex", "max_rows"): "a table size: " + _INT,
     ("derive.presentation.plan_latex.plans_latex", "max_rows"): "a table size: " + _INT,
@@ -1307,7 +1318,7 @@ EXCLUDED = {
     ): "a strategy already read and proved, only reordered",
     ("derive.extensive_form.exact.float_message", "value"): "describes a float, returns text",
     ("derive.extensive_form.exact.is_float", "value"): "a type test, returns a bool",
-    ("derive.games.one_card_tree.build_tree", "max_nodes"): "a size limit: " + _INT,
+    ("derive.games.one_card.rules.OneCardPoker.require_size", "max_nodes"): "a size limit: " + _INT,
     ("derive.figures.extensive_tree.draw_extensive_form", "off_path"): "labels",
     ("derive.figures.simulation_plot.draw_running_means", "columns"): "a figure layout: " + _INT,
     ("derive.figures.casino_plot.draw_play_values", "around"): "how many hand values to show: " + _INT,

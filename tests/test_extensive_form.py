@@ -15,7 +15,6 @@ from derive.extensive_form import (
     payoff,
 )
 from derive.games.one_card import kuhn_poker, one_card_poker, to_extensive_form
-from derive.games.one_card_tree import build_tree
 from derive.games.textbook import beer_quiche, matching_pennies, myerson_poker, reiley_poker
 
 
@@ -141,24 +140,31 @@ def test_game_is_immutable_and_compares_by_value():
 
 
 @pytest.mark.parametrize("deck, bets", [(3, 1), (3, 2), (4, 2), (5, 3)])
-def test_one_card_builder_produces_the_same_game_as_the_poker_tree(deck, bets):
-    """The general model of one-card poker has the poker tree's nodes, information sets and payoffs."""
+def test_one_card_builder_produces_the_game_of_the_rules(deck, bets):
+    """The general model of one-card poker has the rules' nodes, information sets (card and betting) and
+    payoffs."""
+    from derive.games.one_card import Action
+
     rules = one_card_poker(deck, bets)
     g = to_extensive_form(rules)
-    tree = build_tree(rules)
-    assert len(g.nodes) == tree.num_nodes
-    labels = {(i.player, i.label) for i in g.infosets}
-    assert labels == {(i.player, i.label) for p in (0, 1) for i in tree.infosets[p]}
-    poker = {(t.label, t.payoffs[0]) for t in tree.terminals}
-    general = set()
+    assert len(g.nodes) == rules.num_nodes
+    deals = {"".join(cards): cards for cards, _ in rules.deals()}
+    terminals = set()
     for z in g.terminals:
         history = g.history(z)
-        deal = history[0][1]
-        letters = "".join(
-            {"check": "x", "bet": "b", "call": "c", "raise": "r", "fold": "f"}[a] for _, a in history[1:]
-        )
-        general.add((f"{deal}:{letters}", g.payoffs[z][0]))
-    assert general == poker
+        cards = deals[history[0][1]]
+        actions = tuple(Action(a) for _, a in history[1:])
+        assert rules.is_terminal(actions) and g.payoffs[z][0] == rules.payoff(cards, actions)
+        terminals.add((cards, actions))
+        for k in range(len(actions)):
+            node = g.nodes[g.nodes[z].parent]
+            for _ in range(len(actions) - 1 - k):
+                node = g.nodes[node.parent]
+            player = rules.player_to_act(actions[:k])
+            letters = "".join(a.letter for a in actions[:k])
+            label = f"{cards[player]}:{letters}" if letters else cards[player]
+            assert (node.player, g.infosets[node.infoset].label) == (player, label)
+    assert len(terminals) == len(g.terminals)
     assert g.is_zero_sum and g.has_perfect_recall
 
 

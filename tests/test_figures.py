@@ -16,22 +16,24 @@ from derive.games.one_card import (
     kuhn_poker,
     one_raise_poker,
     thesis_excluded_plans,
+    to_extensive_form,
 )
-from derive.games.one_card_tree import build_tree
+from derive.games.one_card.words import rules_of
+from derive.sequence_form import plan_form
 from derive.solving.families.optimal_families import optimal_families
 
 
 @functools.cache
 def kuhn():
     """Kuhn poker's tree and optimal families (cached: derived once per test session)."""
-    game = build_tree(kuhn_poker())
+    game = to_extensive_form(kuhn_poker())
     return game, optimal_families(game, KUHN_PARAMETERS)
 
 
 @functools.cache
 def one_raise():
     """The one-raise game's tree and optimal families, without the thesis's stupid mistakes."""
-    game = build_tree(one_raise_poker())
+    game = to_extensive_form(one_raise_poker())
     return game, optimal_families(game, ONE_RAISE_PARAMETERS, exclude=thesis_excluded_plans())
 
 
@@ -120,15 +122,15 @@ def test_default_title_and_all_texts_render():
         for player in (0, 1):
             fig = draw(which, player)
             fig.canvas.draw()  # raises if sympy's LaTeX is not mathtext-compatible
-            name = which()[0].rules.name
+            name = rules_of(which()[0]).name
             assert texts(fig)["title"] == f"{('Opener', 'Dealer')[player]}'s strategy, {name}"
 
 
 def test_mathtext_has_no_left_right():
     r"""``\left(``/``\right)`` from sympy become plain parentheses, and the label still renders."""
-    game = build_tree(kuhn_poker())
+    game = to_extensive_form(kuhn_poker())
     bluff = alpha * (1 - alpha)
-    plans = {p.label: 0 for p in game.plans(0)}
+    plans = {p.label: 0 for p in plan_form(game).plans[0]}
     plans.update({"Q:bet": bluff, "Q:checkfold": 1 - bluff, "K:checkcall": 1, "A:bet": 1})
     assert r"\left" in sp.latex(bluff)
     fig = draw_strategy_tree(game, 0, plans)

@@ -21,8 +21,8 @@ from derive.games.one_card import (
     kuhn_poker,
     one_raise_poker,
     thesis_excluded_plans,
+    to_extensive_form,
 )
-from derive.games.one_card_tree import build_tree
 from derive.solving.families.optimal_families import optimal_families
 from derive.solving.zero_sum.from_rules import solve
 from derive.verification.simulate import simple_strategies, simulate
@@ -31,7 +31,7 @@ from derive.verification.simulate import simple_strategies, simulate
 @functools.cache
 def one_raise():
     """The one-raise game's tree and its optimal sets (thesis's reduction, and the full game)."""
-    game = build_tree(one_raise_poker())
+    game = to_extensive_form(one_raise_poker())
     return (
         game,
         optimal_families(game, ONE_RAISE_PARAMETERS, exclude=thesis_excluded_plans()),
@@ -84,7 +84,7 @@ def test_game_tree_whole_game_and_kuhn():
     assert t["title"] == "Game tree, one-raise poker"
     assert sum(g.startswith("leaf:") for g in t) == 54
     assert {g.split(":")[1] for g in t if g.startswith("tree:")} == {"QK", "QA", "KQ", "KA", "AQ", "AK"}
-    kuhn = build_tree(kuhn_poker())
+    kuhn = to_extensive_form(kuhn_poker())
     fig = draw_game_tree(kuhn, title="Kuhn poker")
     k = texts(fig)
     assert sum(g.startswith("leaf:") for g in k) == 30 and k["title"] == "Kuhn poker"
@@ -164,7 +164,7 @@ def test_value_by_bet_size_texts_and_errors():
 
 def test_running_means_texts_and_errors():
     """Each panel names the exact expected payoff and the final mean; inputs are checked."""
-    game = build_tree(kuhn_poker())
+    game = to_extensive_form(kuhn_poker())
     eq = solve(game)
     sim = simulate(game, *eq.strategies, hands=3_000, seed=1)
     rock = simple_strategies(game, 1)["never bluff"]
@@ -186,7 +186,7 @@ def test_running_means_texts_and_errors():
 def figures() -> dict[str, Figure]:
     """One of each new figure, drawn afresh."""
     game, sets, _ = one_raise()
-    kuhn = build_tree(kuhn_poker())
+    kuhn = to_extensive_form(kuhn_poker())
     eq = solve(kuhn)
     return {
         "tree": draw_game_tree(game, cards=["K"]),

@@ -2,9 +2,9 @@
 
 The sequence form built from the betting tree alone must be the sequence form of the general
 extensive form (:func:`derive.games.one_card.to_extensive_form`), and what
-:func:`derive.solving.zero_sum.from_rules.solve_rules` returns must be an exact equilibrium of the game
-tree built by :func:`derive.games.one_card_tree.build_tree`, checked there by the
-tree's own exact best responses (the plan form, which shares no code with the sequence form).
+:func:`derive.solving.zero_sum.from_rules.solve_rules` returns must be an exact equilibrium of that
+game, checked there by exact best responses on its plan form (which shares no code with the sequence
+form built from the rules).
 """
 
 from __future__ import annotations
@@ -18,7 +18,6 @@ from sympy.polys.domains import QQ
 
 from derive.cli import main
 from derive.games.one_card import kuhn_poker, one_card_poker, one_raise_poker, to_extensive_form
-from derive.games.one_card_tree import build_tree
 from derive.sequence_form import plan_form
 from derive.sequence_form.from_rules import one_card_sequence_form
 from derive.sequence_form.general import game_sequence_form
@@ -97,14 +96,14 @@ def _tree_profile(game, sol):
 @pytest.mark.parametrize("refine", ["none", "quasi-perfect"])
 def test_solution_from_the_rules_is_an_exact_equilibrium_of_the_tree(n, k, ante, bet, refine):
     rules = one_card_poker(n, k, ante, bet)
-    game = build_tree(rules)
+    game = to_extensive_form(rules)
     sol = solve_rules(rules, refine=refine)
     pf = plan_form(game)  # the plan-form maximin LP: another formulation of the same game
     opener, _ = maximin(pf.numeric_matrix(), pf.shape, pf.groups[0], pf.groups[1])
     assert sol.value == QQ.to_sympy(opener.value) == solve(game, refine="none").value
     profile = _tree_profile(game, sol)
-    assert exploitability(game.game, profile) == 0
-    g = game.game
+    assert exploitability(game, profile) == 0
+    g = game
     at_node = g.reach(
         lambda n, k: sol.strategies[n.player][g.infosets[n.infoset].label][g.infosets[n.infoset].actions[k]]
     )
@@ -194,8 +193,8 @@ def test_running_sum_lp_gives_the_exact_value_and_an_equilibrium_of_the_tree(n, 
     eq = prefix_equilibrium(sf, unit)
     plain = solve_rules(rules, refine="none")
     assert QQ.to_sympy(eq.value * unit) == plain.value
-    game = build_tree(rules)
-    assert exploitability(game.game, _tree_profile(game, eq)) == 0
+    game = to_extensive_form(rules)
+    assert exploitability(game, _tree_profile(game, eq)) == 0
     x, y = eq.plans
     A = sf.numeric_matrix(0)
     against_x = {}

@@ -15,8 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from sympy.polys.domains import QQ
 
-from derive.games.one_card import one_card_poker
-from derive.games.one_card_tree import build_tree
+from derive.games.one_card import one_card_poker, to_extensive_form
 from derive.solving.lp import best_response_value, maximin
 from derive.solving.zero_sum.from_rules import solve
 from derive.verification import best_response
@@ -77,10 +76,10 @@ def test_matrix_games_match_support_enumeration(m, n, data):
 def test_certificate_by_independent_best_responses(n, k, bet, value):
     """The equilibrium's value is confirmed by derive.verification's plan-form best responses (sympy arithmetic,
     a separate code path from the LP's rational certificate): max_x U(x, y*) = min_y U(x*, y) = v."""
-    game = build_tree(one_card_poker(n, k, bet=bet))
+    game = to_extensive_form(one_card_poker(n, k, bet=bet))
     eq = solve(game)
-    assert best_response(game.game, eq.strategies[0]).value == eq.value
-    assert best_response(game.game, eq.strategies[1]).value == eq.value
+    assert best_response(game, eq.strategies[0]).value == eq.value
+    assert best_response(game, eq.strategies[1]).value == eq.value
     if value is not None:
         assert eq.value == value
 

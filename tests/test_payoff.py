@@ -8,8 +8,7 @@ import sympy as sp
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from derive.games.one_card import one_card_poker
-from derive.games.one_card_tree import build_tree
+from derive.games.one_card import one_card_poker, to_extensive_form
 from derive.sequence_form import plan_form
 from derive.sequence_form.payoff import bilinear_payoff, expected_payoff, plan_values
 from derive.sequence_form.strategies import BehaviourStrategy, plan_symbol
@@ -30,22 +29,18 @@ def test_bilinear(kuhn, one_raise):
         assert all(sum(m) == 2 for m in poly.monoms())
 
 
-def test_tree_walk_equals_plan_and_sequence_forms(one_raise):
-    """The tree walk U equals x^T P y (plan form) and x^T A y (sequence form) symbolically."""
+def test_payoff_equals_plan_and_sequence_forms(one_raise):
+    """U equals x^T P y (plan form) and x^T A y (sequence form) symbolically."""
     U = bilinear_payoff(one_raise)
     pf = plan_form(one_raise)
     x = sp.Matrix([plan_symbol(p) for p in pf.plans[0]])
     y = sp.Matrix([plan_symbol(p) for p in pf.plans[1]])
     assert sp.expand((x.T * pf.matrix() * y)[0] - U.expression) == 0
     # the general sequence form of the same game, its realization variables written in plan probabilities
-    from derive.games.one_card import to_extensive_form
     from derive.sequence_form.general import game_sequence_form
     from derive.sequence_form.strategies import realization_in_plans
 
-    sf = game_sequence_form(to_extensive_form(one_raise.rules))
-    old = {
-        (s.infoset.label, s.action.value): s for p in (0, 1) for s in one_raise.sequences[p] if not s.is_empty
-    }
+    sf = game_sequence_form(one_raise)
     realization = {}
     for p in (0, 1):
         for k, symbol in enumerate(sf.plan_symbols(p)):
@@ -54,26 +49,26 @@ def test_tree_walk_equals_plan_and_sequence_forms(one_raise):
                 realization[symbol] = sp.S.One
             else:
                 info = sf.all_infosets()[seq[0]]
-                realization[symbol] = realization_in_plans(one_raise, old[(info.label, info.actions[seq[1]])])
+                realization[symbol] = realization_in_plans(one_raise, p, (info.label, info.actions[seq[1]]))
     assert sp.expand(sf.bilinear_payoff(0).subs(realization) - U.expression) == 0
 
 
 def _random_strategy(game, player, draw):
     probs = {}
-    for info in game.infosets[player]:
+    for info in game.infosets_of(player):
         weights = [draw(st.integers(0, 4)) for _ in info.actions]
         if sum(weights) == 0:
             weights[0] = 1
         total = sum(weights)
-        probs[info] = {a: sp.Rational(w, total) for a, w in zip(info.actions, weights)}
+        probs[info.label] = {a: sp.Rational(w, total) for a, w in zip(info.actions, weights)}
     return BehaviourStrategy(player, probs)
 
 
 @settings(max_examples=25, deadline=None)
 @given(data=st.data(), n=st.integers(2, 4), k=st.integers(0, 3))
 def test_expected_payoff_agrees_with_bilinear_form(data, n, k):
-    """For random exact behaviour profiles, the direct tree walk equals U at their plan probabilities."""
-    game = build_tree(one_card_poker(n, k))
+    """For random exact behaviour profiles, the direct walk over the game equals U at their plan probabilities."""
+    game = to_extensive_form(one_card_poker(n, k))
     x = _random_strategy(game, 0, data.draw)
     y = _random_strategy(game, 1, data.draw)
     U = bilinear_payoff(game)
@@ -85,7 +80,7 @@ def test_expected_payoff_agrees_with_bilinear_form(data, n, k):
 def test_symbolic_bet_payoff_is_bilinear():
     """With a symbolic bet b the payoff stays bilinear in the plan variables, coefficients in b."""
     b = sp.Symbol("b", positive=True)
-    game = build_tree(one_card_poker(3, 2, bet=b))
+    game = to_extensive_form(one_card_poker(3, 2, bet=b))
     U = bilinear_payoff(game)
     assert U.expression.has(b)
     assert _same_player_products(U.expression, U.symbols(0)) == []

@@ -15,7 +15,6 @@ from derive.dominance.plans import dominated_plans, first_difference
 from derive.extensive_form.build import chance, decision, extensive_form, payoff
 from derive.extensive_form.game import GameModelError, ImperfectRecallError, NotSupportedError
 from derive.games.one_card import kuhn_poker, one_card_poker, one_raise_poker, to_extensive_form
-from derive.games.one_card_tree import build_tree
 from derive.games.textbook import beer_quiche, matching_pennies, myerson_poker, reiley_poker
 from derive.sequence_form.general import game_sequence_form
 from derive.sequence_form.payoff import bilinear_payoff, plan_values
@@ -28,8 +27,30 @@ R = sp.Rational
 POKER = {"kuhn": kuhn_poker, "one-raise": one_raise_poker, "N=4, two bets": lambda: one_card_poker(4, 2)}
 
 
-def _old_key(game, plan):
-    return (game.situation_of(plan).label, plan.plan)
+def _rules_plans(rules, p):
+    """Each of ``p``'s situations with its plans' names, from the betting rules alone (no game): the
+    plans are the player's own action sequences, the opponent's moves in between."""
+    from derive.games.one_card import Action
+
+    def own(history):
+        names = []
+        for a in rules.legal_actions(history):
+            after = history + (a,)
+            follow = (
+                []
+                if rules.is_terminal(after)
+                else [after + (b,) for b in rules.legal_actions(after) if not rules.is_terminal(after + (b,))]
+            )
+            assert len(follow) <= 1  # one-card poker: at most one own information set after a move
+            names += [a.value + rest for rest in (own(follow[0]) if follow else [""])]
+        return names
+
+    out = {}
+    for card in rules.deck:
+        for start in [()] if p == 0 else [(Action.CHECK,), (Action.BET,)]:
+            label = card + (":" + "".join(a.letter for a in start) if start else "")
+            out[label] = sorted(own(start))
+    return out
 
 
 def _new_key(plan):
@@ -52,22 +73,26 @@ def _random_behaviour(game, seed):
 # ------------------------------------------------------------------ one-card poker, both ways
 @pytest.mark.parametrize("name", POKER)
 def test_plan_form_is_the_thesis_plan_form(name):
-    """The general plan form of the one-card ``Game`` has the tree's plans: the same labels (the
-    thesis's, ``"K:betfold"``, by the builder's metadata) in the same order, grouped by the tree's
-    situations, and ``x^T P y`` is the tree walk's bilinear payoff."""
+    """The general plan form of the one-card ``Game`` has the plans the betting rules give, grouped by
+    situation (by card), labelled as the thesis names them (``"K:betfold"``, by the builder's
+    metadata), and ``x^T P y`` is the bilinear payoff."""
     rules = POKER[name]()
-    tree = build_tree(rules)
-    pf = game_plan_form(to_extensive_form(rules))
+    game = to_extensive_form(rules)
+    pf = game_plan_form(game)
     for p in (0, 1):
-        assert [q.label for q in pf.plans[p]] == [s.label for s in tree.plans(p)]
-        assert [[_new_key(pf.plans[p][k]) for k in g] for g in pf.groups[p]] == [
-            [_old_key(tree, s) for s in tree.plans(p) if tree.situation_of(s).label == sit.label]
-            for sit in pf.situations[p]
+        expected = _rules_plans(rules, p)
+        assert [sit.label for sit in pf.situations[p]] == list(expected)  # by card, checked to before bet to
+        assert {
+            sit.label: sorted(pf.plans[p][k].name for k in g)
+            for sit, g in zip(pf.situations[p], pf.groups[p])
+        } == expected
+        assert [q.label for q in pf.plans[p]] == [
+            f"{q.situation.split(':')[0]}:{q.name}" for q in pf.plans[p]
         ]
         assert None not in pf.situations[p]  # both players always move: no empty plan
     x = sp.Matrix([plan_symbol(q) for q in pf.plans[0]])
     y = sp.Matrix([plan_symbol(q) for q in pf.plans[1]])
-    assert sp.expand((x.T * pf.matrix() * y)[0] - bilinear_payoff(tree).expression) == 0
+    assert sp.expand((x.T * pf.matrix() * y)[0] - bilinear_payoff(game).expression) == 0
     assert pf.payoffs[1] == {k: -v for k, v in pf.payoffs[0].items()}
 
 
@@ -122,18 +147,18 @@ ONE_CARD_DOMINANCE = {
 @pytest.mark.parametrize("weak", [True, False])
 def test_one_card_dominance_counts_and_witnesses(name, weak):
     """The plans removed per round and kind and the survivors are those the one-card model's own
-    elimination gave; each removed plan reads back onto the tree (by player and label); every
+    elimination gave; each removed plan is labelled as the thesis names it (card and name); every
     first-round weak witness is one where the dominator earns strictly more (with the opponent's
     worst case in his other situations)."""
     rules = POKER[name]()
-    tree = build_tree(rules)
-    new = dominated_plans(tree.game, weak=weak)
+    game = to_extensive_form(rules)
+    new = dominated_plans(game, weak=weak)
     survivors, rounds = ONE_CARD_DOMINANCE[(name, weak)]
     assert tuple(len(r) for r in new.remaining) == survivors
     counted: dict[tuple[int, str], int] = {}
     for d in new.eliminated:
         counted[(d.round, d.kind)] = counted.get((d.round, d.kind), 0) + 1
-        assert _old_key(tree, tree.plan_of(d.plan)) == _new_key(d.plan)
+        assert d.plan.label == f"{d.plan.situation.split(':')[0]}:{d.plan.name}"
     assert counted == rounds
     pf = new.plan_form
     for d in new.eliminated:
@@ -218,17 +243,15 @@ def test_situation_values_equal_the_one_card_plan_values():
     """Each plan's contribution per situation is the thesis's per-card value (payoff.plan_values) times the
     card's probability; given the situation, it is divided by the probability of reaching it."""
     rules = one_raise_poker()
-    tree = build_tree(rules)
     game = to_extensive_form(rules)
     pf = game_plan_form(game)
     behaviour = _random_behaviour(game, 7)
-    bp = bilinear_payoff(tree)
+    bp = bilinear_payoff(game)
     for p in (0, 1):
         o = 1 - p
         y = pf.plan_probabilities(o, behaviour[o])
-        by_label = {_new_key(plan): v for plan, v in zip(pf.plans[o], y)}
-        old = plan_values(bp, p, {plan_symbol(s): by_label[_old_key(tree, s)] for s in tree.plans(o)})
-        old = {_old_key(tree, s): v.total for s, v in old.items()}
+        old = plan_values(bp, p, {plan_symbol(plan): v for plan, v in zip(pf.plans[o], y)})
+        old = {_new_key(s): v.total for s, v in old.items()}
         tables = situation_values(pf, p, behaviour[o])
         assert [t.situation for t in tables] == [s.label for s in pf.situations[p]]
         for table in tables:

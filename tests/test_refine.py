@@ -16,7 +16,7 @@ from scipy.optimize import linprog
 
 from derive.extensive_form.build import decision, extensive_form, payoff
 from derive.games.one_card import kuhn_poker, one_card_poker, one_raise_poker, to_extensive_form
-from derive.games.one_card_tree import build_tree
+from derive.games.one_card.words import card_of
 from derive.games.textbook import matching_pennies, myerson_poker
 from derive.sequence_form.general import game_sequence_form
 from derive.solving.lp import transpose
@@ -66,11 +66,11 @@ def test_perturbed_plan_is_a_perturbed_realization_plan_for_all_small_epsilon():
 
 
 def test_the_thesis_game_folds_no_ace_where_the_plain_lp_does():
-    game = build_tree(one_raise_poker())
+    game = to_extensive_form(one_raise_poker())
     plain = solve(game, refine="none")
     refined = solve(game)
     assert plain.value == refined.value == R(-1, 18)
-    labels = {p: {i.label: d for i, d in s.probabilities.items()} for p, s in enumerate(plain.strategies)}
+    labels = {p: dict(s.probabilities) for p, s in enumerate(plain.strategies)}
     # the defect of issue 11: the LP's vertex folds the ace off the path
     assert any(
         labels[p][lab].get(a)
@@ -78,13 +78,13 @@ def test_the_thesis_game_folds_no_ace_where_the_plain_lp_does():
         for lab in labels[p]
         if lab.startswith("A")
         for a in labels[p][lab]
-        if a.value == "fold"
+        if a == "fold"
     )
     for p in (0, 1):
-        for info, dist in refined.strategies[p].probabilities.items():
-            if info.card == "A":
-                assert all(v == 0 for a, v in dist.items() if a.value == "fold"), info.label
-    assert exploitability(game.game, refined.strategies) == 0
+        for label, dist in refined.strategies[p].probabilities.items():
+            if card_of(label) == "A":
+                assert all(v == 0 for a, v in dist.items() if a == "fold"), label
+    assert exploitability(game, refined.strategies) == 0
 
 
 GRID = [(n, k, 1) for n in range(2, 9) for k in range(0, 5)] + [
@@ -95,19 +95,19 @@ GRID = [(n, k, 1) for n in range(2, 9) for k in range(0, 5)] + [
 @pytest.mark.parametrize("n, max_bets, bet", GRID)
 def test_one_card_games_never_fold_the_top_card_nor_call_with_the_bottom_card(n, max_bets, bet):
     rules = one_card_poker(n, max_bets, 1, bet)
-    game = build_tree(rules)
+    game = to_extensive_form(rules)
     eq = solve(game)
     top, bottom = rules.deck[-1], rules.deck[0]
     for p in (0, 1):
-        for info, dist in eq.strategies[p].probabilities.items():
+        for label, dist in eq.strategies[p].probabilities.items():
             assert sum(dist.values()) == 1
             for action, prob in dist.items():
-                if info.card == top and action.value == "fold":
-                    assert prob == 0, f"{info.label}: fold {prob}"
-                if info.card == bottom and action.value == "call":
-                    assert prob == 0, f"{info.label}: call {prob}"
+                if card_of(label) == top and action == "fold":
+                    assert prob == 0, f"{label}: fold {prob}"
+                if card_of(label) == bottom and action == "call":
+                    assert prob == 0, f"{label}: call {prob}"
     assert eq.value == solve(game, refine="none").value
-    assert exploitability(game.game, eq.strategies) == 0
+    assert exploitability(game, eq.strategies) == 0
 
 
 def test_refinement_applies_to_constant_sum_and_textbook_games():
@@ -148,7 +148,7 @@ def test_unknown_refinement_is_refused():
     with pytest.raises(ValueError, match="'perfect'"):
         solve_zero_sum(matching_pennies(), refine="perfect")
     with pytest.raises(ValueError, match="'lexico'"):
-        solve(build_tree(kuhn_poker()), refine="lexico")
+        solve(to_extensive_form(kuhn_poker()), refine="lexico")
 
 
 # --------------------------------------------------------------------------- an independent float LP
@@ -276,7 +276,7 @@ def test_full_one_raise_game_dealer_folding_the_ace_is_optimal_but_dominated():
     from derive.solving.families.optimal_families import optimal_families
     from derive.solving.refinements.admissible import classify_family, dominance_check, plan_form_polytopes
 
-    game = build_tree(one_raise_poker())
+    game = to_extensive_form(one_raise_poker())
     full = optimal_families(game)
     opener, dealer = (classify_family(game, f) for f in full.families)
     assert not dealer.all_admissible
@@ -314,7 +314,7 @@ def test_thesis_families_and_kuhn_family_are_all_admissible_and_contain_the_quas
     from derive.solving.families.optimal_families import optimal_families
     from derive.solving.refinements.admissible import classify_family
 
-    game = build_tree(kuhn_poker())
+    game = to_extensive_form(kuhn_poker())
     sets = optimal_families(game, KUHN_PARAMETERS)
     assert all(classify_family(game, f).all_admissible for f in sets.families)
     eq = solve(game)

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from derive.games.one_card import one_card_poker
-from derive.games.one_card_tree import GameTooLargeError, build_tree
+from derive.games.one_card import GameTooLargeError, one_card_poker, to_extensive_form
 from derive.solving.zero_sum.from_rules import solve
 from derive.verification import best_response
 
@@ -19,10 +18,10 @@ def test_solved_and_certified(n, k):
 
     With two cards each player knows the other's card, so neither can gain: value 0; with no bets
     the showdown is symmetric: value 0."""
-    game = build_tree(one_card_poker(n, k))
+    game = to_extensive_form(one_card_poker(n, k))
     eq = solve(game)
-    assert best_response(game.game, eq.strategies[0]).value == eq.value
-    assert best_response(game.game, eq.strategies[1]).value == eq.value
+    assert best_response(game, eq.strategies[0]).value == eq.value
+    assert best_response(game, eq.strategies[1]).value == eq.value
     if n == 2 or k == 0:
         assert eq.value == 0
     else:
@@ -32,5 +31,5 @@ def test_solved_and_certified(n, k):
 def test_too_large_refused_before_work():
     """A game beyond the node limit is refused at once with the node count."""
     with pytest.raises(GameTooLargeError, match="more than the limit"):
-        build_tree(one_card_poker(1000, 6))
+        one_card_poker(1000, 6).require_size()
     assert one_card_poker(52, 6).num_nodes == 103_429

@@ -15,9 +15,9 @@ from derive.games.one_card import (
     kuhn_poker,
     one_card_poker,
     one_raise_poker,
+    to_extensive_form,
     xi,
 )
-from derive.games.one_card_tree import build_tree
 from derive.sequence_form.payoff import expected_payoff
 from derive.sequence_form.strategies import behaviour_strategy, kuhn_strategies
 from derive.solving.parameters.sweep import value_table, values_by_bet_size
@@ -76,9 +76,9 @@ def test_deals_follow_card_removal(kuhn):
 
 def profiles():
     """(name, game, opener, dealer) for a few profiles of several games."""
-    kuhn = build_tree(kuhn_poker())
-    raise_game = build_tree(one_raise_poker())
-    big = build_tree(one_card_poker(5, 3, bet="3/2"))
+    kuhn = to_extensive_form(kuhn_poker())
+    raise_game = to_extensive_form(one_raise_poker())
+    big = to_extensive_form(one_card_poker(5, 3, bet="3/2"))
     out = [("kuhn equilibrium", kuhn, *kuhn_equilibrium(kuhn))]
     eq = solve(kuhn)
     for name, s in simple_strategies(kuhn, 1).items():
@@ -145,23 +145,23 @@ def test_simple_opponents_exact_payoffs(kuhn):
         "uniform": sp.Rational(1, 9),
     }
     rock = dealers["never bluff"]
-    assert rock.probability(kuhn.infoset(1, "A:x"), Action.BET) == 1
-    assert rock.probability(kuhn.infoset(1, "Q:x"), Action.BET) == 0
-    assert rock.probability(kuhn.infoset(1, "Q:b"), Action.FOLD) == 1
+    assert rock.probability("A:x", Action.BET.value) == 1
+    assert rock.probability("Q:x", Action.BET.value) == 0
+    assert rock.probability("Q:b", Action.FOLD.value) == 1
 
 
 def test_simple_strategies_are_distributions_in_every_game():
     """Every simple strategy gives each information set a distribution over its legal actions (also with no bets)."""
     for rules in (kuhn_poker(), one_raise_poker(), one_card_poker(4, 3), one_card_poker(3, 0)):
-        game = build_tree(rules)
+        game = to_extensive_form(rules)
         for player in (0, 1):
             for name, s in simple_strategies(game, player).items():
-                for info in game.infosets[player]:
-                    dist = s.probabilities[info]
+                for info in game.infosets_of(player):
+                    dist = s.probabilities[info.label]
                     assert set(dist) == set(info.actions), (rules.name, name, info)
                     assert sum(dist.values()) == 1
     with pytest.raises(SimulationError, match="player"):
-        simple_strategies(build_tree(kuhn_poker()), 2)
+        simple_strategies(to_extensive_form(kuhn_poker()), 2)
 
 
 def test_confidence_band(kuhn):
@@ -202,7 +202,7 @@ def test_bad_input(kuhn, one_raise):
     with pytest.raises(SimulationError, match="says nothing at information set"):
         simulate(one_raise, *solve(one_raise).strategies[:1], dealer, hands=10)
     b = sp.Symbol("b", positive=True)
-    symbolic_game = build_tree(one_card_poker(3, 1, bet=b))
+    symbolic_game = to_extensive_form(one_card_poker(3, 1, bet=b))
     uniform = (simple_strategies(symbolic_game, 0)["uniform"], simple_strategies(symbolic_game, 1)["uniform"])
     with pytest.raises(SimulationError, match="symbolic"):
         simulate(symbolic_game, *uniform, hands=10)
@@ -212,7 +212,7 @@ def test_with_parameters(kuhn):
     """Fixing Kuhn's letters gives exact numbers; floats and values outside [0, 1] are refused."""
     opener, dealer = kuhn_strategies(kuhn)
     fixed = with_parameters(dealer, {xi: sp.Rational(1, 3), eta: "1/3"})
-    assert fixed.probability(kuhn.infoset(1, "Q:x"), Action.CHECK) == sp.Rational(2, 3)
+    assert fixed.probability("Q:x", Action.CHECK.value) == sp.Rational(2, 3)
     with pytest.raises(SimulationError, match="exact"):  # 0.5 is exactly 1/2 and accepted; 1/3 is not
         with_parameters(dealer, {xi: 1 / 3})
     with pytest.raises(SimulationError, match="not in"):
@@ -222,7 +222,7 @@ def test_with_parameters(kuhn):
     typed = behaviour_strategy(
         kuhn,
         1,
-        {i.label: {a.value: sp.Rational(1, len(i.actions)) for a in i.actions} for i in kuhn.infosets[1]},
+        {i.label: {a: sp.Rational(1, len(i.actions)) for a in i.actions} for i in kuhn.infosets_of(1)},
     )
     assert with_parameters(typed, {}).probabilities == typed.probabilities
 

@@ -47,8 +47,8 @@ def test_dealer_cannot_gain_against_the_family(one_raise, thesis_sets):
     values = plan_values(U, 1, opener)
     chosen = {p.label for p, v in thesis_sets.families[1].plans.items() if v != 0}
     total = sp.S.Zero
-    for situation in [i for i in one_raise.infosets[1] if one_raise.parent_sequence[i].is_empty]:
-        plans = [p for p in values if one_raise.situation_of(p) == situation]
+    for situation in thesis_sets.plan_form.situations[1]:
+        plans = [p for p in values if p.situation == situation.label]
         best = [p for p in plans if p.label in chosen]
         for b in best:
             for p in plans:
@@ -61,14 +61,13 @@ def test_dealer_cannot_gain_against_the_family(one_raise, thesis_sets):
 
 
 def _calls_a_raise_with(game, plan):
-    """Whether the plan (the family's general plan, read as the tree's of the same label) calls a raise
-    (facing bet number >= 2) with its card."""
-    seq = game.plan_of(plan)
-    while not seq.is_empty:
-        info = seq.infoset
-        if seq.action is Action.CALL and game.rules.bets_made(info.history) >= 2:
+    """Whether the plan (the family's general plan) calls a raise (facing bet number >= 2) with its card:
+    a call at an information set whose history (its label's letters) has two bets or more."""
+    rules = game.metadata["rules"]
+    for label, action in plan.choices:
+        history = tuple(Action.from_letter(c) for c in label.partition(":")[2])
+        if action == Action.CALL.value and rules.bets_made(history) >= 2:
             return True
-        seq = game.parent_sequence[info]
     return False
 
 

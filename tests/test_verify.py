@@ -39,15 +39,17 @@ KUHN_DEALER = {
 
 def _uniform(game, player):
     return behaviour_strategy(
-        game, player, {i.label: {a: R(1, len(i.actions)) for a in i.actions} for i in game.infosets[player]}
+        game,
+        player,
+        {i.label: {a: R(1, len(i.actions)) for a in i.actions} for i in game.infosets_of(player)},
     )
 
 
 def test_uniform_nash_conv(kuhn):
     """OpenSpiel (exploitability_test.py): the uniform profile of Kuhn poker has NashConv 11/12."""
     profile = (_uniform(kuhn, 0), _uniform(kuhn, 1))
-    assert nash_conv(kuhn.game, profile) == R(11, 12)
-    assert exploitability(kuhn.game, profile) == R(11, 24)
+    assert nash_conv(kuhn, profile) == R(11, 12)
+    assert exploitability(kuhn, profile) == R(11, 24)
 
 
 @pytest.mark.parametrize("game_name", ["kuhn", "thesis"])
@@ -56,21 +58,21 @@ def test_families_have_zero_exploitability(game_name, kuhn, one_raise, kuhn_sets
     game, sets = (kuhn, kuhn_sets) if game_name == "kuhn" else (one_raise, thesis_sets)
     fam = sets.families[0]
     lo, hi = fam.interval.start, fam.interval.end
-    check = verify_family(game.game, fam, sets.value, [{alpha: (lo + hi) / 2}])
+    check = verify_family(game, fam, sets.value, [{alpha: (lo + hi) / 2}])
     assert len(check.points) == 3
     assert check.exploitability == (0, 0, 0)
     dealer = sets.families[1]
     pf = sets.plan_form
     x = pf.behaviour_strategy(0, {p: v.subs(alpha, (lo + hi) / 2) for p, v in fam.plans.items()})
     y = pf.behaviour_strategy(1, dealer.plans)
-    assert is_nash_equilibrium(game.game, (x, y))
+    assert is_nash_equilibrium(game, (x, y))
 
 
 def test_perturbed_strategy_is_exploitable(kuhn, kuhn_sets):
     """Moving the dealer's Q bluff from 1/3 to 1/2 makes him exploitable (> 0), exactly 1/18."""
     strat = dict(KUHN_DEALER, **{"Q:x": {"check": "1/2", "bet": "1/2"}})
     y = behaviour_strategy(kuhn, 1, strat)
-    gain = strategy_exploitability(kuhn.game, y, kuhn_sets.value)
+    gain = strategy_exploitability(kuhn, y, kuhn_sets.value)
     assert gain > 0
     # By hand: the opener now checkcalls K (EV -1/4 instead of -1/3) and checkcalls A
     # (EV 5/4 instead of 7/6); each card has probability 1/3: gain (1/12 + 1/12)/3 = 1/18.
@@ -85,35 +87,35 @@ def test_opener_perturbed_outside_family(kuhn, kuhn_sets):
         p: (R(0) if p.label == "A:bet" else R(1) if p.label == "A:checkcall" else v) for p, v in plans.items()
     }
     x = kuhn_sets.plan_form.behaviour_strategy(0, plans)
-    assert strategy_exploitability(kuhn.game, x, kuhn_sets.value, player=0) > 0
+    assert strategy_exploitability(kuhn, x, kuhn_sets.value, player=0) > 0
 
 
 def test_dealer_user_strategy_is_optimal(kuhn, kuhn_sets):
     """Kuhn's dealer strategy typed in as labels is optimal; its best response earns the value."""
     y = behaviour_strategy(kuhn, 1, KUHN_DEALER)
-    assert strategy_exploitability(kuhn.game, y, kuhn_sets.value) == 0
-    assert best_response(kuhn.game, y).value == R(-1, 18)
+    assert strategy_exploitability(kuhn, y, kuhn_sets.value) == 0
+    assert best_response(kuhn, y).value == R(-1, 18)
 
 
 def test_partial_profile_is_an_error(kuhn):
     """A profile missing a player is an error, never filled in."""
     x = _uniform(kuhn, 0)
     with pytest.raises(IncompleteProfileError, match="no strategy for player 1"):
-        exploitability(kuhn.game, {0: x})
+        exploitability(kuhn, {0: x})
     with pytest.raises(IncompleteProfileError, match="player 0's strategy"):
-        exploitability(kuhn.game, (x, x))
+        exploitability(kuhn, (x, x))
     with pytest.raises(IncompleteProfileError, match="got a single strategy"):
-        exploitability(kuhn.game, x)
+        exploitability(kuhn, x)
     y = _uniform(kuhn, 1)
     with pytest.raises(IncompleteProfileError, match="two strategies, got 3"):
-        exploitability(kuhn.game, (x, y, y))
+        exploitability(kuhn, (x, y, y))
 
 
 def test_strategy_of_another_game_is_refused(kuhn, one_raise):
     """A Kuhn-poker strategy used in the one-raise game is refused with a clear error."""
     x, y = _uniform(kuhn, 0), _uniform(kuhn, 1)
     with pytest.raises(IncompleteProfileError, match="for another game than one-raise poker"):
-        exploitability(one_raise.game, (x, y))
+        exploitability(one_raise, (x, y))
 
 
 @settings(max_examples=30, deadline=None)
@@ -123,18 +125,18 @@ def test_exploitability_never_negative(data, kuhn):
     strategies = []
     for player in (0, 1):
         probs = {}
-        for info in kuhn.infosets[player]:
+        for info in kuhn.infosets_of(player):
             w = [data.draw(st.integers(0, 5)) for _ in info.actions]
             w[0] += 1 if sum(w) == 0 else 0
             probs[info.label] = {a: R(v, sum(w)) for a, v in zip(info.actions, w)}
         strategies.append(behaviour_strategy(kuhn, player, probs))
-    assert exploitability(kuhn.game, strategies) >= 0
+    assert exploitability(kuhn, strategies) >= 0
 
 
 def test_solver_equilibrium_is_nash(one_raise):
     """The LP's certified equilibrium has exploitability 0."""
     eq = solve(one_raise)
-    assert exploitability(one_raise.game, eq.strategies) == 0
+    assert exploitability(one_raise, eq.strategies) == 0
 
 
 @pytest.mark.parametrize(
@@ -161,7 +163,7 @@ def test_symbolic_strategy_needs_numbers(kuhn, kuhn_sets):
     """Best responses need numeric probabilities; a symbolic family member is refused clearly."""
     x = kuhn_sets.plan_form.behaviour_strategy(0, kuhn_sets.families[0].plans)
     with pytest.raises(ValueError, match="substitute its parameters"):
-        best_response(kuhn.game, x, player=0)
+        best_response(kuhn, x, player=0)
 
 
 def _walk_payoffs(game, strategies):
@@ -206,7 +208,7 @@ def test_random_profiles_match_brute_force(kuhn):
     (a walk of the tree, no sequence or plan form), and the label-keyed path of best_response.py, whether
     the strategies are poker objects or label mappings; best responses reach the best pure deviation."""
     rng = random.Random(20)
-    game = kuhn.game
+    game = kuhn
     for _ in range(4):
         labels = []
         for p in (0, 1):
@@ -242,10 +244,10 @@ def test_tree_holder_and_labels(kuhn, kuhn_sets):
     y = behaviour_strategy(kuhn, 1, KUHN_DEALER)
     assert strategy_exploitability(kuhn, y, kuhn_sets.value) == 0
     br = best_response(kuhn, y)
-    assert br == best_response(kuhn.game, KUHN_DEALER, player=1) and isinstance(br, BestResponse)
+    assert br == best_response(kuhn, KUHN_DEALER, player=1) and isinstance(br, BestResponse)
     assert br.player == 0 and br.value == R(-1, 18)
-    x = behaviour_strategy(kuhn, 0, {i.label: {i.actions[-1]: 1} for i in kuhn.infosets[0]})
-    assert [p.label for p in best_response(kuhn.game, x).plans] == [
+    x = behaviour_strategy(kuhn, 0, {i.label: {i.actions[-1]: 1} for i in kuhn.infosets_of(0)})
+    assert [p.label for p in best_response(kuhn, x).plans] == [
         "Q:check",
         "Q:fold",
         "K:check",
@@ -253,9 +255,7 @@ def test_tree_holder_and_labels(kuhn, kuhn_sets):
         "A:check",
         "A:call",
     ]
-    family = kuhn_sets.families[0]
-    assert verify_family(kuhn, family, kuhn_sets.value) == verify_family(kuhn.game, family, kuhn_sets.value)
     with pytest.raises(IncompleteProfileError, match="needs its player"):
-        best_response(kuhn.game, KUHN_DEALER)
+        best_response(kuhn, KUHN_DEALER)
     with pytest.raises(TypeError, match="expected a Game"):
-        nash_conv(kuhn.rules, (x, y))
+        nash_conv(kuhn.metadata["rules"], (x, y))

@@ -13,8 +13,8 @@ from derive.games.one_card import (  # noqa: E402
     kuhn_poker,
     one_raise_poker,
     thesis_excluded_plans,
+    to_extensive_form,  # noqa: E402
 )
-from derive.games.one_card_tree import build_tree  # noqa: E402
 from derive.presentation.widgets import FamilyExplorer  # noqa: E402
 from derive.solving.families.optimal_families import optimal_families  # noqa: E402
 
@@ -24,7 +24,7 @@ R = sp.Rational
 def test_kuhn_alpha_slider_stays_optimal_and_delta_leaves_the_family():
     """On Kuhn's family every α in [0, 1/3] shows exploitability 0 and A:bet = 3α; any δ > 0 is exploitable."""
     explorer = FamilyExplorer(
-        optimal_families(build_tree(kuhn_poker()), KUHN_PARAMETERS), 0, steps=6, draw=False
+        optimal_families(to_extensive_form(kuhn_poker()), KUHN_PARAMETERS), 0, steps=6, draw=False
     )
     assert [v for _, v in explorer.parameter.options] == [R(k, 18) for k in range(7)]
     for _, alpha in explorer.parameter.options:
@@ -38,7 +38,7 @@ def test_kuhn_alpha_slider_stays_optimal_and_delta_leaves_the_family():
 
 def test_thesis_alpha_slider():
     """The thesis's α-family (after its stupid mistakes): A:checkraise = α, exploitability 0 along it."""
-    game = build_tree(one_raise_poker())
+    game = to_extensive_form(one_raise_poker())
     sets = optimal_families(game, ONE_RAISE_PARAMETERS, exclude=thesis_excluded_plans())
     explorer = FamilyExplorer(sets, 0, steps=4, draw=False)
     explorer.parameter.value = R(1, 2)
@@ -50,7 +50,7 @@ def test_thesis_alpha_slider():
 def test_a_unique_strategy_has_no_slider():
     """The dealer's strategy in Kuhn poker is unique: no family to explore, one clear error."""
     with pytest.raises(ValueError, match="dimension 0, not 1"):
-        FamilyExplorer(optimal_families(build_tree(kuhn_poker()), KUHN_PARAMETERS), 1)
+        FamilyExplorer(optimal_families(to_extensive_form(kuhn_poker()), KUHN_PARAMETERS), 1)
 
 
 def test_any_game_family_explorer_on_the_one_raise_game():

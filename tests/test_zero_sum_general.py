@@ -11,7 +11,6 @@ from hypothesis import strategies as st
 
 from derive.extensive_form import NotSupportedError, chance, decision, extensive_form, payoff
 from derive.games.one_card import one_card_poker, to_extensive_form
-from derive.games.one_card_tree import build_tree
 from derive.games.textbook import beer_quiche, matching_pennies, myerson_poker, reiley_poker
 from derive.sequence_form.general import behaviour_symbols, game_sequence_form
 from derive.solving.families.optimal_families import optimal_families
@@ -103,7 +102,7 @@ def test_general_solver_agrees_with_the_poker_pipeline(deck, bets):
     """Value and the dimensions of both optimal sets equal those of the plan-form derivation."""
     rules = one_card_poker(deck, bets)
     general = solve_zero_sum(to_extensive_form(rules), all_optimal=True)
-    poker = optimal_families(build_tree(rules))
+    poker = optimal_families(to_extensive_form(rules))
     assert general.value == poker.value
     assert [s.dimension for s in general.optimal_sets] == [f.dimension for f in poker.families]
 
@@ -268,7 +267,7 @@ def test_large_optimal_set_lists_its_vertices():
     assert opener.vertices_enumerated and len(opener.vertices) == 12
     assert "every vertex certified optimal" in opener.certificate
     assert dealer.vertices_enumerated and len(dealer.vertices) == 35
-    assert [f.dimension for f in optimal_families(build_tree(rules)).families] == [7, 6]
+    assert [f.dimension for f in optimal_families(to_extensive_form(rules)).families] == [7, 6]
 
 
 def test_exact_fractions_with_large_terms_are_certified_exactly():

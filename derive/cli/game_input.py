@@ -206,7 +206,7 @@ def plane_game(args):
 def rules_from_args(args, tree: bool = True):
     """The one-card rules of the options; ``tree=False``: only the sequence form will be built
     (``derive solve``), so its size is what is capped, not the tree's."""
-    from derive.games.one_card_tree import MAX_NODES
+    from derive.games.one_card import MAX_NODES
 
     n = int_arg(args.deck, "--deck")
     k = int_arg(args.max_bets, "--max-bets")

@@ -1,6 +1,6 @@
 """The thesis's derivation of its two games: Kuhn poker and the one-raise game.
 
-:func:`derive_kuhn` and :func:`derive_one_raise` chain the pipeline stages (rules -> tree ->
+:func:`derive_kuhn` and :func:`derive_one_raise` chain the pipeline stages (rules -> game ->
 bilinear payoff -> optimal families -> verification) and return a :class:`Derivation` (also named
 :data:`GameReport`, as :mod:`derive.presentation.reproduce` has always called it), which
 ``derive reproduce``, the thesis document and the notebooks render.  Nothing here writes or
@@ -18,14 +18,15 @@ from dataclasses import dataclass
 
 import sympy as sp
 
+from derive.extensive_form.game import Game
 from derive.games.one_card import (
     KUHN_PARAMETERS,
     ONE_RAISE_PARAMETERS,
     kuhn_poker,
     one_raise_poker,
     thesis_excluded_plans,
+    to_extensive_form,
 )
-from derive.games.one_card_tree import ExtensiveFormGame, build_tree
 from derive.sequence_form.payoff import BilinearPayoff, bilinear_payoff, expected_payoff
 from derive.sequence_form.strategies import kuhn_strategies
 from derive.solving.families.optimal_families import OptimalSets, optimal_families
@@ -43,7 +44,8 @@ class Derivation:
     ----------
     key : str
         File-name stem: ``"kuhn"`` or ``"one_raise"``.
-    game : ExtensiveFormGame
+    game : Game
+        The game of :func:`derive.games.one_card.to_extensive_form` (its ``metadata["rules"]`` the rules).
     payoff : BilinearPayoff
         ``U(x, y)`` of the full game.
     sets : OptimalSets
@@ -65,7 +67,7 @@ class Derivation:
     """
 
     key: str
-    game: ExtensiveFormGame
+    game: Game
     payoff: BilinearPayoff
     sets: OptimalSets
     full_sets: OptimalSets | None
@@ -88,7 +90,7 @@ def _checks(sets: OptimalSets) -> tuple[FamilyCheck, FamilyCheck]:
         if fam.vertices and fam.parameters:
             n = len(fam.vertices)
             mid = {p: sum((v[p] for v in fam.vertices), sp.S.Zero) / n for p in fam.parameters}
-        out.append(verify_family(sets.game.game, fam, sets.value, [mid] if mid else []))
+        out.append(verify_family(sets.game, fam, sets.value, [mid] if mid else []))
     return out[0], out[1]
 
 
@@ -128,7 +130,7 @@ def derive_kuhn(refine: str = "quasi-perfect") -> Derivation:
     ----------
     Kuhn (1950), "A simplified two-person poker", pp. 97-103.
     """
-    game = build_tree(kuhn_poker())
+    game = to_extensive_form(kuhn_poker())
     sets = optimal_families(game, KUHN_PARAMETERS)
     letters = expected_payoff(game, *kuhn_strategies(game))
     report = Derivation(
@@ -151,7 +153,7 @@ def derive_one_raise(refine: str = "quasi-perfect") -> Derivation:
     Miao (2014), "Sandbagging in one-card poker", sections "Revised Kuhn
     poker" and "Proving equilibrium for the opener".
     """
-    game = build_tree(one_raise_poker())
+    game = to_extensive_form(one_raise_poker())
     sets = optimal_families(game, ONE_RAISE_PARAMETERS, exclude=thesis_excluded_plans())
     full = optimal_families(game, ONE_RAISE_PARAMETERS)
     report = Derivation("one_raise", game, bilinear_payoff(game), sets, full, _checks(sets), "Miao (2014)")

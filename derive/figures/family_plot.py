@@ -10,12 +10,13 @@ import sympy as sp
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
-from derive.figures.labels import _exact, _mathtext, _situation_name, _tidy
+from derive.extensive_form.game import Game
+from derive.figures.labels import _exact, _mathtext, _tidy
 from derive.figures.style import _INK, _PLOT_LABEL_SIZE, _PLOT_TEXT_SIZE, _PLOT_TITLE_SIZE, _RC, _style_axes
 from derive.games.one_card import PLAYER_NAMES
-from derive.games.one_card_tree import ExtensiveFormGame
+from derive.games.one_card.words import card_of, facing, rules_of
 from derive.notation.latex import to_latex
-from derive.sequence_form.strategies import situations
+from derive.sequence_form.strategies import plan_form, situations
 
 __all__ = ["draw_family_plans"]
 
@@ -54,7 +55,7 @@ def _spread(targets: list[float], gap: float, low: float, high: float) -> list[f
 
 
 def draw_family_plans(
-    game: ExtensiveFormGame,
+    game: Game,
     family,
     parameter: sp.Symbol | None = None,
     title: str | None = None,
@@ -74,7 +75,8 @@ def draw_family_plans(
 
     Parameters
     ----------
-    game : ExtensiveFormGame
+    game : Game
+        One-card poker (:func:`derive.games.one_card.to_extensive_form`).
     family : derive.solving.families.optimal_families.OptimalFamily
         E.g. ``optimal_families(...).families[0]``.
     parameter : sympy.Symbol, optional
@@ -107,10 +109,9 @@ def draw_family_plans(
     Examples
     --------
     >>> from derive.games.one_card import one_raise_poker
-    >>> from derive.games.one_card_tree import build_tree
     >>> from derive.solving.families.optimal_families import optimal_families
-    >>> from derive.games.one_card import ONE_RAISE_PARAMETERS, thesis_excluded_plans
-    >>> game = build_tree(one_raise_poker())
+    >>> from derive.games.one_card import ONE_RAISE_PARAMETERS, thesis_excluded_plans, to_extensive_form
+    >>> game = to_extensive_form(one_raise_poker())
     >>> sets = optimal_families(game, ONE_RAISE_PARAMETERS, exclude=thesis_excluded_plans())
     >>> fig = draw_family_plans(game, sets.families[0])
     >>> [t.get_text() for t in fig.findobj(lambda a: getattr(a, "get_gid", lambda: None)() == "plan:A:checkraise")]
@@ -125,7 +126,7 @@ def draw_family_plans(
     free = [p for p in family.parameters if p != parameter and p not in fixed_values]
     if free:
         raise ValueError(f"fix the family's other parameters {free} (argument fixed)")
-    # keyed by label: the family's general plans are the tree's plans of the same label
+    # keyed by label
     plans = {p.label: sp.expand(v.subs(fixed_values)) for p, v in family.plans.items()}
     # The parameter's range on the family: the vertices' range if one-dimensional; else scan the constraints.
     if family.dimension == 1:
@@ -140,7 +141,7 @@ def draw_family_plans(
     player = family.player
     panels = situations(game, player)
     if title is None:
-        title = f"{PLAYER_NAMES[player].capitalize()}'s optimal plans, {game.rules.name}"
+        title = f"{PLAYER_NAMES[player].capitalize()}'s optimal plans, {rules_of(game).name}"
     xs = [lo + (hi - lo) * sp.Rational(k, 100) for k in range(101)]
     with matplotlib.rc_context(_RC):
         ncol = len(panels) if len(panels) <= 3 else 3
@@ -152,7 +153,8 @@ def draw_family_plans(
         for k, situation in enumerate(panels):
             ax = axes[k // ncol][k % ncol]
             _style_axes(ax)
-            name = situation.card if player == 0 else f"{situation.card}, {_situation_name(situation)}"
+            card = card_of(situation.label)
+            name = card if player == 0 else f"{card}, {facing(situation.label)}"
             ax.set_title(
                 f"{PLAYER_NAMES[player]} holds {name}",
                 fontsize=_PLOT_LABEL_SIZE,
@@ -165,19 +167,19 @@ def draw_family_plans(
                 ax.set_ylabel("probability of the plan", fontsize=_PLOT_LABEL_SIZE)
             mine = [
                 p
-                for p in game.plans(player)
-                if game.situation_of(p) == situation
+                for p in plan_form(game).plans[player]
+                if p.situation == situation.label
                 and any(plans[p.label].subs(parameter, x) != 0 for x in (lo, hi, (lo + hi) / 2))
             ]
             ends = [float(plans[p.label].subs(parameter, hi)) for p in mine]
             label_y = _spread(ends, 0.16, 0.0, 1.0)
             for j, (plan, y_label) in enumerate(zip(mine, label_y)):
-                colour = _PLAN_COLOURS.get(plan.plan, _OTHER_COLOURS[j % len(_OTHER_COLOURS)])
+                colour = _PLAN_COLOURS.get(plan.name, _OTHER_COLOURS[j % len(_OTHER_COLOURS)])
                 ys = [float(plans[plan.label].subs(parameter, x)) for x in xs]
                 ax.plot([float(x) for x in xs], ys, color=colour, linewidth=2.6, solid_capstyle="round")
                 expr = _tidy(plans[plan.label])
                 ax.annotate(
-                    f"{plan.plan}  {_mathtext(expr)}",
+                    f"{plan.name}  {_mathtext(expr)}",
                     xy=(float(hi), y_label),
                     xytext=(8, 0),
                     textcoords="offset points",

@@ -19,6 +19,7 @@ from matplotlib.lines import Line2D
 from matplotlib.patches import FancyBboxPatch, PathPatch
 from matplotlib.path import Path as MplPath
 
+from derive.extensive_form.game import Game
 from derive.figures.legend import _SAMPLE_W, _lay_out_legend, _legend_rows
 from derive.figures.measure import _Measurer
 from derive.figures.style import (
@@ -38,7 +39,8 @@ from derive.figures.style import (
     _RC,
     _TITLE_SIZE,
 )
-from derive.games.one_card_tree import ExtensiveFormGame
+from derive.games.one_card import Action
+from derive.games.one_card.words import rules_of
 
 __all__ = ["draw_game_tree"]
 
@@ -73,49 +75,50 @@ def _signed(value: sp.Expr) -> str:
     return text if text.startswith("−") or value == 0 else f"+{text}"
 
 
-def _deal_tree(game: ExtensiveFormGame, card: str) -> tuple[_TreeNode, list[_TreeNode]]:
+def _deal_tree(game: Game, card: str) -> tuple[_TreeNode, list[_TreeNode]]:
     """The chance node for the deals where the opener holds ``card``, and all nodes below it."""
     nodes: list[_TreeNode] = []
     leaves = [0]
     chance = _TreeNode("chance", "chance", 0, gid=f"chance:{card}")
     nodes.append(chance)
+    tree = game.nodes
 
-    def grow(node: int, cards: tuple[str, str], depth: int) -> _TreeNode:
-        if node in game.terminal_at:
-            term = game.terminal_at[node]
-            label = f"{cards[0]}{cards[1]}:{''.join(a.letter for a in term.history)}"
+    def grow(k: int, cards: tuple[str, str], letters: str, depth: int) -> _TreeNode:
+        node = tree[k]
+        if not node.children:
+            u = node.outcome[0]
             leaf = _TreeNode(
                 "leaf",
-                _signed(term.payoffs[0]),
+                _signed(u),
                 depth,
-                player=0 if term.payoffs[0] > 0 else 1,
+                player=0 if u > 0 else 1,
                 units=leaves[0],
-                gid=f"leaf:{label}",
+                gid=f"leaf:{cards[0]}{cards[1]}:{letters}",
             )
             leaves[0] += 1
             nodes.append(leaf)
             return leaf
-        info = game.infoset_at(node)
+        info = game.infosets[node.infoset]
         item = _TreeNode(
             "decision",
             info.label,
             depth,
             player=info.player,
-            gid=f"tree:{cards[0]}{cards[1]}:{''.join(a.letter for a in info.history)}",
+            gid=f"tree:{cards[0]}{cards[1]}:{letters}",
             infoset=f"{info.player}:{info.label}",
         )
         nodes.append(item)
-        for action, child in game.moves(node):
-            item.children.append((action.value, grow(child, cards, depth + 1)))
+        for action, child in zip(info.actions, node.children):
+            item.children.append((action, grow(child, cards, letters + Action(action).letter, depth + 1)))
         kids = [c for _, c in item.children]
         item.units = (kids[0].units + kids[-1].units) / 2
         return item
 
-    for deal in game.deals:
-        if deal.cards[0] != card:
+    root = tree[0]
+    for (cards, _), probability, child in zip(rules_of(game).deals(), root.probabilities, root.children):
+        if cards[0] != card:
             continue
-        child = grow(deal.node, deal.cards, 1)
-        chance.children.append((f"dealer {deal.cards[1]}\n{deal.probability}", child))
+        chance.children.append((f"dealer {cards[1]}\n{probability}", grow(child, cards, "", 1)))
     kids = [c for _, c in chance.children]
     chance.units = (kids[0].units + kids[-1].units) / 2
     return chance, nodes
@@ -152,7 +155,7 @@ _EDGE_LABEL_PROPS = dict(
 
 
 def draw_game_tree(
-    game: ExtensiveFormGame,
+    game: Game,
     cards: Seq[str] | None = None,
     title: str | None = None,
 ) -> Figure:
@@ -177,8 +180,8 @@ def draw_game_tree(
 
     Parameters
     ----------
-    game : ExtensiveFormGame
-        Numeric or symbolic payoffs.
+    game : Game
+        One-card poker (:func:`derive.games.one_card.to_extensive_form`), numeric or symbolic payoffs.
     cards : sequence of str, optional
         The opener's cards to draw, in deck order; default all.
     title : str, optional
@@ -202,13 +205,13 @@ def draw_game_tree(
     Examples
     --------
     >>> from derive.games.one_card import one_raise_poker
-    >>> from derive.games.one_card_tree import build_tree
-    >>> fig = draw_game_tree(build_tree(one_raise_poker()), cards=["K"])
+    >>> from derive.games.one_card import to_extensive_form
+    >>> fig = draw_game_tree(to_extensive_form(one_raise_poker()), cards=["K"])
     >>> texts = {t.get_gid(): t.get_text() for t in fig.axes[0].texts}
     >>> texts["tree:KQ:xb"], texts["leaf:KQ:xbc"], texts["leaf:KA:xbc"]
     ('K:xb', '+2', '−2')
     """
-    deck = game.rules.deck
+    deck = rules_of(game).deck
     if cards is None:
         chosen = list(deck)
     else:
@@ -221,7 +224,7 @@ def draw_game_tree(
             )
         chosen = [c for c in deck if c in cards]
     if title is None:
-        title = f"Game tree, {game.rules.name}"
+        title = f"Game tree, {rules_of(game).name}"
         if len(chosen) == 1:
             title += f": the opener holds {chosen[0]}"
     with matplotlib.rc_context(_RC):

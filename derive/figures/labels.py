@@ -4,8 +4,8 @@
 rule of :mod:`derive.extensive_form.exact`: a float only when it is exactly a
 short decimal such as 0.5, any other refused with the exact form to type); :func:`_tidy`
 picks the shortest-printing of a few equivalent forms; :func:`_mathtext`
-typesets an expression for matplotlib's mathtext; :func:`_situation_name`
-names what a player faces at an information set ("checked to", "bet to", ...).
+typesets an expression for matplotlib's mathtext (what a one-card player faces at an information
+set, "checked to", "bet to", ..., is :func:`derive.games.one_card.words.facing`).
 Every probability stays an exact sympy expression until it is turned into text here.
 """
 
@@ -17,8 +17,6 @@ from functools import lru_cache
 import sympy as sp
 
 from derive.extensive_form.exact import exact_number
-from derive.games.one_card import Action
-from derive.games.one_card_tree import InformationSet
 from derive.notation.latex import to_latex
 
 __all__: list[str] = []
@@ -66,15 +64,3 @@ def _mathtext(expr: sp.Expr) -> str:
     """
     tex = _LEFT_RIGHT.sub(lambda m: "" if m.group(1) == "." else m.group(1), to_latex(sp.sympify(expr)))
     return f"${tex.replace(_FRAC, _DFRAC)}$"
-
-
-def _situation_name(info: InformationSet) -> str:
-    """What the player faces at ``info``: "checked to", "bet to", "facing bet", "facing raise"."""
-    if not info.history:
-        return "first to act"
-    last = info.history[-1]
-    if last is Action.CHECK:
-        return "checked to"
-    if len(info.history) == 1:
-        return "bet to"
-    return "facing raise" if last is Action.RAISE else "facing bet"

@@ -12,10 +12,10 @@ one of two descriptions of the player's strategy, both keyed by labels:
 Both become a :class:`_Strategy`: the realization weight ``r(s)`` of each own sequence ``s`` (the
 product of the behaviour probabilities along it, or the sum of the probabilities of the plans
 containing it; Koller, Megiddo & von Stengel 1994) and the probability each edge is labelled with.
-One-card poker's :class:`~derive.games.one_card_tree.ExtensiveFormGame` with its plans keyed by the
-tree's sequences (``"A:checkraise"``) is turned into the same form, over its ``.game``, in one place:
-:func:`_one_card_input`, which also gives the thesis's wording (a card heading each panel, "checked
-to" at a decision).
+One-card poker's ``Game`` (:func:`derive.games.one_card.to_extensive_form`) with every plan's
+probability (``"A:checkraise"``) is turned into the same form in one place: :func:`_one_card_input`,
+which also gives the thesis's wording (a card heading each panel, "checked to" at a decision, read
+by :mod:`derive.games.one_card.words`).
 """
 
 from __future__ import annotations
@@ -28,11 +28,12 @@ from functools import lru_cache
 import sympy as sp
 
 from derive.extensive_form.game import Game, InformationSet
-from derive.figures.labels import _exact, _situation_name, _tidy
+from derive.figures.labels import _exact, _tidy
 from derive.games.one_card import PLAYER_NAMES
-from derive.games.one_card_tree import ExtensiveFormGame, Sequence
+from derive.games.one_card.words import card_of, facing, rules_of
 from derive.sequence_form.general import GameSequenceForm, game_sequence_form
-from derive.sequence_form.strategies import child_sequence, plans_extending, situations
+from derive.sequence_form.plans import Plan
+from derive.sequence_form.strategies import plan_form, situations
 
 __all__: list[str] = []
 
@@ -275,11 +276,11 @@ def _general_input(game: Game, player: int, strategy: Mapping, situations: Seq[s
 
 # ----------------------------------------------------------------- one-card poker
 def _one_card_input(
-    tree: ExtensiveFormGame, player: int, plans: Mapping[object, object], cards: Seq[str] | None
+    game: Game, player: int, plans: Mapping[object, object], cards: Seq[str] | None
 ) -> _Strategy:
-    """One-card poker's plans (keyed by the tree's sequences) as a :class:`_Strategy` of ``tree.game``:
-    the plans as their choices, one panel per card headed by its glyph, decisions worded as the thesis
-    words them ("checked to\\n(Q:x)").
+    """One-card poker's plans (keyed by :class:`~derive.sequence_form.plans.Plan` or label) as a
+    :class:`_Strategy` of ``game``: the plans as their choices, one panel per card headed by its glyph,
+    decisions worded as the thesis words them ("checked to\\n(Q:x)").
 
     Raises
     ------
@@ -289,7 +290,8 @@ def _one_card_input(
     """
     if player not in (0, 1) or isinstance(player, bool):
         raise ValueError(f"player must be 0 (opener) or 1 (dealer), got {player!r}")
-    deck = tree.rules.deck
+    rules = rules_of(game)
+    deck = rules.deck
     if cards is None:
         chosen = list(deck)
     else:
@@ -301,23 +303,13 @@ def _one_card_input(
                 f"cards must be a non-empty selection of the deck {list(deck)}, got {list(cards)}"
             )
         chosen = [c for c in deck if c in cards]
-    exact = _read_plans(tree, player, plans)
-    game = tree.game
+    exact = _read_plans(game, player, plans)
     sf = game_sequence_form(game)
-
-    def choices(seq: Sequence) -> tuple[Choice, ...]:
-        out = []
-        while not seq.is_empty:
-            out.append((seq.infoset.label, seq.action.value))
-            seq = tree.parent_sequence[seq.infoset]
-        return tuple(reversed(out))
-
-    reach, edges = _from_plans(sf, player, {choices(p): v for p, v in exact.items()})
+    reach, edges = _from_plans(sf, player, {p.choices: v for p, v in exact.items()})
     panels = []
     for card in chosen:
-        roots = tuple(game.infoset(player, s.label) for s in situations(tree, player) if s.card == card)
+        roots = tuple(s for s in situations(game, player) if card_of(s.label) == card)
         panels.append(_Panel(card, card, roots))
-    words = {i.label: i for i in tree.infosets[player]}
     return _Strategy(
         game,
         player,
@@ -327,43 +319,33 @@ def _one_card_input(
         "— not reached by own play",
         tuple(panels),
         "card",
-        lambda info: f"{_situation_name(words[info.label])}\n({info.label})",
-        f"{PLAYER_NAMES[player].capitalize()}'s strategy, {tree.rules.name}",
+        lambda info: f"{facing(info.label)}\n({info.label})",
+        f"{PLAYER_NAMES[player].capitalize()}'s strategy, {rules.name}",
     )
 
 
-def _read_plans(
-    game: ExtensiveFormGame, player: int, plans: Mapping[object, object]
-) -> dict[Sequence, sp.Expr]:
-    """Check that ``plans`` gives every plan of ``player`` (by Sequence or label) and nothing else."""
-    known = game.plans(player)
+def _read_plans(game: Game, player: int, plans: Mapping[object, object]) -> dict[Plan, sp.Expr]:
+    """Check that ``plans`` gives every plan of ``player`` (by Plan or label) and nothing else."""
+    pf = plan_form(game)
+    known = pf.plans[player]
     by_label = {p.label: p for p in known}
-    out: dict[Sequence, sp.Expr] = {}
+    out: dict[Plan, sp.Expr] = {}
     unknown = []
     for key, value in plans.items():
-        # a general plan (derive.sequence_form.plans.Plan) is the tree's plan of the same player and label
-        if not isinstance(key, Sequence) and getattr(key, "player", player) == player:
-            key = getattr(key, "label", key)
         plan = by_label.get(key) if isinstance(key, str) else key
-        if not isinstance(plan, Sequence) or plan not in known:
+        if not isinstance(plan, Plan) or plan.player != player or by_label.get(plan.label) != plan:
             unknown.append(getattr(key, "label", key))
             continue
         out[plan] = _exact(value, f"probability of plan {plan.label}")
     if unknown:
         raise ValueError(
-            f"not plans of the {PLAYER_NAMES[player]} in {game.rules.name}: {sorted(map(str, unknown))}"
+            f"not plans of the {PLAYER_NAMES[player]} in {rules_of(game).name}: {sorted(map(str, unknown))}"
         )
     missing = [p.label for p in known if p not in out]
     if missing:
         raise ValueError(f"no probability given for the {PLAYER_NAMES[player]}'s plans {missing}")
-    for situation in situations(game, player):
-        total = sp.Add(
-            *(
-                out[p]
-                for a in situation.actions
-                for p in plans_extending(game, child_sequence(game, situation, a))
-            )
-        )
+    for situation, group in zip(pf.situations[player], pf.groups[player]):
+        total = sp.Add(*(out[known[k]] for k in group))
         if sp.simplify(total - 1) != 0:
             raise ValueError(
                 f"the {PLAYER_NAMES[player]}'s plan probabilities in situation {situation.label!r} "

@@ -47,7 +47,7 @@ from derive.figures.style import (
     _RC,
     _TITLE_SIZE,
 )
-from derive.games.one_card_tree import ExtensiveFormGame
+from derive.games.one_card.words import is_one_card
 from derive.sequence_form.general import game_sequence_form
 
 __all__ = ["MAX_STRATEGY_TREE_LEAVES", "draw_strategy_tree", "strategy_tree_size"]
@@ -239,7 +239,7 @@ def _text_props(item: _Item, player: int) -> dict:
 
 
 def draw_strategy_tree(
-    game: Game | ExtensiveFormGame,
+    game: Game,
     player: int,
     strategy: Mapping[object, object],
     title: str | None = None,
@@ -259,11 +259,12 @@ def draw_strategy_tree(
     depends on the others' moves) the edge ends in a small dot joined to each.  Leaves show the own
     actions on the way there, joined as plans are named (``"checkraise"``).
 
-    One-card poker's :class:`~derive.games.one_card_tree.ExtensiveFormGame` is drawn as the thesis
-    draws it: one panel per card, headed by a playing card; the opener's first decision is the card
-    itself, the dealer's first decisions are "checked to" and "bet to"; a node's name says what the
-    opponent did ("facing bet": the opponent bet after the player's check).  It is read into the same
-    form as a general game's strategy, over its ``.game`` (:func:`derive.figures.plans._one_card_input`).
+    One-card poker's ``Game`` (:func:`derive.games.one_card.to_extensive_form`, its metadata keeping
+    the rules) given plan probabilities, or ``cards``, is drawn as the thesis draws it: one panel per
+    card, headed by a playing card; the opener's first decision is the card itself, the dealer's first
+    decisions are "checked to" and "bet to"; a node's name says what the opponent did ("facing bet":
+    the opponent bet after the player's check).  It is read into the same form as a general game's
+    strategy (:func:`derive.figures.plans._one_card_input`).
 
     Every edge is labelled with the action and its behaviour probability: the one given, or from plan
     probabilities ``P(a | I) = r(I, a) / r(parent sequence of I)``, where the realization ``r(s)`` of
@@ -276,9 +277,9 @@ def draw_strategy_tree(
 
     Parameters
     ----------
-    game : Game or ExtensiveFormGame
-        A game with perfect recall (any number of players), or one-card poker's tree from
-        :func:`derive.games.one_card_tree.build_tree`.
+    game : Game
+        A game with perfect recall (any number of players); one-card poker's from
+        :func:`derive.games.one_card.to_extensive_form`.
     player : int
         The player, 0-based (one-card poker: 0 opener, 1 dealer).
     strategy : mapping
@@ -286,10 +287,10 @@ def draw_strategy_tree(
         information set of the player; the format of ``derive solve --json``'s ``strategies`` and of
         :meth:`~derive.sequence_form.general.GameSequenceForm.behaviour`), or plan probabilities
         ``{plan label: probability}`` of :func:`~derive.sequence_form.plans.game_plan_form`'s plans
-        (two players; a missing plan has probability 0).  For an ``ExtensiveFormGame``: plan (a
-        :class:`~derive.games.one_card_tree.Sequence` from ``game.plans(player)``, or its label such
-        as ``"A:checkraise"``) -> probability; every plan of the player must be given; the ``plans``
-        of an :class:`~derive.solving.families.optimal_families.OptimalFamily` qualify.  Values are
+        (two players; a missing plan has probability 0).  For one-card poker's plans (drawn card by
+        card): plan (a :class:`~derive.sequence_form.plans.Plan` or its label such as
+        ``"A:checkraise"``) -> probability; every plan of the player must be given; the ``plans`` of
+        an :class:`~derive.solving.families.optimal_families.OptimalFamily` qualify.  Values are
         exact numbers or sympy expressions, e.g. in α.
     title : str, optional
         Figure title; default "<Player>'s strategy, <game title>".
@@ -329,10 +330,9 @@ def draw_strategy_tree(
     Examples
     --------
     >>> from derive.games.one_card import kuhn_poker
-    >>> from derive.games.one_card_tree import build_tree
+    >>> from derive.games.one_card import KUHN_PARAMETERS, to_extensive_form
     >>> from derive.solving.families.optimal_families import optimal_families
-    >>> from derive.games.one_card import KUHN_PARAMETERS
-    >>> game = build_tree(kuhn_poker())
+    >>> game = to_extensive_form(kuhn_poker())
     >>> dealer = optimal_families(game, KUHN_PARAMETERS).families[1]
     >>> fig = draw_strategy_tree(game, 1, dealer.plans)
     >>> [t.get_text() for t in fig.axes[0].texts if t.get_gid() == "edge:Q:x:bet"]
@@ -343,7 +343,8 @@ def draw_strategy_tree(
     >>> [t.get_text() for t in fig.axes[0].texts if t.get_gid() == "edge:Black:Raise"]
     ['$\\dfrac{1}{3}$']
     """
-    if isinstance(game, ExtensiveFormGame):
+    behaviour = any(isinstance(v, Mapping) for v in strategy.values())
+    if is_one_card(game) and (cards is not None or (situations is None and not behaviour)):
         if situations is not None:
             raise ValueError("one-card poker's panels are chosen by cards, not situations")
         read = _one_card_input(game, player, strategy, cards)

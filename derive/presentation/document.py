@@ -26,10 +26,11 @@ from derive.games.one_card import (
     thesis_removed_items,
     xi,
 )
+from derive.games.one_card.words import rules_of
 from derive.notation.latex import escape_sentence, escape_text, to_latex
 from derive.presentation.latex import collected_latex, family_latex, indifference_latex, value_latex
 from derive.sequence_form.payoff import plan_values
-from derive.sequence_form.strategies import plan_symbol
+from derive.sequence_form.strategies import plan_form, plan_symbol
 from derive.solving.families.optimal_families import locate_family
 
 __all__ = ["DocumentInputs", "document_inputs", "panel_file", "panel_pages", "thesis_document"]
@@ -38,7 +39,7 @@ __all__ = ["DocumentInputs", "document_inputs", "panel_file", "panel_pages", "th
 @dataclass(frozen=True)
 class DocumentInputs:
     """The reports (from :mod:`derive.presentation.reproduce`) and their dominance analyses
-    (:func:`derive.dominance.plans.dominated_plans` of each report's ``game.game``)."""
+    (:func:`derive.dominance.plans.dominated_plans` of each report's ``game``)."""
 
     reports: tuple
     dominance: tuple[PlanDominanceResult, ...]
@@ -46,7 +47,7 @@ class DocumentInputs:
 
 def document_inputs(reports) -> DocumentInputs:
     """Run the dominance stage for each report's game (the general elimination on its ``Game``)."""
-    return DocumentInputs(tuple(reports), tuple(dominated_plans(r.game.game) for r in reports))
+    return DocumentInputs(tuple(reports), tuple(dominated_plans(r.game) for r in reports))
 
 
 _PREAMBLE = r"""\documentclass[11pt]{article}
@@ -91,14 +92,15 @@ def _betting_cap(k: int) -> str:
 
 def _rules(report) -> str:
     g = report.game
-    r = g.rules
+    r = rules_of(g)
+    plans = plan_form(g).plans
     return (
         f"\\subsection{{Rules}}\nDeck ${' < '.join(r.deck)}$, ante ${to_latex(r.ante)}$, bet size "
         f"${to_latex(r.bet)}$, {_betting_cap(r.max_bets)}. "
         f"Each of the {len(r.deals())} ordered deals has probability "
-        f"${to_latex(r.deals()[0][1])}$. The game tree has {g.num_nodes} nodes; the opener has "
-        f"{len(g.infosets[0])} information sets and {len(g.plans(0))} plans, the dealer "
-        f"{len(g.infosets[1])} information sets and {len(g.plans(1))} plans.\n"
+        f"${to_latex(r.deals()[0][1])}$. The game tree has {len(g.nodes)} nodes; the opener has "
+        f"{len(g.infosets_of(0))} information sets and {len(plans[0])} plans, the dealer "
+        f"{len(g.infosets_of(1))} information sets and {len(plans[1])} plans.\n"
     )
 
 
@@ -107,7 +109,7 @@ def _dominance(report, dom: PlanDominanceResult) -> str:
     for d in dom.eliminated:
         witness = f", e.g.\\ when {describe_plan(dom.game, d.witness)}" if d.witness is not None else ""
         rows.append(
-            f"{d.round} & {PLAYER_NAMES[d.plan.player]} & {report.game.plan_of(d.plan).label} & {d.kind} & "
+            f"{d.round} & {PLAYER_NAMES[d.plan.player]} & {d.plan.label} & {d.kind} & "
             f"{d.dominator.name} & {d.choice}{witness if d.kind == 'weak' else ''} \\\\"
         )
     out = [
@@ -132,9 +134,15 @@ def _head(columns: str) -> str:
 
 
 def _find(game, dom: PlanDominanceResult, player: int, label: str) -> PlanDomination | None:
-    """The elimination record of ``player``'s plan with the tree's ``label`` (``"K:betfold"``), or None."""
-    plan = game.plan_of((player, label))
-    return next((d for d in dom.eliminated if game.plan_of(d.plan) == plan), None)
+    """The elimination record of ``player``'s plan labelled ``label`` (``"K:betfold"``), or None.
+
+    Raises
+    ------
+    KeyError
+        If ``player`` has no such plan.
+    """
+    plan_form(game).find(player, label)
+    return next((d for d in dom.eliminated if (d.plan.player, d.plan.label) == (player, label)), None)
 
 
 def _thesis_items(game, dom: PlanDominanceResult) -> str:
@@ -171,7 +179,7 @@ def _thesis_items(game, dom: PlanDominanceResult) -> str:
 
 def _payoff(report, dom: PlanDominanceResult) -> str:
     out = ["\\subsection{The expected payoff as a bilinear form}"]
-    removed = {plan_symbol(report.game.plan_of(p)): 0 for p in dom.excluded()}
+    removed = {plan_symbol(p): 0 for p in dom.excluded()}
     reduced = sp.expand(report.payoff.expression.subs(removed))
     if report.parameter_payoff is not None:
         out.append(
@@ -222,7 +230,7 @@ def _families(report) -> str:
     out.append("\\noindent The dealer's optimal strategies:")
     out.append(family_latex(sets, 1))
     out.append("\\noindent The game value is")
-    out.append(value_latex(sets.value, report.game.rules.name))
+    out.append(value_latex(sets.value, rules_of(report.game).name))
     return "\n\n".join(out) + "\n"
 
 
@@ -231,7 +239,7 @@ def _value_table(report, player) -> str:
     other = 1 - player
     opp = {plan_symbol(p): v for p, v in sets.families[other].plans.items()}
     values = plan_values(report.payoff, player, opp)
-    n = report.game.rules.num_cards
+    n = rules_of(report.game).num_cards
     rows = []
     for plan, pv in values.items():
         terms = " + ".join(
@@ -239,7 +247,7 @@ def _value_table(report, player) -> str:
         )
         used = "$\\ast$" if sets.families[player].probability(plan) != 0 else ""
         rows.append(f"{plan.label} {used} & ${terms}$ & ${to_latex(pv.total)}$ \\\\")
-    cards = ", ".join(c for c in report.game.rules.deck)
+    cards = ", ".join(c for c in rules_of(report.game).deck)
     whom = "opener" if player == 0 else "dealer"
     against = "the dealer's optimal strategy" if player == 0 else "the opener's optimal family"
     return "\n".join(
@@ -300,7 +308,7 @@ def panel_file(report) -> str:
 def panel_pages(report) -> list[tuple[int, str, str]]:
     """The pages of :func:`panel_file`, in order: ``(player, role, card)``, the opener's cards first,
     each player's in deck order (page ``n`` is item ``n - 1``)."""
-    return [(player, role, card) for player, role in _ROLES for card in report.game.rules.deck]
+    return [(player, role, card) for player, role in _ROLES for card in rules_of(report.game).deck]
 
 
 def _figures(report) -> str:
@@ -309,12 +317,12 @@ def _figures(report) -> str:
     panels are the pages of :func:`panel_file`."""
     out = []
     game = report.game
-    deck = game.rules.deck
+    deck = rules_of(game).deck
     page = {(player, card): n for n, (player, _role, card) in enumerate(panel_pages(report), start=1)}
     for player, role in _ROLES:
         # a panel is about 1 inch per leaf: up to 4 leaves a card, three panels a row keep the labels
         # at least about 6 pt; wider panels go two a row
-        leaves = len(game.plans(player)) / len(deck)
+        leaves = len(plan_form(game).plans[player]) / len(deck)
         columns = min(len(deck), 3 if leaves <= 4 else 2)
         share = f"{0.99 / columns:.2f}"
         cells = [
@@ -328,7 +336,7 @@ def _figures(report) -> str:
         out.append(
             "\\begin{figure}[!htbp]\\centering\n"
             + panels
-            + f"\n\\caption{{The {role}'s optimal strategies, {report.game.rules.name}, card by card. "
+            + f"\n\\caption{{The {role}'s optimal strategies, {rules_of(report.game).name}, card by card. "
             + _TREE_LEGEND
             + "}\n\\end{figure}"
         )
@@ -456,12 +464,12 @@ def thesis_document(inputs: DocumentInputs, graphics_path: str = "./") -> str:
     -------
     str
     """
-    names = [r.game.rules.name for r in inputs.reports]
+    names = [rules_of(r.game).name for r in inputs.reports]
     title = " and ".join(names)
     parts = [_PREAMBLE % (graphics_path, title[0].upper() + title[1:])]
     for report, dom in zip(inputs.reports, inputs.dominance):
         source = re.sub(r"\s*\((\d{4}[a-z]?)\)", r" \1", report.source)  # Kuhn (1950) -> Kuhn 1950
-        parts.append(f"\\section{{{report.game.rules.name.capitalize()} ({source})}}\n")
+        parts.append(f"\\section{{{rules_of(report.game).name.capitalize()} ({source})}}\n")
         parts.append(_rules(report))
         parts.append(_dominance(report, dom))
         parts.append(_payoff(report, dom))

@@ -12,6 +12,7 @@ from __future__ import annotations
 import sympy as sp
 
 from derive.games.one_card import PLAYER_NAMES
+from derive.games.one_card.words import rules_of
 from derive.notation.latex import (
     DeriveLatexPrinter,
     LabelInFormulaError,
@@ -122,7 +123,7 @@ def family_latex(sets: OptimalSets, player: int) -> str:
         where = pf.situation_text(player, situation)
         rows.append(f"{where} & {', '.join(cells)} \\\\")
     out = [
-        f"% {PLAYER_NAMES[player]}'s optimal strategies, {game.rules.name} (needs booktabs)",
+        f"% {PLAYER_NAMES[player]}'s optimal strategies, {rules_of(game).name} (needs booktabs)",
         "\\begin{center}",
         "\\begin{tabular}{ll}",
         "\\toprule",

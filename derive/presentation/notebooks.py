@@ -24,7 +24,7 @@ import sympy as sp
 
 from derive.dominance import PlanDominanceResult, describe_plan
 from derive.games.one_card import PLAYER_NAMES
-from derive.games.one_card_tree import Sequence
+from derive.games.one_card.words import card_of, situation_words
 from derive.notation.latex import to_latex
 from derive.presentation.notebook_execution import (
     NotebookError,
@@ -85,10 +85,9 @@ def family_markdown(sets: OptimalSets, player: int) -> str:
     Examples
     --------
     >>> from derive.games.one_card import kuhn_poker
-    >>> from derive.games.one_card_tree import build_tree
     >>> from derive.solving.families.optimal_families import optimal_families
-    >>> from derive.games.one_card import KUHN_PARAMETERS
-    >>> sets = optimal_families(build_tree(kuhn_poker()), KUHN_PARAMETERS)
+    >>> from derive.games.one_card import KUHN_PARAMETERS, to_extensive_form
+    >>> sets = optimal_families(to_extensive_form(kuhn_poker()), KUHN_PARAMETERS)
     >>> print(family_markdown(sets, 1).splitlines()[2])
     | Q, checked to | check $\\frac{2}{3}$, bet $\\frac{1}{3}$ |
     """
@@ -146,7 +145,7 @@ def conditions_markdown(family: OptimalFamily) -> str:
     return "\n".join(out)
 
 
-def plan_values_markdown(values: dict[Sequence, CardPlanValue], cards: Iterable[str] | None = None) -> str:
+def plan_values_markdown(values: dict[object, CardPlanValue], cards: Iterable[str] | None = None) -> str:
     """Per-card expected values of plans, with the thesis's breakdown, as a Markdown table.
 
     Parameters
@@ -165,10 +164,9 @@ def plan_values_markdown(values: dict[Sequence, CardPlanValue], cards: Iterable[
     Examples
     --------
     >>> from derive.games.one_card import kuhn_poker
-    >>> from derive.games.one_card_tree import build_tree
+    >>> from derive.games.one_card import to_extensive_form
     >>> from derive.sequence_form.payoff import bilinear_payoff, plan_values
-    >>> from derive.sequence_form.strategies import plan_symbol
-    >>> U = bilinear_payoff(build_tree(kuhn_poker()))
+    >>> U = bilinear_payoff(to_extensive_form(kuhn_poker()))
     >>> uniform = {s: sp.Rational(1, len(g)) for g in U.variables[1].values() for s in g}
     >>> print(plan_values_markdown(plan_values(U, 0, uniform), cards=["A"]).splitlines()[2])
     | A | bet | $\\frac{1}{2} \\cdot \\left(\\frac{3}{2}\\right) + \\frac{1}{2} \\cdot \\left(\\frac{3}{2}\\right)$ | $\\frac{3}{2}$ |
@@ -176,23 +174,16 @@ def plan_values_markdown(values: dict[Sequence, CardPlanValue], cards: Iterable[
     keep = None if cards is None else set(cards)
     lines = ["| card | plan | sum over the opponent's card | expected value |", "|---|---|---|---|"]
     for plan, value in values.items():
-        if keep is not None and plan.card not in keep:
+        if keep is not None and card_of(plan.label) not in keep:
             continue
         game_n = len(value.by_card)
         frac = sp.Rational(1, game_n)
         parts = " + ".join(
             f"{to_latex(frac)} \\cdot \\left({to_latex(v)}\\right)" for v in value.by_card.values()
         )
-        where = plan.card if plan.player == 0 else _dealer_where(plan)
-        lines.append(f"| {where} | {plan.plan} | ${parts}$ | {_math(value.total)} |")
+        where = card_of(plan.label) if plan.player == 0 else situation_words(plan.situation)
+        lines.append(f"| {where} | {plan.name} | ${parts}$ | {_math(value.total)} |")
     return "\n".join(lines) + "\n"
-
-
-def _dealer_where(plan: Sequence) -> str:
-    """``"Q, checked to"``: the dealer's situation is fixed by the opener's first action."""
-    assert plan.infoset is not None
-    first = plan.infoset.history[0].value
-    return f"{plan.card}, {'checked to' if first == 'check' else 'bet to'}"
 
 
 def dominance_markdown(result: PlanDominanceResult) -> str:
@@ -227,7 +218,7 @@ def verification_markdown(sets: OptimalSets) -> str:
     """
     lines = []
     for player, family in enumerate(sets.families):
-        check = verify_family(sets.game.game, family, sets.value)
+        check = verify_family(sets.game, family, sets.value)
         n = len(check.exploitability)
         values = ", ".join(_math(e) for e in check.exploitability)
         where = "the unique optimal strategy" if family.dimension == 0 else f"the {n} vertices of the family"

@@ -19,6 +19,7 @@ import sympy as sp
 
 from derive.derivation.thesis import _MEANINGS, GameReport, derive_kuhn, derive_one_raise
 from derive.games.one_card import PLAYER_NAMES, alpha, beta, eta, gamma, thesis_removed_items, xi
+from derive.games.one_card.words import rules_of
 from derive.notation.text import to_text
 from derive.presentation.errors import OutputError
 from derive.presentation.latex import (
@@ -52,7 +53,7 @@ __all__ = [
 
 
 def _latex_files(report: GameReport) -> dict[str, str]:
-    name = report.game.rules.name
+    name = rules_of(report.game).name
     sets = report.sets
     extra = {}
     if report.parameter_payoff is not None:
@@ -95,7 +96,7 @@ def _figures(report: GameReport) -> dict[str, Callable[[], object]]:
             rng = f" ({to_text(fam.parameters[0])} ∈ {to_text(fam.interval)})"
         else:
             rng = " (unique)" if fam.dimension == 0 else ""
-        title = f"{role.capitalize()}'s optimal strategy, {game.rules.name}{rng}"
+        title = f"{role.capitalize()}'s optimal strategy, {rules_of(game).name}{rng}"
         out[f"{report.key}_{role}_strategy"] = partial(
             draw_strategy_tree, game, player, fam.plans, title=title
         )
@@ -118,7 +119,7 @@ def _panels(report: GameReport) -> tuple[str, Callable[[], list[object]]]:
         out = []
         for player, role, card in panel_pages(report):
             fam = report.sets.families[player]
-            title = f"{role.capitalize()} holding {card}, {report.game.rules.name}"
+            title = f"{role.capitalize()} holding {card}, {rules_of(report.game).name}"
             out.append(
                 draw_strategy_tree(report.game, player, fam.plans, title=title, cards=[card], bare=True)
             )
@@ -317,7 +318,7 @@ def summary(reports: list[GameReport]) -> str:
     """A short human summary: each game's value and both families, and what was verified."""
     lines = []
     for r in reports:
-        g = r.game.rules
+        g = rules_of(r.game)
         sets = r.sets
         lines.append(
             f"{g.name}: deck {' < '.join(g.deck)}, ante {g.ante}, bet {g.bet}, max bets {g.max_bets}  [{r.source}]"
@@ -388,13 +389,11 @@ def _equilibrium_text(r: GameReport) -> list[str]:
             where = "the unique optimal strategy"
         else:
             where = "the member " + ", ".join(f"{to_text(k)} = {to_text(v)}" for k, v in point.items())
-        off = set(eq.off_path)
+        off = {i.label for i in eq.off_path if i.player == player}
         moves = "; ".join(
-            f"{info.label}{'*' if info in off else ''}: "
-            + ", ".join(
-                f"{a.value}" + ("" if v == 1 else f" {to_text(v)}") for a, v in dist.items() if v != 0
-            )
-            for info, dist in eq.strategies[player].probabilities.items()
+            f"{label}{'*' if label in off else ''}: "
+            + ", ".join(f"{a}" + ("" if v == 1 else f" {to_text(v)}") for a, v in dist.items() if v != 0)
+            for label, dist in eq.strategies[player].probabilities.items()
         )
         lines.append(f"    {PLAYER_NAMES[player]}: {where}")
         lines.append(f"      {moves}")

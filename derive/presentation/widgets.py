@@ -83,10 +83,9 @@ class FamilyExplorer:
     Examples
     --------
     >>> from derive.games.one_card import kuhn_poker
-    >>> from derive.games.one_card_tree import build_tree
     >>> from derive.solving.families.optimal_families import optimal_families
-    >>> from derive.games.one_card import KUHN_PARAMETERS
-    >>> explorer = FamilyExplorer(optimal_families(build_tree(kuhn_poker()), KUHN_PARAMETERS), 0, draw=False)
+    >>> from derive.games.one_card import KUHN_PARAMETERS, to_extensive_form
+    >>> explorer = FamilyExplorer(optimal_families(to_extensive_form(kuhn_poker()), KUHN_PARAMETERS), 0, draw=False)
     >>> explorer.parameter.value = sp.Rational(1, 6)
     >>> explorer.state["exploitability"], explorer.state["plans"]["A:bet"]
     (0, 1/2)

@@ -20,8 +20,8 @@ __all__ = ["PlanForm", "plan_form"]
 
 
 def plan_form(game, max_plans: int = MAX_PLANS) -> PlanForm:
-    """:func:`~derive.sequence_form.plans.game_plan_form` of ``game``; one-card poker's tree stands for
-    its ``Game`` (transitional, :func:`~derive.sequence_form.plans.game_of`).
+    """:func:`~derive.sequence_form.plans.game_plan_form` of ``game`` (or of the ``Game`` an object holds
+    as ``.game``, :func:`~derive.sequence_form.plans.game_of`).
 
     Examples
     --------

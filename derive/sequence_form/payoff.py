@@ -1,13 +1,14 @@
 """The opener's expected payoff as an exact bilinear form.
 
-Walking the tree, every terminal ``z`` contributes
+Every terminal ``z`` contributes
 ``chance(z) * u_0(z) * X(s_0(z)) * Y(s_1(z))`` where ``s_p(z)`` is player
 ``p``'s last sequence before ``z`` and ``X``, ``Y`` are its realization
 probabilities written as sums of plan probabilities
 (:func:`derive.sequence_form.strategies.realization_in_plans`).  Hence
 
-    U(x, y) = sum_z chance(z) u_0(z) X(s_0(z)) Y(s_1(z))
+    U(x, y) = sum_z chance(z) u_0(z) X(s_0(z)) Y(s_1(z)) = sum_{m, n} P_0[m, n] x_m y_n
 
+with ``P_0`` the plan-form matrix of the game (:func:`derive.sequence_form.plans.game_plan_form`).  It
 is bilinear: linear in the opener's plan probabilities ``x`` for fixed ``y``
 and conversely; it equals ``x^T A y`` of the sequence form.  The coefficient
 of a plan variable is the (unnormalised) expected payoff of that plan
@@ -24,13 +25,10 @@ from dataclasses import dataclass
 import sympy as sp
 
 from derive.extensive_form.exact import exact_number
-from derive.games.one_card_tree import ExtensiveFormGame, Sequence
-from derive.sequence_form.strategies import (
-    BehaviourStrategy,
-    plan_symbol,
-    plan_variables,
-    realization_in_plans,
-)
+from derive.extensive_form.game import Game
+from derive.games.one_card.words import card_of, rules_of
+from derive.sequence_form.plans import Plan
+from derive.sequence_form.strategies import BehaviourStrategy, plan_form, plan_symbol, plan_variables
 
 __all__ = [
     "BilinearPayoff",
@@ -47,7 +45,8 @@ class BilinearPayoff:
 
     Attributes
     ----------
-    game : ExtensiveFormGame
+    game : Game
+        One-card poker (:func:`derive.games.one_card.to_extensive_form`).
     expression : sympy.Expr
         ``U(x, y)``, expanded; bilinear in the opener's plan symbols ``x[...]``
         and the dealer's ``y[...]``.
@@ -55,7 +54,7 @@ class BilinearPayoff:
         Each player's plan symbols grouped by situation; each group sums to 1.
     """
 
-    game: ExtensiveFormGame
+    game: Game
     expression: sp.Expr
     variables: tuple[dict, dict]
 
@@ -73,8 +72,8 @@ class BilinearPayoff:
         return {s: sp.expand(poly.coeff_monomial(s)) for s in self.symbols(player)}
 
 
-def bilinear_payoff(game: ExtensiveFormGame) -> BilinearPayoff:
-    """Build ``U(x, y)`` by walking the tree (see the module docstring).
+def bilinear_payoff(game: Game) -> BilinearPayoff:
+    """Build ``U(x, y)`` from the game's plan form (see the module docstring).
 
     Returns
     -------
@@ -83,33 +82,24 @@ def bilinear_payoff(game: ExtensiveFormGame) -> BilinearPayoff:
 
     Examples
     --------
-    >>> from derive.games.one_card import kuhn_poker
-    >>> from derive.games.one_card_tree import build_tree
-    >>> U = bilinear_payoff(build_tree(kuhn_poker()))
+    >>> from derive.games.one_card import kuhn_poker, to_extensive_form
+    >>> U = bilinear_payoff(to_extensive_form(kuhn_poker()))
     >>> print(sp.sstr(U.collected(0)[sp.Symbol("x[Q:bet]", nonnegative=True)], order="lex"))
     -y[A:call]/3 + y[A:fold]/6 - y[K:call]/3 + y[K:fold]/6
     """
-    cache: dict[Sequence, sp.Expr] = {}
-
-    def real(s: Sequence) -> sp.Expr:
-        if s not in cache:
-            cache[s] = realization_in_plans(game, s)
-        return cache[s]
-
-    grouped: dict[tuple[Sequence, Sequence], sp.Expr] = {}
-    for t in game.terminals:
-        key = t.sequences
-        grouped[key] = grouped.get(key, sp.S.Zero) + t.chance * t.payoffs[0]
-    expr = sp.Add(*(w * real(s0) * real(s1) for (s0, s1), w in grouped.items() if w != 0))
+    pf = plan_form(game)
+    x = [plan_symbol(p) for p in pf.plans[0]]
+    y = [plan_symbol(p) for p in pf.plans[1]]
+    expr = sp.Add(*(w * x[i] * y[j] for (i, j), w in pf.payoffs[0].items()))
     return BilinearPayoff(game, sp.expand(expr), (plan_variables(game, 0), plan_variables(game, 1)))
 
 
 def expected_payoff(
-    game: ExtensiveFormGame,
+    game: Game,
     opener: BehaviourStrategy,
     dealer: BehaviourStrategy,
 ) -> sp.Expr:
-    """The opener's expected payoff, in chips, of a behaviour profile, by a direct tree walk.
+    """The opener's expected payoff, in chips, of a behaviour profile, by a direct walk over ``game.nodes``.
 
     ``sum over deals and plays of chance * product of action probabilities * payoff``;
     independent of the sequence form, so tests can check one against the other.
@@ -125,14 +115,21 @@ def expected_payoff(
         )
     strategies = (opener, dealer)
 
-    def walk(node: int, reach):
-        if node in game.terminal_at:
-            return reach * game.terminal_at[node].payoffs[0]
-        info = game.infoset_at(node)
-        probs = strategies[info.player].probabilities[info]
-        return sp.Add(*(walk(child, reach * probs[a]) for a, child in game.moves(node) if probs[a] != 0))
+    nodes, infos = game.nodes, game.infosets
 
-    return sp.expand(sp.Add(*(walk(d.node, d.probability) for d in game.deals)))
+    def walk(k: int, reach):
+        node = nodes[k]
+        if not node.children:
+            return reach * node.outcome[0]
+        if node.is_chance:
+            return sp.Add(*(walk(c, reach * p) for p, c in zip(node.probabilities, node.children)))
+        info = infos[node.infoset]
+        probs = strategies[node.player].probabilities[info.label]
+        return sp.Add(
+            *(walk(c, reach * probs[a]) for a, c in zip(info.actions, node.children) if probs[a] != 0)
+        )
+
+    return sp.expand(walk(0, sp.S.One))
 
 
 @dataclass(frozen=True)
@@ -148,7 +145,7 @@ class CardPlanValue:
     situation, are :class:`derive.sequence_form.plan_values.PlanValue`.)
     """
 
-    plan: Sequence
+    plan: Plan
     by_card: dict[str, sp.Expr]
     total: sp.Expr
 
@@ -166,7 +163,7 @@ def plan_values(
     payoff: BilinearPayoff,
     player: int,
     opponent_plans: Mapping[sp.Symbol, sp.Expr],
-) -> dict[Sequence, CardPlanValue]:
+) -> dict[Plan, CardPlanValue]:
     """Expected value of each plan of ``player`` given his card, against fixed opponent play.
 
     For the opener's plan ``m`` with card ``c``: ``E[u_0 | c, m]``, the
@@ -187,7 +184,7 @@ def plan_values(
     Returns
     -------
     dict
-        ``plan (Sequence) -> CardPlanValue``, exact.
+        ``plan (:class:`~derive.sequence_form.plans.Plan`) -> CardPlanValue``, exact, in the plan form's order.
 
     Raises
     ------
@@ -197,17 +194,18 @@ def plan_values(
     """
     opponent_plans = {k: exact_number(v, f"value of {k}", ValueError) for k, v in opponent_plans.items()}
     game = payoff.game
-    n = game.rules.num_cards
+    rules = rules_of(game)
+    pf = plan_form(game)
+    n = rules.num_cards
     other = 1 - player
     sign = 1 if player == 0 else -1
     coeff = payoff.collected(player)
-    by_symbol_card = {}
-    for p in game.plans(other):
-        by_symbol_card[plan_symbol(p)] = p.card
-    out: dict[Sequence, CardPlanValue] = {}
-    for plan in game.plans(player):
+    by_symbol_card = {plan_symbol(p): card_of(p.label) for p in pf.plans[other]}
+    out: dict[Plan, CardPlanValue] = {}
+    for plan in pf.plans[player]:
         c = coeff[plan_symbol(plan)]
-        per_card = {card: sp.S.Zero for card in game.rules.deck if card != plan.card}
+        mine = card_of(plan.label)
+        per_card = {card: sp.S.Zero for card in rules.deck if card != mine}
         for term in sp.Add.make_args(sp.expand(c)):
             syms = [s for s in term.free_symbols if s in by_symbol_card]
             if not syms:

@@ -151,8 +151,7 @@ class GamePlanForm:
         of ``game.infosets``, then ``None`` for the empty plan's group if he has one.
     plans : (tuple of Plan, tuple of Plan)
         Each player's plans, grouped by situation.  Within a situation they are ordered as the thesis
-        lists them (and :meth:`derive.games.one_card_tree.ExtensiveFormGame.plans`): by the last
-        information set they reach, in the order of ``game.infosets``, then by the action taken there;
+        lists them: by the last information set they reach, in the order of ``game.infosets``, then by the action taken there;
         a branching plan ends at several information sets, compared in tree order (so
         ``C(C|C), C(C|D), C(D|C), C(D|D)``).
     groups : (tuple of tuple of int, tuple of tuple of int)
@@ -374,11 +373,7 @@ class GamePlanForm:
 
 # ---------------------------------------------------------------- construction
 def game_of(game) -> Game:
-    """``game`` itself, or the :class:`Game` held by its ``.game``.
-
-    Transitional: one-card poker's tree (:func:`derive.games.one_card_tree.build_tree`) stands for
-    its ``Game`` wherever the plan form is computed; this is the one place that reads it, until the
-    tree retires.
+    """``game`` itself, or the :class:`Game` held by its ``.game`` (a result that carries its game).
 
     Raises
     ------

@@ -1,42 +1,53 @@
-"""Strategies: plan probabilities, behaviour strategies and named parameters.
+"""Strategies: plan probabilities, behaviour strategies and named parameters, on the one model.
 
 Three equivalent descriptions of a player's mixed play are used:
 
 * **behaviour strategy** -- a probability for every action at every
-  information set (Kuhn's letters α, β, γ, ξ, η are such probabilities);
+  information set (Kuhn's letters α, β, γ, ξ, η are such probabilities), keyed by the
+  :class:`~derive.extensive_form.game.Game`'s labels: ``{"K:xb": {"fold": 2/3, "call": 1/3}}``, the
+  general profile format (:meth:`derive.sequence_form.general.GameSequenceForm.behaviour`,
+  ``derive solve --json``);
 * **realization plan** -- the probability ``x_s`` that the player's own
-  actions follow sequence ``s`` (product of behaviour probabilities along it);
-* **plan probabilities** -- one variable per *plan* (maximal sequence, the
+  actions follow sequence ``s = (information-set label, action)`` (product of behaviour
+  probabilities along it);
+* **plan probabilities** -- one variable per *plan* (:class:`derive.sequence_form.plans.Plan`, the
   thesis's "complete strategy": betfold, checkraise, ...), summing to 1 in
   each *situation* (information set with no own move before it: the opener's
   card; the dealer's card together with "checked to" or "bet to").
 
 In one-card poker every non-empty sequence is followed by at most one own
 information set, so the realization probability of a sequence is the sum of
-the plan probabilities of the plans that extend it, and plan probabilities
+the plan probabilities of the plans that contain it, and plan probabilities
 form a product of simplices.  The opener's payoff is bilinear in the two
-players' plan probabilities (see :mod:`derive.sequence_form.payoff`).
+players' plan probabilities (see :mod:`derive.sequence_form.payoff`).  Every function takes the
+``Game`` of :func:`derive.games.one_card.to_extensive_form`; its plans come from its plan form
+(:func:`derive.sequence_form.plans.game_plan_form`, computed once per game, :func:`plan_form`).
 """
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Mapping
 from dataclasses import dataclass
 
 import sympy as sp
 
 from derive.extensive_form.exact import exact_number, is_float
+from derive.extensive_form.game import Game, InformationSet
 from derive.games.one_card import PLAYER_NAMES, Action
 from derive.games.one_card.thesis import KUHN_LETTERS, NamedParameter
-from derive.games.one_card_tree import ExtensiveFormGame, InformationSet, Sequence
+from derive.games.one_card.words import card_of, rules_of
+from derive.sequence_form.plans import GamePlanForm, Plan, game_plan_form
 
 __all__ = [
     "BehaviourStrategy",
     "InvalidStrategyError",
     "behaviour_strategy",
-    "child_sequence",
+    "infosets",
     "kuhn_strategies",
     "named_parameter_value",
+    "parent_choice",
+    "plan_form",
     "plan_symbol",
     "plan_variables",
     "plans_extending",
@@ -49,65 +60,92 @@ class InvalidStrategyError(ValueError):
     """A strategy names an unknown information set or action, or its probabilities are not a distribution."""
 
 
-def plan_symbol(sequence: Sequence) -> sp.Symbol:
-    """The symbol for the probability of a plan (or realization of a sequence).
+#: The plan forms computed last (a few games are worked on at a time; each holds its game).
+_PLAN_FORMS: OrderedDict[int, GamePlanForm] = OrderedDict()
+_KEEP = 8
+
+
+def plan_form(game: Game) -> GamePlanForm:
+    """The plan form of ``game`` (:func:`derive.sequence_form.plans.game_plan_form`), computed once for
+    the last few games asked about."""
+    pf = _PLAN_FORMS.get(id(game))
+    if pf is None or pf.game is not game:
+        pf = game_plan_form(game)
+        _PLAN_FORMS[id(game)] = pf
+        while len(_PLAN_FORMS) > _KEEP:
+            _PLAN_FORMS.popitem(last=False)
+    else:
+        _PLAN_FORMS.move_to_end(id(game))
+    return pf
+
+
+def plan_symbol(plan: Plan) -> sp.Symbol:
+    """The symbol for the probability of a plan (anything with ``player`` and ``label``).
 
     ``x[A:checkraise]`` for the opener, ``y[Q:betfold]`` for the dealer;
     printed ``x_{A}^{\\mathrm{checkraise}}`` by :mod:`derive.notation.latex`.
     """
-    letter = "xy"[sequence.player]
-    return sp.Symbol(f"{letter}[{sequence.label}]", nonnegative=True)
+    letter = "xy"[plan.player]
+    return sp.Symbol(f"{letter}[{plan.label}]", nonnegative=True)
 
 
-def situations(game: ExtensiveFormGame, player: int) -> tuple[InformationSet, ...]:
+def infosets(game: Game, player: int) -> tuple[InformationSet, ...]:
+    """The player's information sets, by card rank, then in tree order (the thesis's order)."""
+    rank = {c: k for k, c in enumerate(rules_of(game).deck)}
+    return tuple(sorted(game.infosets_of(player), key=lambda i: (rank[card_of(i.label)], i.index)))
+
+
+def situations(game: Game, player: int) -> tuple[InformationSet, ...]:
     """The player's information sets with no own move before them, in order.
 
     The opener has one per card; the dealer two per card ("checked to",
     ``"Q:x"``, and "bet to", ``"Q:b"``).
     """
-    return tuple(i for i in game.infosets[player] if game.parent_sequence[i].is_empty)
+    return tuple(s for s in plan_form(game).situations[player] if s is not None)
 
 
-def plans_extending(game: ExtensiveFormGame, sequence: Sequence) -> tuple[Sequence, ...]:
-    """Plans (maximal sequences) that pass through ``sequence``.
+def plans_extending(game: Game, player: int, choice: tuple[str, str] | None) -> tuple[Plan, ...]:
+    """The plans of ``player`` that contain the sequence ``choice`` (``(information-set label,
+    action)``); all his plans for the empty sequence ``None``."""
+    plans = plan_form(game).plans[player]
+    if choice is None:
+        return plans
+    return tuple(p for p in plans if choice in p.choices)
 
-    Raises
-    ------
-    ValueError
-        If a sequence is followed by two own information sets (the game is
-        not of the one-card poker shape this parameterization assumes).
+
+def parent_choice(game: Game, player: int, label: str) -> tuple[str, str] | None:
+    """The player's own last sequence before the information set ``label``: ``(label, action)``, or
+    ``None`` (the empty sequence) at a situation."""
+    for plan in plan_form(game).plans[player]:
+        for k, (here, _) in enumerate(plan.choices):
+            if here == label:
+                return plan.choices[k - 1] if k else None
+    raise KeyError(f"no information set {label!r} for the {PLAYER_NAMES[player]}")
+
+
+def plan_variables(game: Game, player: int) -> dict[InformationSet, tuple[sp.Symbol, ...]]:
+    """Plan-probability symbols grouped by situation (each group sums to 1), action by action of the
+    situation (``x[Q:checkfold], x[Q:checkcall], x[Q:bet]``)."""
+    pf = plan_form(game)
+    out = {}
+    for situation, group in zip(pf.situations[player], pf.groups[player]):
+        if situation is None:
+            continue
+        plans = [pf.plans[player][k] for k in group]
+        first = {a: n for n, a in enumerate(situation.actions)}
+        plans.sort(key=lambda p: first[p.choices[0][1]])
+        out[situation] = tuple(plan_symbol(p) for p in plans)
+    return out
+
+
+def realization_in_plans(game: Game, player: int, choice: tuple[str, str] | None) -> sp.Expr:
+    """Realization probability of the sequence ``choice`` as a sum of plan probabilities.
+
+    The empty sequence ``None`` has realization 1.
     """
-    if game.is_maximal(sequence):
-        return (sequence,)
-    out: list[Sequence] = []
-    for info in game.children_of.get(sequence, ()):
-        for a in info.actions:
-            out.extend(plans_extending(game, child_sequence(game, info, a)))
-    return tuple(out)
-
-
-def child_sequence(game: ExtensiveFormGame, info: InformationSet, action: Action) -> Sequence:
-    """The sequence ``(info, action)`` with its own-action path filled in."""
-    parent = game.parent_sequence[info]
-    return Sequence(info.player, info, action, parent.own_actions + (action,))
-
-
-def plan_variables(game: ExtensiveFormGame, player: int) -> dict[InformationSet, tuple[sp.Symbol, ...]]:
-    """Plan-probability symbols grouped by situation (each group sums to 1)."""
-    return {
-        s: tuple(plan_symbol(p) for a in s.actions for p in plans_extending(game, child_sequence(game, s, a)))
-        for s in situations(game, player)
-    }
-
-
-def realization_in_plans(game: ExtensiveFormGame, sequence: Sequence) -> sp.Expr:
-    """Realization probability of ``sequence`` as a sum of plan probabilities.
-
-    The empty sequence has realization 1.
-    """
-    if sequence.is_empty:
+    if choice is None:
         return sp.S.One
-    return sp.Add(*(plan_symbol(p) for p in plans_extending(game, sequence)))
+    return sp.Add(*(plan_symbol(p) for p in plans_extending(game, player, choice)))
 
 
 def _exact_probability(value: object, where: str) -> sp.Expr:
@@ -132,7 +170,8 @@ class BehaviourStrategy:
     player : int
         0 (opener) or 1 (dealer).
     probabilities : dict
-        ``InformationSet -> {Action: probability}``, exact (Rationals or
+        ``information-set label -> {action: probability}`` (``{"K:xb": {"fold": 2/3, "call": 1/3}}``,
+        the labels and action names of the ``Game``), exact (Rationals or
         expressions in declared parameters); each distribution sums to 1.
         Every information set of the player is present, including those
         the player's own play never reaches.  A float given to the
@@ -142,7 +181,7 @@ class BehaviourStrategy:
     """
 
     player: int
-    probabilities: dict[InformationSet, dict[Action, sp.Expr]]
+    probabilities: dict[str, dict[str, sp.Expr]]
 
     def __post_init__(self) -> None:
         def inexact(p: object) -> bool:
@@ -151,11 +190,7 @@ class BehaviourStrategy:
         if any(inexact(p) for dist in self.probabilities.values() for p in dist.values()):
             exact = {
                 info: {
-                    action: exact_number(
-                        p,
-                        f"probability at {getattr(info, 'label', info)} {getattr(action, 'value', action)}",
-                        InvalidStrategyError,
-                    )
+                    action: exact_number(p, f"probability at {info} {action}", InvalidStrategyError)
                     if inexact(p)
                     else p
                     for action, p in dist.items()
@@ -167,33 +202,37 @@ class BehaviourStrategy:
     def __hash__(self) -> int:
         return hash((self.player, tuple(self.probabilities)))
 
-    def probability(self, infoset: InformationSet, action: Action) -> sp.Expr:
-        """Probability of ``action`` at ``infoset``."""
+    def probability(self, infoset: str, action: str) -> sp.Expr:
+        """Probability of ``action`` (``"call"``) at the information set labelled ``infoset`` (``"K:b"``)."""
         return self.probabilities[infoset][action]
 
-    def realization_plan(self, game: ExtensiveFormGame) -> dict[Sequence, sp.Expr]:
-        """``Sequence -> x_s``: product of the behaviour probabilities along ``s``."""
-        out: dict[Sequence, sp.Expr] = {}
-        for s in game.sequences[self.player]:
-            if s.is_empty:
-                out[s] = sp.S.One
-            else:
-                parent = game.parent_sequence[s.infoset]
-                out[s] = out[parent] * self.probabilities[s.infoset][s.action]
+    def realization_plan(self, game: Game) -> dict[tuple[str, str], sp.Expr]:
+        """``(information-set label, action) -> x_s``: product of the behaviour probabilities along ``s``."""
+        out: dict[tuple[str, str], sp.Expr] = {}
+        for info in infosets(game, self.player):
+            parent = parent_choice(game, self.player, info.label)
+            reach = sp.S.One if parent is None else out[parent]
+            for action in info.actions:
+                out[(info.label, action)] = reach * self.probabilities[info.label][action]
         return out
 
-    def plan_probabilities(self, game: ExtensiveFormGame) -> dict[Sequence, sp.Expr]:
-        """``plan -> probability``: realization probability of each maximal sequence."""
-        plan = self.realization_plan(game)
-        return {p: plan[p] for p in game.plans(self.player)}
+    def plan_probabilities(self, game: Game) -> dict[Plan, sp.Expr]:
+        """``plan -> probability``: the product of the behaviour probabilities along each plan's choices."""
+        out = {}
+        for plan in plan_form(game).plans[self.player]:
+            value = sp.S.One
+            for label, action in plan.choices:
+                value *= self.probabilities[label][action]
+            out[plan] = value
+        return out
 
     def as_labels(self) -> dict[str, dict[str, sp.Expr]]:
-        """``{"K:xb": {"fold": 2/3, "call": 1/3}, ...}``: the form :func:`behaviour_strategy` reads."""
-        return {i.label: {a.value: p for a, p in dist.items()} for i, dist in self.probabilities.items()}
+        """``{"K:xb": {"fold": 2/3, "call": 1/3}, ...}``: the form :func:`behaviour_strategy` reads (a copy)."""
+        return {label: dict(dist) for label, dist in self.probabilities.items()}
 
 
 def behaviour_strategy(
-    game: ExtensiveFormGame,
+    game: Game,
     player: int,
     mapping: Mapping[object, Mapping[object, object]],
     *,
@@ -203,12 +242,14 @@ def behaviour_strategy(
 
     Parameters
     ----------
-    game : ExtensiveFormGame
+    game : Game
+        One-card poker (:func:`derive.games.one_card.to_extensive_form`).
     player : int
         0 (opener) or 1 (dealer).
     mapping : mapping
-        Information set (label such as ``"K:xb"``, or :class:`InformationSet`)
-        to a mapping from action (``"call"``, ``"c"`` or :class:`Action`) to
+        Information set (label such as ``"K:xb"``, or the game's
+        :class:`~derive.extensive_form.game.InformationSet`) to a mapping from action (``"call"``,
+        ``"c"`` or :class:`~derive.games.one_card.Action`) to
         probability (int, ``"1/3"``, ``"0.25"``, Fraction, sympy expression;
         a float only when it is exactly a short decimal such as 0.5, see
         :mod:`derive.extensive_form.exact`).  Actions left out have probability 0.
@@ -218,6 +259,7 @@ def behaviour_strategy(
     Returns
     -------
     BehaviourStrategy
+        Keyed by the game's labels and action names, information sets by card then in tree order.
 
     Raises
     ------
@@ -229,76 +271,73 @@ def behaviour_strategy(
 
     Examples
     --------
-    >>> from derive.games.one_card import kuhn_poker
-    >>> from derive.games.one_card_tree import build_tree
-    >>> g = build_tree(kuhn_poker())
+    >>> from derive.games.one_card import kuhn_poker, to_extensive_form
+    >>> g = to_extensive_form(kuhn_poker())
     >>> s = behaviour_strategy(g, 1, {"Q:x": {"bet": "1/3", "check": "2/3"}, "Q:b": {"fold": 1},
     ...     "K:x": {"check": 1}, "K:b": {"call": "1/3", "fold": "2/3"},
     ...     "A:x": {"bet": 1}, "A:b": {"call": 1}})
-    >>> s.probability(g.infoset(1, "K:b"), Action.CALL)
+    >>> s.probability("K:b", "call")
     1/3
     """
     if player not in (0, 1):
         raise InvalidStrategyError(f"player must be 0 (opener) or 1 (dealer), got {player!r}")
     name = PLAYER_NAMES[player]
-    out: dict[InformationSet, dict[Action, sp.Expr]] = {}
+    mine = infosets(game, player)
+    by_label = {i.label: i for i in mine}
+    out: dict[str, dict[str, sp.Expr]] = {}
     for key, dist in mapping.items():
         if isinstance(key, InformationSet):
-            if key.player != player or key not in game.parent_sequence:
+            if key.player != player or by_label.get(key.label) != key:
                 raise InvalidStrategyError(f"unknown information set {key.label!r} for the {name}")
             info = key
         else:
-            try:
-                info = game.infoset(player, str(key))
-            except KeyError:
-                known = ", ".join(i.label for i in game.infosets[player])
-                raise InvalidStrategyError(
-                    f"unknown information set {key!r} for the {name} (known: {known})"
-                ) from None
+            info = by_label.get(str(key))
+            if info is None:
+                known = ", ".join(i.label for i in mine)
+                raise InvalidStrategyError(f"unknown information set {key!r} for the {name} (known: {known})")
         if not isinstance(dist, Mapping):
             raise InvalidStrategyError(
                 f"information set {info.label!r}: expected action probabilities, got {dist!r}"
             )
         probs = {a: sp.S.Zero for a in info.actions}
-        seen: set[Action] = set()
+        seen: set[str] = set()
         for act, value in dist.items():
             action = _parse_action(act, info)
             if action in seen:
-                raise InvalidStrategyError(f"action {action.value!r} is given twice at {info.label!r}")
+                raise InvalidStrategyError(f"action {action!r} is given twice at {info.label!r}")
             seen.add(action)
-            probs[action] = _exact_probability(value, f"{info.label} {action.value}")
+            probs[action] = _exact_probability(value, f"{info.label} {action}")
         total = sp.simplify(sp.Add(*probs.values()))
         if total != 1:
             raise InvalidStrategyError(f"probabilities at {info.label!r} sum to {total}, not 1")
-        out[info] = probs
-    for info in game.infosets[player]:
-        if info not in out:
+        out[info.label] = probs
+    for info in mine:
+        if info.label not in out:
             if default_single_action and len(info.actions) == 1:
-                out[info] = {info.actions[0]: sp.S.One}
+                out[info.label] = {info.actions[0]: sp.S.One}
             else:
                 raise InvalidStrategyError(
                     f"no probabilities given for information set {info.label!r} of the {name}"
                 )
-    ordered = {i: out[i] for i in game.infosets[player]}
-    return BehaviourStrategy(player, ordered)
+    return BehaviourStrategy(player, {i.label: out[i.label] for i in mine})
 
 
-def _parse_action(act: object, info: InformationSet) -> Action:
+def _parse_action(act: object, info: InformationSet) -> str:
     if isinstance(act, Action):
-        action = act
+        action = act.value
     else:
         text = str(act).strip().lower()
         try:
-            action = Action(text) if len(text) > 1 else Action.from_letter(text)
+            action = (Action(text) if len(text) > 1 else Action.from_letter(text)).value
         except (ValueError, KeyError):
             raise InvalidStrategyError(f"unknown action {act!r} at {info.label!r}") from None
     if action not in info.actions:
-        legal = ", ".join(a.value for a in info.actions)
-        raise InvalidStrategyError(f"action {action.value!r} is not legal at {info.label!r} (legal: {legal})")
+        legal = ", ".join(info.actions)
+        raise InvalidStrategyError(f"action {action!r} is not legal at {info.label!r} (legal: {legal})")
     return action
 
 
-def kuhn_strategies(game: ExtensiveFormGame) -> tuple[BehaviourStrategy, BehaviourStrategy]:
+def kuhn_strategies(game: Game) -> tuple[BehaviourStrategy, BehaviourStrategy]:
     """Kuhn's reduced behaviour strategies in his letters (Kuhn 1950, p. 101).
 
     Every dominated choice is fixed as Kuhn fixes it: never call with Q,
@@ -315,24 +354,23 @@ def kuhn_strategies(game: ExtensiveFormGame) -> tuple[BehaviourStrategy, Behavio
     Raises
     ------
     InvalidStrategyError
-        If ``game`` is not Kuhn poker's tree (deck Q, K, A, one bet).
+        If ``game`` is not Kuhn poker (deck Q, K, A, one bet).
     """
     opener, dealer = KUHN_LETTERS
-    if game.rules.deck != ("Q", "K", "A") or game.rules.max_bets != 1:
-        raise InvalidStrategyError(f"Kuhn's letters are defined for Kuhn poker, not {game.rules.name}")
+    rules = rules_of(game)
+    if rules.deck != ("Q", "K", "A") or rules.max_bets != 1:
+        raise InvalidStrategyError(f"Kuhn's letters are defined for Kuhn poker, not {rules.name}")
     return behaviour_strategy(game, 0, opener), behaviour_strategy(game, 1, dealer)
 
 
-def named_parameter_value(
-    game: ExtensiveFormGame, named: NamedParameter, plans: Mapping[sp.Symbol, sp.Expr]
-) -> sp.Expr:
+def named_parameter_value(game: Game, named: NamedParameter, plans: Mapping[sp.Symbol, sp.Expr]) -> sp.Expr:
     """The value of a published parameter (:class:`~derive.games.one_card.thesis.NamedParameter`) given plan
     probabilities ``plans`` (symbol -> value): a behaviour probability (``named.conditional``) or a
     realization probability."""
-    info = game.infoset(named.player, named.infoset)
-    seq = child_sequence(game, info, named.action)
-    num = realization_in_plans(game, seq).subs(plans)
+    choice = (named.infoset, named.action.value)
+    num = realization_in_plans(game, named.player, choice).subs(plans)
     if not named.conditional:
         return sp.expand(num)
-    den = realization_in_plans(game, game.parent_sequence[info]).subs(plans)
+    parent = parent_choice(game, named.player, named.infoset)
+    den = realization_in_plans(game, named.player, parent).subs(plans)
     return sp.simplify(num / den)

@@ -2,7 +2,7 @@
 
 :func:`simulate` plays ``n`` hands of a one-card poker game between two
 behaviour strategies, exactly as the rules say: chance deals an ordered pair
-of cards with the probabilities of the tree's chance node (card removal,
+of cards with the probabilities of the game's chance node (card removal,
 ``1 / (N (N - 1))`` each), then the players act in turn, each drawing an
 action with the probabilities of his strategy at his information set, until
 a terminal history.  The exact probabilities are converted to floats only to
@@ -36,15 +36,17 @@ import numpy as np
 import sympy as sp
 
 from derive.extensive_form.exact import exact_number
+from derive.extensive_form.game import Game
 from derive.games.one_card import PLAYER_NAMES, Action
-from derive.games.one_card_tree import ExtensiveFormGame
-from derive.sequence_form.strategies import BehaviourStrategy
+from derive.games.one_card.words import card_of, rules_of
+from derive.sequence_form.strategies import BehaviourStrategy, infosets
 
 __all__ = [
     "SimulationError",
     "Simulation",
     "simple_strategies",
     "simulate",
+    "terminal_labels",
     "with_parameters",
 ]
 
@@ -62,19 +64,20 @@ class Simulation:
 
     Attributes
     ----------
-    game : ExtensiveFormGame
-        The game played.
+    game : Game
+        The game played (:func:`derive.games.one_card.to_extensive_form`).
     opener, dealer : BehaviourStrategy
         The strategies played.
     seed : int or None
         The seed the generator was made from (None if a Generator was given).
     outcomes : numpy.ndarray of int, shape (n,)
-        For each hand, the index of its terminal node in ``game.terminals``.
+        For each hand, the index of its terminal in the game's terminals in tree order
+        (:func:`terminal_labels`).
     terminal_payoffs : tuple of sympy.Rational
-        The opener's exact payoff, in chips, at each terminal of ``game.terminals``.
+        The opener's exact payoff, in chips, at each terminal, in the same order.
     """
 
-    game: ExtensiveFormGame
+    game: Game
     opener: BehaviourStrategy
     dealer: BehaviourStrategy
     seed: int | None
@@ -95,7 +98,7 @@ class Simulation:
     def counts(self) -> dict[str, int]:
         """How often each terminal was reached: ``{"QK:xbc": count, ...}`` (terminals never reached omitted)."""
         found = np.bincount(self.outcomes, minlength=len(self.terminal_payoffs))
-        return {t.label: int(c) for t, c in zip(self.game.terminals, found) if c}
+        return {label: int(c) for (_, label), c in zip(terminal_labels(self.game), found) if c}
 
     @cached_property
     def mean(self) -> sp.Rational:
@@ -163,7 +166,27 @@ class Simulation:
         return abs(float(self.mean - exact)) <= standard_errors * self.standard_error
 
 
-def _check_strategy(game: ExtensiveFormGame, strategy: object, player: int) -> BehaviourStrategy:
+def terminal_labels(game: Game) -> tuple[tuple[int, str], ...]:
+    """The terminals of one-card poker's ``game`` in tree order (preorder, deal by deal): ``(node index,
+    label)``, the label the deal and the betting, ``"QK:xbc"``."""
+    out = []
+    nodes = game.nodes
+    root = nodes[0]
+
+    def walk(k: int, prefix: str) -> None:
+        node = nodes[k]
+        if not node.children:
+            out.append((k, prefix))
+            return
+        for action, child in zip(game.infosets[node.infoset].actions, node.children):
+            walk(child, prefix + Action(action).letter)
+
+    for deal, child in zip(root.actions, root.children):
+        walk(child, f"{deal}:")
+    return tuple(out)
+
+
+def _check_strategy(game: Game, strategy: object, player: int) -> BehaviourStrategy:
     name = PLAYER_NAMES[player]
     if not isinstance(strategy, BehaviourStrategy):
         raise SimulationError(
@@ -171,21 +194,19 @@ def _check_strategy(game: ExtensiveFormGame, strategy: object, player: int) -> B
         )
     if strategy.player != player:
         raise SimulationError(f"the {name}'s strategy is player {strategy.player}'s, not player {player}'s")
-    for info in game.infosets[player]:
-        dist = strategy.probabilities.get(info)
+    for info in infosets(game, player):
+        dist = strategy.probabilities.get(info.label)
         if dist is None:
             raise SimulationError(f"the {name}'s strategy says nothing at information set {info.label!r}")
         for action in info.actions:
             p = sp.sympify(dist.get(action, 0))
             if not p.is_Rational:
                 raise SimulationError(
-                    f"the {name}'s probability of {action.value} at {info.label!r} is {p}, not a number; "
+                    f"the {name}'s probability of {action} at {info.label!r} is {p}, not a number; "
                     "fix its parameters first (with_parameters)"
                 )
             if p < 0:
-                raise SimulationError(
-                    f"the {name}'s probability of {action.value} at {info.label!r} is negative"
-                )
+                raise SimulationError(f"the {name}'s probability of {action} at {info.label!r} is negative")
         total = sp.Add(*(sp.sympify(dist.get(a, 0)) for a in info.actions))
         if total != 1:
             raise SimulationError(f"the {name}'s probabilities at {info.label!r} sum to {total}, not 1")
@@ -201,7 +222,7 @@ def _check_seed(seed: object) -> tuple[np.random.Generator, int | None]:
 
 
 def simulate(
-    game: ExtensiveFormGame,
+    game: Game,
     opener: BehaviourStrategy,
     dealer: BehaviourStrategy,
     hands: int,
@@ -219,8 +240,8 @@ def simulate(
 
     Parameters
     ----------
-    game : ExtensiveFormGame
-        Numeric ante and bet.
+    game : Game
+        One-card poker (:func:`derive.games.one_card.to_extensive_form`), numeric ante and bet.
     opener, dealer : BehaviourStrategy
         Player 0's and player 1's strategies, with numeric (Rational)
         probabilities at every information set (e.g. from
@@ -249,9 +270,9 @@ def simulate(
     Examples
     --------
     >>> from derive.games.one_card import kuhn_poker
-    >>> from derive.games.one_card_tree import build_tree
+    >>> from derive.games.one_card import to_extensive_form
     >>> from derive.solving.zero_sum.from_rules import solve
-    >>> game = build_tree(kuhn_poker())
+    >>> game = to_extensive_form(kuhn_poker())
     >>> eq = solve(game)
     >>> sim = simulate(game, *eq.strategies, hands=20_000, seed=1)
     >>> sim.hands, sim.within(eq.value)
@@ -264,28 +285,31 @@ def simulate(
     hands = int(hands)
     rng, seed_value = _check_seed(seed)
     strategies = (_check_strategy(game, opener, 0), _check_strategy(game, dealer, 1))
+    nodes = game.nodes
+    terminals = terminal_labels(game)
     payoffs = []
-    for t in game.terminals:
-        u = t.payoffs[0]
+    for k, _ in terminals:
+        u = nodes[k].outcome[0]
         if not u.is_Rational:
             raise SimulationError(f"the game's payoffs are symbolic ({u}); substitute numbers to play it")
         payoffs.append(u)
 
-    # Flatten the tree: decision nodes get ids 0..D-1, terminals -1-k (k = index in game.terminals).
-    terminal_index = {t.node: k for k, t in enumerate(game.terminals)}
-    width = max(len(i.actions) for p in (0, 1) for i in game.infosets[p])
+    # Flatten the tree: decision nodes get ids 0..D-1, terminals -1-k (k = index in tree order).
+    terminal_index = {node: k for k, (node, _) in enumerate(terminals)}
+    width = max(len(i.actions) for i in game.infosets)
     cumulative: list[list[float]] = []
     children: list[list[int]] = []
 
-    def flatten(node: int) -> int:
-        if node in terminal_index:
-            return -1 - terminal_index[node]
+    def flatten(k: int) -> int:
+        if k in terminal_index:
+            return -1 - terminal_index[k]
         me = len(cumulative)
         cumulative.append([])
         children.append([])
-        info = game.infoset_at(node)
-        dist = strategies[info.player].probabilities[info]
-        moves = game.moves(node)
+        node = nodes[k]
+        info = game.infosets[node.infoset]
+        dist = strategies[info.player].probabilities[info.label]
+        moves = tuple(zip(info.actions, node.children))
         probs = [sp.Rational(dist.get(a, 0)) for a, _ in moves]
         running = sp.S.Zero
         cum = []
@@ -299,14 +323,15 @@ def simulate(
         children[me] = kids + [kids[-1]] * pad
         return me
 
-    starts = [flatten(d.node) for d in game.deals]
-    chance = np.array([float(d.probability) for d in game.deals])
+    root = nodes[0]
+    starts = [flatten(child) for child in root.children]
+    chance = np.array([float(p) for p in root.probabilities])
     cum_table = np.array(cumulative)
     child_table = np.array(children, dtype=np.int64)
 
     deal = rng.choice(len(starts), size=hands, p=chance / chance.sum())
     node = np.array(starts, dtype=np.int64)[deal]
-    depth = game.rules.max_bets + 2  # longest betting: check, max_bets bets and raises, call or fold
+    depth = rules_of(game).max_bets + 2  # longest betting: check, max_bets bets and raises, call or fold
     uniforms = rng.random((hands, depth))
     for step in range(depth):
         live = node >= 0
@@ -348,13 +373,13 @@ def with_parameters(strategy: BehaviourStrategy, values: Mapping[sp.Symbol, obje
     Examples
     --------
     >>> from derive.games.one_card import kuhn_poker
-    >>> from derive.games.one_card_tree import build_tree
+    >>> from derive.games.one_card import to_extensive_form
     >>> from derive.sequence_form.strategies import kuhn_strategies
     >>> from derive.games.one_card import alpha, beta, gamma
-    >>> game = build_tree(kuhn_poker())
+    >>> game = to_extensive_form(kuhn_poker())
     >>> opener, _ = kuhn_strategies(game)
     >>> fixed = with_parameters(opener, {alpha: "1/6", beta: "1/2", gamma: "1/2"})
-    >>> fixed.probability(game.infoset(0, "Q"), Action.BET)
+    >>> fixed.probability("Q", "bet")
     1/6
     """
     exact = {}
@@ -371,15 +396,13 @@ def with_parameters(strategy: BehaviourStrategy, values: Mapping[sp.Symbol, obje
         for action, p in dist.items():
             q = sp.expand(sp.sympify(p).subs(exact))
             if q.is_number and not (0 <= q <= 1):
-                raise SimulationError(
-                    f"probability of {action.value} at {info.label!r} becomes {q}, not in [0, 1]"
-                )
+                raise SimulationError(f"probability of {action} at {info!r} becomes {q}, not in [0, 1]")
             new[action] = q
         out[info] = new
     return BehaviourStrategy(strategy.player, out)
 
 
-def simple_strategies(game: ExtensiveFormGame, player: int) -> dict[str, BehaviourStrategy]:
+def simple_strategies(game: Game, player: int) -> dict[str, BehaviourStrategy]:
     """Classroom opponents: simple rules of thumb as behaviour strategies.
 
     * ``"always call"`` -- never bets or raises; calls every bet (a "calling station");
@@ -392,7 +415,8 @@ def simple_strategies(game: ExtensiveFormGame, player: int) -> dict[str, Behavio
 
     Parameters
     ----------
-    game : ExtensiveFormGame
+    game : Game
+        One-card poker (:func:`derive.games.one_card.to_extensive_form`).
     player : int
         0 (opener) or 1 (dealer).
 
@@ -409,43 +433,44 @@ def simple_strategies(game: ExtensiveFormGame, player: int) -> dict[str, Behavio
     Examples
     --------
     >>> from derive.games.one_card import kuhn_poker
-    >>> from derive.games.one_card_tree import build_tree
-    >>> game = build_tree(kuhn_poker())
+    >>> from derive.games.one_card import to_extensive_form
+    >>> game = to_extensive_form(kuhn_poker())
     >>> rock = simple_strategies(game, 1)["never bluff"]
-    >>> rock.probability(game.infoset(1, "K:b"), Action.CALL), rock.probability(game.infoset(1, "K:x"), Action.BET)
+    >>> rock.probability("K:b", "call"), rock.probability("K:x", "bet")
     (1, 0)
     """
     if isinstance(player, bool) or player not in (0, 1):
         raise SimulationError(f"player must be 0 (opener) or 1 (dealer), got {player!r}")
-    rules = game.rules
+    rules = rules_of(game)
     top = rules.deck[-1]
     n = rules.num_cards
 
-    def pick(info, choice: Action) -> dict[Action, sp.Expr]:
-        return {a: sp.S.One if a is choice else sp.S.Zero for a in info.actions}
+    def pick(acts, choice: Action) -> dict[str, sp.Expr]:
+        return {a.value: sp.S.One if a is choice else sp.S.Zero for a in acts}
 
-    def rule(name, info) -> dict[Action, sp.Expr]:
-        acts = info.actions
+    def rule(name, info) -> dict[str, sp.Expr]:
+        acts = tuple(Action(a) for a in info.actions)
+        card = card_of(info.label)
         facing = Action.FOLD in acts
         aggressive = Action.RAISE if Action.RAISE in acts else Action.BET if Action.BET in acts else None
         if name == "uniform":
-            return {a: sp.Rational(1, len(acts)) for a in acts}
+            return {a.value: sp.Rational(1, len(acts)) for a in acts}
         if name == "always call":
-            return pick(info, Action.CALL if facing else Action.CHECK)
+            return pick(acts, Action.CALL if facing else Action.CHECK)
         passive = Action.CALL if facing else Action.CHECK
         if name == "always bet":
-            return pick(info, aggressive or passive)
+            return pick(acts, aggressive or passive)
         if name == "always fold":
-            return pick(info, Action.FOLD if facing else Action.CHECK)
+            return pick(acts, Action.FOLD if facing else Action.CHECK)
         # never bluff
-        if info.card == top:
-            return pick(info, aggressive or passive)
+        if card == top:
+            return pick(acts, aggressive or passive)
         if facing:
-            return pick(info, Action.CALL if 2 * rules.rank(info.card) >= n - 1 else Action.FOLD)
-        return pick(info, Action.CHECK)
+            return pick(acts, Action.CALL if 2 * rules.rank(card) >= n - 1 else Action.FOLD)
+        return pick(acts, Action.CHECK)
 
     names = ("always call", "never bluff", "always bet", "always fold", "uniform")
     return {
-        name: BehaviourStrategy(player, {info: rule(name, info) for info in game.infosets[player]})
+        name: BehaviourStrategy(player, {info.label: rule(name, info) for info in infosets(game, player)})
         for name in names
     }

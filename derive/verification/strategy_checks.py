@@ -9,10 +9,9 @@ minimising ``W_j(x) = (x^T P_0)_j`` when the game is constant-sum (maximising hi
 tree walk).  NashConv and exploitability are
 :func:`derive.verification.best_response.game_nash_conv` of the profile.
 
-**What is accepted.**  Every function takes a :class:`~derive.extensive_form.game.Game`; during
-the move away from one-card poker's tree an object with a ``.game`` attribute holding one (the
-tree of :func:`derive.games.one_card_tree.build_tree`) is accepted as well and stands for that
-``Game``.  A strategy is a mapping ``information-set label -> {action label: probability}``, or a
+**What is accepted.**  Every function takes a :class:`~derive.extensive_form.game.Game` (an object
+with a ``.game`` attribute holding one, such as a result carrying its game, stands for that
+``Game``, :func:`derive.sequence_form.plans.game_of`).  A strategy is a mapping ``information-set label -> {action label: probability}``, or a
 poker :class:`~derive.sequence_form.strategies.BehaviourStrategy` (anything with ``player`` and
 ``as_labels()``), read through its labels; a profile is a sequence or a mapping ``player (index or
 name) -> strategy``, or a :class:`~derive.verification.best_response.BehaviourProfile`.  Both are

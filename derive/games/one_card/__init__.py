@@ -9,7 +9,9 @@ The package is the one-card builder of the one game model, in three parts:
 * :mod:`~derive.games.one_card.builder` -- :func:`to_extensive_form`: the
   :class:`~derive.extensive_form.game.Game`, with the thesis's words attached as metadata;
 * :mod:`~derive.games.one_card.thesis` -- the thesis's data: Kuhn's letters, the thesis's α, the
-  "stupid mistakes".
+  "stupid mistakes";
+* :mod:`~derive.games.one_card.words` -- the thesis's words read back off the ``Game``: an
+  information set's card and betting history, a situation's wording.
 """
 
 from __future__ import annotations
@@ -19,10 +21,12 @@ from derive.games.one_card.builder import to_extensive_form
 from derive.games.one_card.rules import (
     MAX_BETS,
     MAX_DECK,
+    MAX_NODES,
     MIN_RATIO,
     PLAYER_NAMES,
     SITUATION_VERB,
     GameDefinitionError,
+    GameTooLargeError,
     OneCardPoker,
     SymbolicGameError,
     alpha,
@@ -49,11 +53,13 @@ from derive.games.one_card.thesis import (
 __all__ = [
     "Action",
     "GameDefinitionError",
+    "GameTooLargeError",
     "KUHN_LETTERS",
     "KUHN_PARAMETERS",
     "LimitBetting",
     "MAX_BETS",
     "MAX_DECK",
+    "MAX_NODES",
     "MIN_RATIO",
     "NamedParameter",
     "ONE_RAISE_PARAMETERS",

@@ -38,8 +38,8 @@ def to_extensive_form(rules: OneCardPoker, rake: object = 0):
     general-sum (the players lose ``2 r s`` together); the title says so and ``metadata["rake"]``
     keeps ``r``.
 
-    The node cap of :func:`derive.games.one_card_tree.build_tree` is not applied here; callers check
-    ``rules.num_nodes`` first (the command line does).
+    The node cap :data:`~derive.games.one_card.rules.MAX_NODES` is not applied here; callers check
+    it first (:meth:`~derive.games.one_card.OneCardPoker.require_size`; the command line does).
 
     Raises
     ------

@@ -174,7 +174,7 @@ class OptimalSets:
 
     Attributes
     ----------
-    game : Game or ExtensiveFormGame
+    game : Game
         The game as given to :func:`optimal_families`.
     plan_form : GamePlanForm
         The full game's plan form, whose plans key the families.
@@ -266,9 +266,8 @@ def optimal_families(
     Parameters
     ----------
     game : Game
-        Two-player zero-sum, numeric payoffs (one-card poker: numeric ante and bet); one-card
-        poker's tree (:func:`derive.games.one_card_tree.build_tree`) stands for its ``Game``
-        (transitional, :func:`derive.sequence_form.plans.game_of`).
+        Two-player zero-sum, numeric payoffs (one-card poker,
+        :func:`derive.games.one_card.to_extensive_form`: numeric ante and bet).
     named : sequence of NamedParameter
         Published parameters (e.g. :data:`derive.sequence_form.strategies.KUHN_PARAMETERS`);
         a family is written in the first of them that vary on it, in order.
@@ -291,9 +290,8 @@ def optimal_families(
     Examples
     --------
     >>> from derive.games.one_card import kuhn_poker
-    >>> from derive.games.one_card_tree import build_tree
-    >>> from derive.games.one_card import KUHN_PARAMETERS, alpha, beta, gamma
-    >>> sets = optimal_families(build_tree(kuhn_poker()), KUHN_PARAMETERS)
+    >>> from derive.games.one_card import KUHN_PARAMETERS, alpha, beta, gamma, to_extensive_form
+    >>> sets = optimal_families(to_extensive_form(kuhn_poker()), KUHN_PARAMETERS)
     >>> sets.value
     -1/18
     >>> opener = sets.families[0]

@@ -31,14 +31,15 @@ from dataclasses import dataclass
 import sympy as sp
 from sympy.polys.domains import QQ
 
+from derive.extensive_form.game import Game
 from derive.games.one_card import (
     PLAYER_NAMES,
     GameDefinitionError,
     NamedParameter,
     exact_amount,
     one_card_poker,
+    to_extensive_form,
 )
-from derive.games.one_card_tree import ExtensiveFormGame, build_tree
 from derive.notation.text import count, to_text
 from derive.sequence_form.plans import GamePlanForm, game_plan_form
 from derive.sequence_form.strategies import plan_symbol
@@ -140,7 +141,7 @@ def _structure(pf: GamePlanForm, bet: sp.Expr, polys: dict | None = None):
     return supports.usable
 
 
-def _piece(game: ExtensiveFormGame, pf: GamePlanForm, usable, named) -> tuple[tuple, sp.Expr, list[sp.Expr]]:
+def _piece(game: Game, pf: GamePlanForm, usable, named) -> tuple[tuple, sp.Expr, list[sp.Expr]]:
     """Families with ``b`` symbolic, the value formula, and the univariate validity functions."""
     families = tuple(
         _derive_family(pf, pf, p, usable, [n for n in named if n.player == p], enumerate_vertices=False)
@@ -253,8 +254,10 @@ def bet_size_analysis(
     if samples is None:
         samples = [sp.Rational(k, 8) for k in range(1, 33)] + [6, 8, 16]
     points = sorted({_bet_size(s, "bet size sample") for s in samples})
-    game = build_tree(one_card_poker(deck, max_bets, 1, b))
-    pf = game_plan_form(game.game)
+    rules = one_card_poker(deck, max_bets, 1, b)
+    rules.require_size()
+    game = to_extensive_form(rules)
+    pf = game_plan_form(game)
     say(f"deciding the supports at {count(len(points), 'bet size')} ...")
     polys = _entry_polynomials(pf)
     structure = {p: _structure(pf, p, polys) for p in points}

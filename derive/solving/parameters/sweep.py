@@ -11,8 +11,7 @@ from dataclasses import dataclass
 
 import sympy as sp
 
-from derive.games.one_card import one_card_poker
-from derive.games.one_card_tree import build_tree
+from derive.games.one_card import one_card_poker, to_extensive_form
 from derive.solving.zero_sum.from_rules import solve
 
 __all__ = ["ValueRow", "value_table", "values_by_bet_size"]
@@ -82,7 +81,8 @@ def value_table(
         for k in max_bets:
             for b in bets:
                 rules = one_card_poker(n, k, ante, b)
-                value = solve(build_tree(rules)).value
+                rules.require_size()
+                value = solve(to_extensive_form(rules)).value
                 rows.append(ValueRow(rules.num_cards, rules.max_bets, rules.ante, rules.bet, value))
     return tuple(rows)
 

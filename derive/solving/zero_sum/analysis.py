@@ -14,48 +14,46 @@ from dataclasses import dataclass
 import sympy as sp
 from sympy.polys.domains import QQ
 
-from derive.games.one_card import PLAYER_NAMES, Action, one_card_poker
-from derive.games.one_card_tree import ExtensiveFormGame, Sequence, build_tree
-from derive.sequence_form.plans import game_plan_form
+from derive.extensive_form.game import Game
+from derive.games.one_card import PLAYER_NAMES, Action, one_card_poker, to_extensive_form
+from derive.games.one_card.words import card_of, history_of, rules_of
+from derive.sequence_form.plans import Plan, game_plan_form
 from derive.solving.lp import certified_supports, maximin
 
 __all__ = ["RaiseCallers", "calls_a_raise", "raise_call", "raise_callers", "raise_table"]
 
 
-def _path(game: ExtensiveFormGame, plan: Sequence) -> list[Sequence]:
-    out = []
-    seq = plan
-    while not seq.is_empty:
-        out.append(seq)
-        seq = game.parent_sequence[seq.infoset]
-    return out[::-1]
-
-
-def raise_call(game: ExtensiveFormGame, plan: Sequence) -> tuple | None:
+def raise_call(game: Game, plan: Plan) -> tuple | None:
     """The betting history at which ``plan`` calls a raise (facing the 2nd or later bet), or None.
 
-    ``plan`` is the tree's plan or a general plan (:class:`derive.sequence_form.plans.Plan`, read as the
-    tree's plan of the same player and label).
+    ``plan`` is a plan of ``game``'s plan form (:class:`derive.sequence_form.plans.Plan`); its choices'
+    labels say the history (``"A:xbr"``).
     """
-    plan = game.plan_of(plan)
-    for seq in _path(game, plan):
-        if seq.action is Action.CALL and game.rules.bets_made(seq.infoset.history) >= 2:
-            return seq.infoset.history
+    rules = rules_of(game)
+    for label, action in plan.choices:
+        history = history_of(label)
+        if action == Action.CALL.value and rules.bets_made(history) >= 2:
+            return history
     return None
 
 
-def calls_a_raise(game: ExtensiveFormGame, plan: Sequence) -> bool:
+def calls_a_raise(game: Game, plan: Plan) -> bool:
     """Whether ``plan`` calls a raise: a call facing the second (or later) bet of the round."""
     return raise_call(game, plan) is not None
 
 
-def _reaches(game: ExtensiveFormGame, plan: Sequence, history: tuple) -> bool:
+def _raises(plan: Plan) -> bool:
+    return any(action == Action.RAISE.value for _, action in plan.choices)
+
+
+def _reaches(game: Game, plan: Plan, history: tuple) -> bool:
     """Whether the player of ``plan`` takes, following it, all his actions in ``history``."""
-    own = {(s.infoset.history, s.action) for s in _path(game, plan)}
+    rules = rules_of(game)
+    own = {(history_of(label), Action(action)) for label, action in plan.choices}
     return all(
         (history[:i], history[i]) in own
         for i in range(len(history))
-        if game.rules.player_to_act(history[:i]) == plan.player
+        if rules.player_to_act(history[:i]) == plan.player
     )
 
 
@@ -65,7 +63,7 @@ class RaiseCallers:
 
     Attributes
     ----------
-    game : ExtensiveFormGame
+    game : Game
     value : sympy.Rational
         The game value (chips, to the opener).
     callers : (frozenset of str, frozenset of str)
@@ -81,7 +79,7 @@ class RaiseCallers:
         Number of raise-calling plans decided (each with an exact certificate).
     """
 
-    game: ExtensiveFormGame
+    game: Game
     value: sp.Rational
     callers: tuple[frozenset[str], frozenset[str]]
     plan_callers: tuple[frozenset[str], frozenset[str]]
@@ -90,12 +88,12 @@ class RaiseCallers:
     @property
     def only_top_card(self) -> bool:
         """The thesis's claim: no optimal strategy calls a raise with anything but the top card."""
-        top = self.game.rules.deck[-1]
+        top = rules_of(self.game).deck[-1]
         return all(c <= {top} for c in self.callers)
 
     def describe(self) -> str:
         """One line, e.g. ``"N=3, max bets 4: raises called by opener with A; dealer with A"``."""
-        r = self.game.rules
+        r = rules_of(self.game)
         parts = [
             f"{PLAYER_NAMES[p]} with {', '.join(sorted(c, key=r.rank)) or 'no card'}"
             for p, c in enumerate(self.callers)
@@ -105,16 +103,16 @@ class RaiseCallers:
     def cards_text(self, player: int, on_path: bool = True) -> str:
         """The calling cards of ``player``, low to high, e.g. ``"3, 4"``; ``"none"`` if none."""
         cards = (self.callers if on_path else self.plan_callers)[player]
-        return ", ".join(sorted(cards, key=self.game.rules.rank)) or "none"
+        return ", ".join(sorted(cards, key=rules_of(self.game).rank)) or "none"
 
 
-def raise_callers(game: ExtensiveFormGame) -> RaiseCallers:
+def raise_callers(game: Game) -> RaiseCallers:
     """Decide exactly, for every raise-calling plan, whether some optimal strategy plays it.
 
     Parameters
     ----------
-    game : ExtensiveFormGame
-        Numeric ante and bet.
+    game : Game
+        One-card poker (:func:`derive.games.one_card.to_extensive_form`), numeric ante and bet.
 
     Returns
     -------
@@ -128,8 +126,8 @@ def raise_callers(game: ExtensiveFormGame) -> RaiseCallers:
     Examples
     --------
     >>> from derive.games.one_card import one_raise_poker
-    >>> from derive.games.one_card_tree import build_tree
-    >>> r = raise_callers(build_tree(one_raise_poker()))
+    >>> from derive.games.one_card import to_extensive_form
+    >>> r = raise_callers(to_extensive_form(one_raise_poker()))
     >>> r.plan_callers, r.callers, r.only_top_card
     ((frozenset({'A'}), frozenset({'A'})), (frozenset(), frozenset()), True)
 
@@ -137,19 +135,14 @@ def raise_callers(game: ExtensiveFormGame) -> RaiseCallers:
     ----------
     Miao (2014), abstract: "a raise is called only with the ace".
     """
-    pf = game_plan_form(game.game)
-    game.rules.require_numeric()
+    rules_of(game).require_numeric()
+    pf = game_plan_form(game)
     entries = pf.numeric_matrix(0)
     value = maximin(entries, pf.shape, pf.groups[0], pf.groups[1])[0].value
-    # the general plans read as the tree's (same player and label), whose poker words say what they do
-    plans = tuple(tuple(game.plan_of(q) for q in pf.plans[p]) for p in (0, 1))
+    plans = pf.plans
     # plans that call a raise, and plans that raise (they decide whether a call is reached)
     wanted = tuple(
-        tuple(
-            k
-            for k, plan in enumerate(plans[p])
-            if calls_a_raise(game, plan) or any(s.action is Action.RAISE for s in _path(game, plan))
-        )
+        tuple(k for k, plan in enumerate(plans[p]) if calls_a_raise(game, plan) or _raises(plan))
         for p in (0, 1)
     )
     supports = certified_supports(entries, pf.shape, pf.groups[0], pf.groups[1], value, plans=wanted)
@@ -158,12 +151,15 @@ def raise_callers(game: ExtensiveFormGame) -> RaiseCallers:
     callers = []
     for p in (0, 1):
         calling = [m for m in usable[p] if calls_a_raise(game, m)]
-        plan_callers.append(frozenset(m.card for m in calling))
+        plan_callers.append(frozenset(card_of(m.label) for m in calling))
         callers.append(
             frozenset(
-                m.card
+                card_of(m.label)
                 for m in calling
-                if any(o.card != m.card and _reaches(game, o, raise_call(game, m)) for o in usable[1 - p])
+                if any(
+                    card_of(o.label) != card_of(m.label) and _reaches(game, o, raise_call(game, m))
+                    for o in usable[1 - p]
+                )
             )
         )
     examined = sum(calls_a_raise(game, plans[p][k]) for p in (0, 1) for k in wanted[p])
@@ -181,8 +177,8 @@ def raise_table(games: list[tuple[int, int]]) -> str:
         "|---:|---:|---:|---|---|---|",
     ]
     for n, k in games:
-        r = raise_callers(build_tree(one_card_poker(n, k)))
-        top = r.game.rules.deck[-1]
+        r = raise_callers(to_extensive_form(one_card_poker(n, k)))
+        top = rules_of(r.game).deck[-1]
         on_path = f"opener: {r.cards_text(0)}; dealer: {r.cards_text(1)}"
         plan_level = f"opener: {r.cards_text(0, False)}; dealer: {r.cards_text(1, False)}"
         verdict = "yes" if r.only_top_card else f"**no** (top card is {top})"

@@ -4,9 +4,10 @@
   (:func:`derive.sequence_form.from_rules.one_card_sequence_form`, no game tree, so N = 52 and
   beyond) and solves it with the exact, certified solvers every two-player zero-sum game uses
   (:func:`derive.solving.zero_sum.sequence_form_lp.sequence_form_equilibrium`).
-* :func:`solve` solves the tree's :class:`~derive.extensive_form.game.Game` with
+* :func:`solve` solves the :class:`~derive.extensive_form.game.Game` of
+  :func:`derive.games.one_card.to_extensive_form` with
   :func:`derive.solving.zero_sum.sequence_form_lp.solve_zero_sum` and reads the equilibrium back in
-  the thesis's words (information sets with a card, plans such as ``A:checkraise``).
+  the thesis's words (information sets labelled by card and history, plans such as ``A:checkraise``).
 
 The whole set of optimal strategies, as families in named parameters, is derived in
 :mod:`derive.solving.families.optimal_families`.
@@ -20,9 +21,11 @@ import sympy as sp
 from sympy.polys.domains import QQ
 
 from derive.extensive_form.bulk import paused_gc
+from derive.extensive_form.game import Game, InformationSet
 from derive.games.one_card import SymbolicGameError
-from derive.games.one_card_tree import ExtensiveFormGame, InformationSet, Sequence
-from derive.sequence_form.strategies import BehaviourStrategy
+from derive.games.one_card.words import rules_of
+from derive.sequence_form.plans import Plan
+from derive.sequence_form.strategies import BehaviourStrategy, infosets
 from derive.solving.linear_program import ExactLPError
 from derive.solving.lp import transpose
 from derive.solving.zero_sum.sequence_form_lp import (
@@ -46,11 +49,11 @@ class Equilibrium:
 
     Attributes
     ----------
-    game : ExtensiveFormGame
+    game : Game
     value : sympy.Rational
         The game value to the opener, in chips (the dealer gets ``-value``).
     plans : (dict, dict)
-        Each player's plan probabilities, ``plan (Sequence) -> Rational``.
+        Each player's plan probabilities, ``plan (Plan) -> Rational``.
     strategies : (BehaviourStrategy, BehaviourStrategy)
         The same strategies in behaviour form; at information sets the
         player's own play never reaches, the action with the best
@@ -65,27 +68,28 @@ class Equilibrium:
         the general model's labels (``"A:xbr:call"``); empty otherwise.
     """
 
-    game: ExtensiveFormGame
+    game: Game
     value: sp.Rational
-    plans: tuple[dict[Sequence, sp.Rational], dict[Sequence, sp.Rational]]
+    plans: tuple[dict[Plan, sp.Rational], dict[Plan, sp.Rational]]
     strategies: tuple[BehaviourStrategy, BehaviourStrategy]
     off_path: tuple[InformationSet, ...]
     method: str
     perturbed: tuple = ()
 
 
-def solve(game: ExtensiveFormGame, refine: str = "quasi-perfect") -> Equilibrium:
+def solve(game: Game, refine: str = "quasi-perfect") -> Equilibrium:
     """Solve ``game`` exactly: the game value and one Nash equilibrium.
 
-    The tree's :class:`~derive.extensive_form.game.Game` is solved by
+    The game is solved by
     :func:`derive.solving.zero_sum.sequence_form_lp.solve_zero_sum` (the sequence-form LP, HiGHS
     then its optimal basis re-solved in rationals, certified by exact best responses); the
-    equilibrium is read back onto the tree's information sets and plans.
+    equilibrium is read back onto the game's information sets (by card, then in tree order) and plans.
 
     Parameters
     ----------
-    game : ExtensiveFormGame
-        With numeric (rational) ante and bet.
+    game : Game
+        One-card poker (:func:`derive.games.one_card.to_extensive_form`), with numeric (rational)
+        ante and bet.
     refine : {"quasi-perfect", "none"}
         ``"quasi-perfect"`` (default): the equilibrium is the exact limit of the perturbed
         sequence-form LP (:mod:`derive.solving.refinements.quasi_perfect`, Miltersen & Sørensen
@@ -110,10 +114,10 @@ def solve(game: ExtensiveFormGame, refine: str = "quasi-perfect") -> Equilibrium
     Examples
     --------
     >>> from derive.games.one_card import kuhn_poker, one_raise_poker
-    >>> from derive.games.one_card_tree import build_tree
-    >>> solve(build_tree(kuhn_poker())).value
+    >>> from derive.games.one_card import to_extensive_form
+    >>> solve(to_extensive_form(kuhn_poker())).value
     -1/18
-    >>> solve(build_tree(one_raise_poker()), refine="none").value
+    >>> solve(to_extensive_form(one_raise_poker()), refine="none").value
     -1/18
 
     References
@@ -121,34 +125,29 @@ def solve(game: ExtensiveFormGame, refine: str = "quasi-perfect") -> Equilibrium
     Kuhn (1950), p. 101: the value of Kuhn poker is -1/18 to the opener.
     """
     require_refinement(refine)
-    game.rules.require_numeric()
-    sol = solve_zero_sum(game.game, refine=refine)
+    rules_of(game).require_numeric()
+    sol = solve_zero_sum(game, refine=refine)
+    ordered = (infosets(game, 0), infosets(game, 1))
     strategies = tuple(
         BehaviourStrategy(
             p,
-            {
-                info: {a: sol.strategies[p][info.label][a.value] for a in info.actions}
-                for info in game.infosets[p]
-            },
+            {info.label: {a: sol.strategies[p][info.label][a] for a in info.actions} for info in ordered[p]},
         )
         for p in (0, 1)
     )
     plans = tuple(s.plan_probabilities(game) for s in strategies)
-    g = game.game
-    at_node = g.reach(
-        lambda n, k: sol.strategies[n.player][g.infosets[n.infoset].label][g.infosets[n.infoset].actions[k]]
+    at_node = game.reach(
+        lambda n, k: sol.strategies[n.player][game.infosets[n.infoset].label][
+            game.infosets[n.infoset].actions[k]
+        ]
     )
-    reach = {
-        info: sp.Add(*(at_node[m] for m in g.infoset(info.player, info.label).nodes))
-        for p in (0, 1)
-        for info in game.infosets[p]
-    }
+    reach = {info: sp.Add(*(at_node[m] for m in info.nodes)) for p in (0, 1) for info in ordered[p]}
     return Equilibrium(
         game=game,
         value=sol.value,
         plans=plans,  # type: ignore[arg-type]
         strategies=strategies,  # type: ignore[arg-type]
-        off_path=tuple(i for p in (0, 1) for i in game.infosets[p] if reach[i] == 0),
+        off_path=tuple(i for p in (0, 1) for i in ordered[p] if reach[i] == 0),
         method=sol.method,
         perturbed=sol.perturbed,
     )
