@@ -964,6 +964,8 @@ _ALGEBRA = (
 RECORDS = {
     "derive.solving.parameters.plane.PlaneRegion": "result record (exact conditions, formulas, checked point)",
     "derive.solving.parameters.plane.PlaneSolution": "result record (exact regions of a two-parameter solve)",
+    "derive.solving.parameters.plane_general.PlaneEquilibriumRegion": "result record (exact regions' equilibria)",
+    "derive.solving.parameters.plane_general.PlaneEquilibria": "result record (a general-sum game's regions)",
     "derive.solving.refinements.beliefs.CellAssessment": "result record (exact beliefs and values)",
     "derive.solving.refinements.beliefs.InfosetBeliefs": "result record (exact beliefs or belief ranges)",
     "derive.solving.refinements.beliefs.ProfileFamily": "a component's piece, read from a solver's exact output",
@@ -1236,6 +1238,7 @@ EXCLUDED = {
     ("derive.presentation.general_latex.derivation_document", "strategy_trees"): "a LaTeX section, " + _PRINT,
     ("derive.solving.refinements.beliefs.node_names", "nodes"): "node indices: " + _INT,
     ("derive.solving.parameters.plane.plane_solve", "max_regions"): "a cap: " + _INT,
+    ("derive.solving.parameters.plane_general.plane_equilibria", "max_cells"): "a cap: " + _INT,
     ("derive.figures.plane_map.draw_plane_map", "grid"): "a drawing resolution: " + _INT,
     ("derive.presentation.plane_report.curve_text", "f"): "a boundary polynomial a solve derived: " + _PRINT,
     ("derive.solving.refinements.beliefs.plans_of", "strategies"): _SOLVED,

@@ -37,6 +37,7 @@ STORIES = (
     "08_general_sum_and_three_players.ipynb",
     "09_three_card_poker.ipynb",
     "10_kuhn_to_von_neumann.ipynb",
+    "11_two_parameters.ipynb",
     "13_signalling.ipynb",
 )
 

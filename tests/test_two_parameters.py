@@ -16,7 +16,10 @@ import sympy as sp
 
 from derive.cli.run import main
 from derive.games.registry import BUILTIN_GAMES, load_game
+from derive.solving.general_sum.two_player import all_equilibria
+from derive.solving.parameters.breakpoints import ParametricError
 from derive.solving.parameters.plane import homogeneity, plane_solve
+from derive.solving.parameters.plane_general import plane_equilibria
 from derive.solving.zero_sum.sequence_form_lp import solve_zero_sum
 from derive.verification.strategy_checks import exploitability
 
@@ -189,3 +192,106 @@ def test_derive_check_takes_the_region_holding_the_point(tmp_path):
         assert status == 0 and "exploitability 0" in out and "checking region" in err
     status, _, err = _run(["check", "one-raise:bet=1", str(path)])
     assert status == 2 and "give both values" in err
+
+
+# --------------------------------------------------------------------------- general-sum: beer-quiche
+
+WEAK, TASTE = sp.Symbol("weak", positive=True), sp.Symbol("taste", positive=True)
+BQ_BOX = ((sp.Rational(1, 20), sp.Rational(9, 10)), (HALF, 4))
+
+
+@pytest.fixture(scope="module")
+def beer_quiche_map():
+    game = BUILTIN_GAMES["beer-quiche"].build_with({}, weak=WEAK, taste=TASTE)
+    return plane_equilibria(game, (WEAK, TASTE), BQ_BOX)
+
+
+def _direct_equilibria(a, b):
+    direct = all_equilibria(load_game(f"beer-quiche:weak={a},taste={b}"))
+    return {
+        tuple(
+            tuple(sorted((s, sp.Rational(v)) for s, v in e.strategies[p].items() if v != 0)) for p in (0, 1)
+        )
+        for e in direct.extreme
+    }, len(direct.subsets)
+
+
+def test_beer_quiche_regions_in_weak_and_taste(beer_quiche_map):
+    sol = beer_quiche_map
+    assert [r.conditions for r in sol.regions] == [
+        ((1 - 2 * WEAK, 2 - TASTE),),
+        ((TASTE - 2,),),
+        ((2 * WEAK - 1, 2 - TASTE),),
+    ]
+    # two pooling families below taste = 2 while the weak type is rarer than 1/2
+    assert [len(r.extreme) for r in sol.regions] == [4, 1, 1] and len(sol.regions[0].subsets) == 2
+    # beyond taste = 2 each type eats what it likes and quiche is duelled
+    (separating,) = sol.regions[1].extreme
+    assert separating.strategies == ({"weak: quiche, strong: beer": 1}, {"beer: not, quiche: duel": 1})
+    assert sp.expand(separating.payoffs[0] - (TASTE - 2 * WEAK + 2)) == 0
+    # a weak type more likely than not: the weak one mixes beer in with probability (1 - weak)/weak
+    (mixed,) = sol.regions[2].extreme
+    assert sp.cancel(mixed.strategies[0]["weak: beer, strong: beer"] - (1 - WEAK) / WEAK) == 0
+    assert sp.cancel(mixed.strategies[1]["beer: not, quiche: duel"] - TASTE / 2) == 0
+
+
+def test_beer_quiche_regions_equal_direct_solves_at_random_points(beer_quiche_map):
+    sol = beer_quiche_map
+    checked = 0
+    for a, b in _points(BQ_BOX, 14, 7):
+        try:
+            region = sol.region_at((a, b))
+        except ValueError:  # on a boundary curve: not solved there
+            continue
+        equilibria, subsets = _direct_equilibria(a, b)
+        assert region.equilibria_at(sol.symbols, (a, b)) == equilibria
+        assert len(region.subsets) == subsets
+        checked += 1
+    assert checked >= 10
+    for region in sol.regions:
+        assert region.equilibria_at(sol.symbols, region.point) == _direct_equilibria(*region.point)[0]
+
+
+def test_beer_quiche_at_the_prior_agrees_with_one_parameter():
+    """On the line weak = 1/10 the map gives what one --param taste gives piecewise."""
+    from derive.solving.parameters.symbolic_payoffs import piecewise_equilibria
+
+    game = BUILTIN_GAMES["beer-quiche"].build_with({}, weak=sp.Rational(1, 10), taste=TASTE)
+    line = piecewise_equilibria(game, TASTE, sp.Interval(HALF, 4))
+    assert line.breakpoints == (2,)
+    plane = plane_equilibria(
+        BUILTIN_GAMES["beer-quiche"].build_with({}, weak=WEAK, taste=TASTE), (WEAK, TASTE), BQ_BOX
+    )
+    for piece in (p for p in line.pieces if isinstance(p.where, sp.Interval)):
+        t0 = piece.where.start + (piece.where.end - piece.where.start) / 3
+        region = plane.region_at((sp.Rational(1, 10), t0))
+        expected = {
+            tuple(tuple(sorted((k, v.subs(TASTE, t0)) for k, v in e.strategies[p].items())) for p in (0, 1))
+            for e in piece.extreme
+        }
+        assert region.equilibria_at(plane.symbols, (sp.Rational(1, 10), t0)) == expected
+
+
+def test_beer_quiche_cells_are_capped():
+    game = BUILTIN_GAMES["beer-quiche"].build_with({}, weak=WEAK, taste=TASTE)
+    with pytest.raises(ParametricError, match="more than 3 open cells"):
+        plane_equilibria(game, (WEAK, TASTE), BQ_BOX, max_cells=3)
+
+
+def test_beer_quiche_json_lists_equilibria_and_families(tmp_path):
+    argv = ["solve", "beer-quiche", "--param", "weak=1/20..9/10", "--param", "taste=1/2..4"]
+    status, out, _ = _run([*argv, "--json", "--quiet"])
+    assert status == 0
+    doc = json.loads(out)
+    assert doc["parameters"] == ["weak", "taste"] and doc["constant_sum"] is None
+    first = doc["regions"][0]
+    assert first["value"] is None
+    assert first["conditions"] == ["1 - 2*weak >= 0", "2 - taste >= 0"]
+    assert first["point"] == {"weak": "1/3", "taste": "1"}
+    assert len(first["equilibria"]) == 4 and len(first["families"]) == 2
+    assert set(first["equilibria"][0]) == {"strategies", "payoffs"}
+    assert set(first["families"][0]) == {"Sender", "Receiver"}
+    status, out, _ = _run([*argv, "--quiet"])
+    assert status == 0 and "region 3: 2*weak - 1 >= 0, 2 - taste >= 0" in out
+    status, out, err = _run([*argv, "--plot", str(tmp_path / "m.png")])
+    assert status == 2 and out == "" and err.count("\n") == 1 and not (tmp_path / "m.png").exists()

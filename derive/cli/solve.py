@@ -231,12 +231,25 @@ def _solve_plane(args, out) -> int:
 
     plot = _plot_path(args.plot) if args.plot is not None else None
     game, symbols, box = plane_game(args)
-    if game.num_players != 2 or game.constant_sum is None:
+    if game.num_players != 2:
         raise UsageError(
-            f"two --param solve a two-player constant-sum game; {game.title or args.game} is not one "
-            "(one --param at a time gives its equilibria piecewise)"
+            f"two --param solve a two-player game; {game.title or args.game} has {game.num_players} players"
         )
     from derive.presentation import plane_report as report
+
+    if game.constant_sum is None:
+        if plot is not None:
+            raise UsageError(
+                "--plot draws the map of a constant-sum game; a general-sum game's has no value to draw"
+            )
+        from derive.solving.parameters.plane_general import plane_equilibria
+
+        res = plane_equilibria(game, symbols, box, progress=args.progress)
+        text = (
+            report.plane_equilibria_json(res) if args.json else report.plane_equilibria_text(res, args.game)
+        )
+        print(text, file=out)
+        return 0
     from derive.solving.parameters.plane import plane_solve
 
     sol = plane_solve(game, symbols, box, progress=args.progress)

@@ -14,10 +14,19 @@ import sympy as sp
 from derive.notation.latex import to_latex
 from derive.notation.text import count, to_text
 from derive.presentation.game_summary import in_situation_order
-from derive.presentation.parametric_report import MAX_SETS, readable
+from derive.presentation.parametric_report import MAX_SETS, _bracket, readable
 from derive.solving.parameters.plane import PlaneSolution
+from derive.solving.parameters.plane_general import PlaneEquilibria
 
-__all__ = ["curve_text", "plane_json", "plane_latex_table", "plane_text", "region_conditions"]
+__all__ = [
+    "curve_text",
+    "plane_equilibria_json",
+    "plane_equilibria_text",
+    "plane_json",
+    "plane_latex_table",
+    "plane_text",
+    "region_conditions",
+]
 
 
 def _inequality(f: sp.Expr) -> str:
@@ -36,7 +45,8 @@ def curve_text(f: sp.Expr) -> str:
     """``"ante = 3"`` for an edge of the box, ``"bet - ante = 0"`` for any other curve."""
     free = sorted(f.free_symbols, key=str)
     if len(free) == 1 and sp.degree(f, free[0]) == 1:
-        root = sp.solve(f, free[0])[0]
+        line = sp.Poly(f, free[0])  # not sp.solve: a positive symbol would lose the edge at 0
+        root = -line.nth(0) / line.nth(1)
         return f"{free[0]} = {to_text(root)}"
     return f"{to_text(f)} = 0"
 
@@ -53,7 +63,7 @@ def _borders(region) -> list[str]:
     return out
 
 
-def _box_text(sol: PlaneSolution) -> str:
+def _box_text(sol) -> str:
     (alo, ahi), (blo, bhi) = sol.box
     return f"[{alo}, {ahi}] x [{blo}, {bhi}]"
 
@@ -189,3 +199,116 @@ def plane_latex_table(sol: PlaneSolution) -> str:
     rows.append(r"\end{longtable}")
     rows.append(f"Points are $({to_latex(a)}, {to_latex(b)})$.")
     return "\n".join(rows)
+
+
+# --------------------------------------------------------------------------- general-sum games
+
+
+def _mix(strategy: dict) -> str:
+    return ", ".join(f"{_bracket(s)} {to_text(readable(v))}" for s, v in strategy.items())
+
+
+def _general_method(sol: PlaneEquilibria) -> str:
+    a, b = sol.symbols
+    m, n = (len(s) for s in sol.strategies)
+    return (
+        f"reduced strategic form {m} x {n}; the boundary polynomials in {a} and {b} "
+        f"({count(len(sol.polynomials), 'irreducible factor')} of the determinants and slacks of both "
+        f"players' best-reply polytopes) cut the box into {count(sol.cells, 'open cell')} of a cylindrical "
+        "algebraic decomposition, each solved at a rational point; on an open cell every vertex keeps its "
+        "labels, so the equilibria there are the same formulas"
+    )
+
+
+def plane_equilibria_text(sol: PlaneEquilibria, game_name: str | None = None) -> str:
+    """Every equilibrium of a general-sum game over the box
+    (:class:`~derive.solving.parameters.plane_general.PlaneEquilibria`), region by region, in words:
+    conditions, checked point, borders, the extreme equilibria with payoffs, and the families (maximal
+    Nash subsets: every mix of their extreme strategies)."""
+    a, b = sol.symbols
+    names = tuple(sol.game.players)
+    title = sol.game.title or game_name or "the game"
+    lines = [
+        f"{title}: every Nash equilibrium as exact functions of {a} and {b} on {_box_text(sol)}",
+        _general_method(sol),
+        f"{count(len(sol.regions), 'region')}; each checked at a rational point strictly inside it: its "
+        "formulas there are the extreme equilibria and families of a direct solve",
+        "on the curves between regions the equilibria are not solved (there may be more of them)",
+    ]
+    for k, region in enumerate(sol.regions):
+        lines.append("")
+        conditions = region_conditions(region)
+        lines.append(f"region {k + 1}: " + (", ".join(conditions) if conditions else "the whole box"))
+        pa, pb = region.point
+        lines.append(
+            f"  checked at {a} = {pa}, {b} = {pb}: "
+            f"{count(len(region.extreme), 'extreme equilibrium', 'extreme equilibria')}, equal to a direct solve"
+        )
+        borders = _borders(region)
+        if borders:
+            lines.append(f"  borders: {'; '.join(borders)}")
+        for j, eq in enumerate(region.extreme, 1):
+            lines.append(
+                f"  extreme equilibrium {j}: "
+                + "; ".join(f"{names[p]}: {_mix(eq.strategies[p])}" for p in (0, 1))
+            )
+            lines.append(
+                f"    payoffs: {to_text(readable(eq.payoffs[0]))}, {to_text(readable(eq.payoffs[1]))}"
+            )
+        for j, subset in enumerate(region.subsets, 1):
+            sides = []
+            for p in (0, 1):
+                mixes = [_mix(region.strategy_sets[p][i]) for i in subset[p]]
+                sides.append(
+                    f"{names[p]}: {mixes[0]}"
+                    if len(mixes) == 1
+                    else f"{names[p]}: any mix of " + " and ".join(f"({m})" for m in mixes)
+                )
+            lines.append(f"  family {j}: " + "; ".join(sides))
+    return "\n".join(lines)
+
+
+def plane_equilibria_json(sol: PlaneEquilibria) -> str:
+    """The same as JSON: top-level ``"regions"``, each with ``"conditions"``, ``"value": null``,
+    ``"point"``, ``"borders"``, ``"equilibria"`` (the extreme equilibria: ``"strategies"`` player ->
+    reduced strategy -> expression, ``"payoffs"``) and ``"families"`` (the maximal Nash subsets: player
+    -> the extreme strategies whose mixes it holds)."""
+    a, b = sol.symbols
+    names = tuple(sol.game.players)
+
+    def strategy(s: dict) -> dict:
+        return {label: str(v) for label, v in s.items()}
+
+    doc = {
+        "game": sol.game.title,
+        "players": list(names),
+        "parameters": [str(a), str(b)],
+        "box": {str(s): [str(lo), str(hi)] for s, (lo, hi) in zip(sol.symbols, sol.box)},
+        "constant_sum": None,
+        "regions": [
+            {
+                "conditions": region_conditions(region),
+                "value": None,
+                "point": {str(a): str(region.point[0]), str(b): str(region.point[1])},
+                "borders": [{"curve": str(f), "with": what} for f, what in region.borders],
+                "cells": region.cells,
+                "equilibria": [
+                    {
+                        "strategies": {names[p]: strategy(eq.strategies[p]) for p in (0, 1)},
+                        "payoffs": [str(v) for v in eq.payoffs],
+                    }
+                    for eq in region.extreme
+                ],
+                "families": [
+                    {names[p]: [strategy(region.strategy_sets[p][i]) for i in subset[p]] for p in (0, 1)}
+                    for subset in region.subsets
+                ],
+            }
+            for region in sol.regions
+        ],
+        "boundary_polynomials": [str(f) for f in sol.polynomials],
+        "cells": sol.cells,
+        "method": _general_method(sol)
+        + "; each region's formulas checked at its point against a direct exact solve",
+    }
+    return json.dumps(doc, indent=2, ensure_ascii=False)
