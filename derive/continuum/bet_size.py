@@ -373,7 +373,7 @@ def derive_bet_size(rules: BetRangeRules) -> BetSizeSolution:
     --------
     >>> sol = derive_bet_size(newman_rules())
     >>> sol.bluff_cut, sol.value_cut, sol.value, sol.threshold
-    (1/7, 4/7, 1/7, (7*s + 2)/(7*s + 14))
+    (1/7, 4/7, 1/7, (7*s + 2)/(7*(s + 2)))
     """
     P, a = _P, _a
     L, U = rules.low, rules.high
