@@ -159,3 +159,5 @@ def test_the_command_line(tmp_path):
     assert code == 0 and figure.stat().st_size > 10_000 and "value to I = 25/187" in out
     code, _, err = run("limit-poker")
     assert code != 0 and "--bet-range" in err
+    code, out, _ = run("newman", "--latex")
+    assert code == 0 and "**" not in out and r"\frac{1}{7}" in out and "\\square" in out

@@ -209,11 +209,14 @@ class Step:
     equation : sympy.Expr or sympy.Eq
     result : str
         What it gives, as text.
+    results : tuple of (str, sympy.Expr)
+        The same as named exact expressions (for LaTeX).
     """
 
     title: str
     equation: sp.Expr
     result: str
+    results: tuple[tuple[str, sp.Expr], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -389,6 +392,7 @@ def derive_bet_size(rules: BetRangeRules) -> BetSizeSolution:
             "indifferent between every size and checking at a, P (a - 1/2)",
             sp.Eq(fold_part, K),
             f"c(s) = {c_s}",
+            (("c(s)", c_s),),
         )
     )
     # 3: the value hands' first-order condition
@@ -402,6 +406,7 @@ def derive_bet_size(rules: BetRangeRules) -> BetSizeSolution:
             "the value hand's size maximises phi: d phi/d s = 0",
             sp.Eq(sp.factor(sp.diff(phi, s)), 0),
             f"x_v(s) = {xv}, s_v(x) = {sv}",
+            (("x_v(s)", xv), ("s_v(x)", sv)),
         )
     )
     # 4: the caller's indifference at c(s): bluff density : value density = s : (P + s)
@@ -413,6 +418,7 @@ def derive_bet_size(rules: BetRangeRules) -> BetSizeSolution:
             "P + s, the value bets cost him s, so f_b(s) (P + s) = f_v(s) s with f_v = x_v'(s)",
             sp.Eq(sp.Symbol("f_b") * (P + s), fv * s),
             f"f_b(s) = {fb}",
+            (("f_b(s)", fb),),
         )
     )
     # 5: the hand b between checking and betting low
@@ -424,6 +430,7 @@ def derive_bet_size(rules: BetRangeRules) -> BetSizeSolution:
                 "the hand b is indifferent between checking, P (b - a) above P (a - 1/2), and betting L",
                 b_eq.subs(x, sp.Symbol("b")),
                 f"b = {b_expr}",
+                (("b", b_expr),),
             )
         )
     else:
@@ -433,6 +440,7 @@ def derive_bet_size(rules: BetRangeRules) -> BetSizeSolution:
                 "the smallest value bet tends to 0: b = x_v(0), where betting 0 is checking",
                 sp.Eq(sp.Symbol("b"), b_expr),
                 f"b = {b_expr}",
+                (("b", b_expr),),
             )
         )
     # 6: the bluffs' mass
@@ -456,6 +464,7 @@ def derive_bet_size(rules: BetRangeRules) -> BetSizeSolution:
             "plus the integral of f_b inside it",
             a_eq,
             f"a = {a_sol}",
+            (("a", a_sol),),
         )
     )
     pot = rules.pot
@@ -506,6 +515,7 @@ def derive_bet_size(rules: BetRangeRules) -> BetSizeSolution:
             f"v = {value} (ante {rules.ante}, pot {pot}) = a P/2"
             if value == a_val * pot / 2
             else f"v = {value} (ante {rules.ante}, pot {pot})",
+            (("v", value),),
         )
     )
     return BetSizeSolution(
@@ -682,7 +692,7 @@ def prove_bet_size(sol: BetSizeSolution) -> BetSizeProof:
             add(
                 0,
                 f"hands [{lo}, {hi}] betting {z}",
-                f"phi(x, {z}) - phi(x, 0) - 2*{z} (x - b) = 0: betting {z} beats checking for x >= b",
+                f"phi(x, {z}) - phi(x, 0) - 2 ({z}) (x - b) = 0: betting {z} beats checking for x >= b",
                 phi.subs(s, z) - phi.subs(s, 0) - 2 * z * (x - b),
                 "= 0",
             )
@@ -709,7 +719,7 @@ def prove_bet_size(sol: BetSizeSolution) -> BetSizeProof:
         add(
             0,
             f"hands [{a}, {b}]",
-            f"checking beats betting {L}: phi(x, 0) - phi(x, {L}) = 2*{L} (b - x) >= 0",
+            f"checking beats betting {L}: phi(x, 0) - phi(x, {L}) = 2 ({L}) (b - x) >= 0",
             phi.subs(s, 0) - phi.subs(s, L) - 2 * L * (b - x),
             "= 0",
         )
@@ -804,11 +814,14 @@ def value_bounds(sol: BetSizeSolution) -> tuple[ProofStep, ...]:
         best = peak
     steps = []
     deriv = sp.factor(sp.diff(vn, bet))
+    numer_sign = sp.expand(sp.numer(sp.together(deriv)) / h)
+    assert sp.expand(numer_sign - (4 * h**2 - bet**2)) == 0
     steps.append(
         ProofStep(
             2,
             f"bets B in {r.range_text()}",
-            f"v - vN(B) >= v - vN({best}) >= 0 (vN'(B) = {deriv}: largest at B = {peak} clamped to the range)",
+            f"v - vN(B) >= v - vN({best}) >= 0 (vN'(B) has the sign of {sp.sstr(numer_sign)}: "
+            f"largest at B = {peak} clamped to the range)",
             sp.factor(sol.value - vn.subs(bet, best)),
             ">= 0",
             bool(sol.value - vn.subs(bet, best) >= 0),

@@ -70,6 +70,21 @@ def _strategy_lines(sol: BetSizeSolution) -> list[str]:
     return [text for _, text in sorted(lines, key=lambda p: p[0])]
 
 
+def _strategy_parts(sol: BetSizeSolution) -> list[tuple[sp.Expr, sp.Expr, str]]:
+    """``(lo, hi, LaTeX of the action)`` per interval of hands, in order."""
+    L = to_latex
+    parts = [(sol.bluff_cut, sol.value_cut, "check")]
+    for atom in sol.atoms:
+        parts.append((*atom.bluffs, rf"bluff, $s = {L(atom.size)}$"))
+        parts.append((*atom.values, rf"bet $s = {L(atom.size)}$ for value"))
+    if sol.interior_bluffs is not None:
+        if sol.interior_bluffs[0] < sol.interior_bluffs[1]:
+            parts.append((*sol.interior_bluffs, rf"bluff, $s = {L(sol.bluff_size)}$"))
+        if sol.interior_values[0] < sol.interior_values[1]:
+            parts.append((*sol.interior_values, rf"bet $s = {L(sol.value_size)}$ for value"))
+    return sorted(parts, key=lambda p: p[0])
+
+
 def _sample_hands(sol: BetSizeSolution) -> list[sp.Expr]:
     out = []
     for pair in (sol.interior_bluffs, sol.interior_values):
@@ -214,13 +229,15 @@ def bet_size_latex(sol: BetSizeSolution, proof: BetSizeProof, bounds: tuple[Proo
     ]
     for step in sol.steps:
         out.append(
-            rf"\item {escape_text(step.title)}: \[{L(step.equation)}\] giving {escape_text(step.result)}."
+            rf"\item {escape_text(step.title)}: \[{L(step.equation)}\] giving "
+            + ", ".join(rf"${escape_text(name)} = {L(value)}$" for name, value in step.results)
+            + "."
         )
     out.append(r"\end{enumerate}")
     out.append(r"\subsection*{Solution}")
     out.append(r"\begin{itemize}")
-    for line in _strategy_lines(sol):
-        out.append(rf"\item {escape_text(line)}")
+    for lo, hi, what in _strategy_parts(sol):
+        out.append(rf"\item $x \in [{L(lo)}, {L(hi)}]$: {what}")
     out.append(rf"\item II calls a bet of $s$ with $y \ge c(s) = {L(sol.threshold)}$")
     out.append(r"\end{itemize}")
     out.append(rf"The value to I is $v = {L(sol.value)}$ (ante ${L(r.ante)}$ each, pot ${L(r.pot)}$).")
