@@ -809,9 +809,7 @@ def value_bounds(sol: BetSizeSolution) -> tuple[ProofStep, ...]:
     h = r.ante
     vn = h * bet / ((bet + h) * (bet + 4 * h))
     peak = 2 * h
-    best = min(max(peak, r.low), r.high) if r.low > 0 or r.high is not sp.oo else peak
-    if best == 0:
-        best = peak
+    best = max(peak, r.low) if r.high is sp.oo else min(max(peak, r.low), r.high)
     steps = []
     deriv = sp.factor(sp.diff(vn, bet))
     numer_sign = sp.expand(sp.numer(sp.together(deriv)) / h)
