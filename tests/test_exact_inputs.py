@@ -32,6 +32,13 @@ import sympy as sp
 
 import derive
 from derive.casino import CasinoError, ThreeCardPokerRules
+from derive.continuum.bet_size import (
+    BetRangeRules,
+    bet_size_model,
+    limit_rules,
+    newman_rules,
+    von_neumann_value,
+)
 from derive.continuum.derivation import derive_continuum
 from derive.continuum.rules import CardRules, PokerRules, continuum_model, continuum_rules
 from derive.continuum.structure import find_structure
@@ -286,6 +293,22 @@ DOORS = [
         GameDefinitionError,
         same=lambda d: tuple(p.sample for p in d.pieces),
     ),
+    # the bettor's bet size chosen in [low, high] (derive.continuum.bet_size)
+    Door(C + "bet_size.BetRangeRules", "low", lambda v: BetRangeRules(v, 2), GameDefinitionError),
+    Door(C + "bet_size.BetRangeRules", "high", lambda v: BetRangeRules(0, v), GameDefinitionError),
+    Door(C + "bet_size.BetRangeRules", "ante", lambda v: BetRangeRules(0, 2, v), GameDefinitionError),
+    Door(C + "bet_size.limit_rules", "low", lambda v: limit_rules(v, 2), GameDefinitionError),
+    Door(C + "bet_size.limit_rules", "high", lambda v: limit_rules(0, v), GameDefinitionError),
+    Door(C + "bet_size.limit_rules", "ante", lambda v: limit_rules(0, 2, v), GameDefinitionError),
+    Door(C + "bet_size.newman_rules", "ante", lambda v: newman_rules(v), GameDefinitionError),
+    Door(
+        C + "bet_size.bet_size_model",
+        "bet_range",
+        lambda v: bet_size_model("limit-poker", (v, 2)),
+        GameDefinitionError,
+    ),
+    Door(C + "bet_size.von_neumann_value", "bet", lambda v: von_neumann_value(v), GameDefinitionError),
+    Door(C + "bet_size.von_neumann_value", "ante", lambda v: von_neumann_value(1, v), GameDefinitionError),
     # one-card poker rules
     Door(
         G + "one_card.rules.one_card_poker",
@@ -971,6 +994,10 @@ RECORDS = {
     "derive.solving.refinements.beliefs.ProfileFamily": "a component's piece, read from a solver's exact output",
     "derive.solving.refinements.signalling.SignallingGame": "read off a Game's structure (exact payoffs, prior)",
     "derive.continuum.derivation.ContinuumDerivation": "result record (exact pieces)",
+    "derive.continuum.bet_size.BetSizeSolution": "result record (exact cuts and functions; its action() and "
+    "threshold_at() read numbers with exact_number)",
+    "derive.continuum.bet_size.BetSizeProof": "result record (exact gains)",
+    "derive.continuum.bet_size.ProofStep": "result record (an exact expression)",
     "derive.continuum.intervals.BetInterval": "exact interval ends computed from roots (Rational or CRootOf)",
     "derive.continuum.intervals.SignProof": "result record (exact factors)",
     "derive.continuum.limit.CardValue": "result record (an exact value and a measured time)",
@@ -1112,6 +1139,10 @@ EXCLUDED = {
     ("derive.continuum.rules.CardRules", "dealer_may_bet"): "a flag (may the dealer bet after a check)",
     ("derive.continuum.rules.continuum_rules", "dealer_may_bet"): "a flag (may the dealer bet after a check)",
     ("derive.continuum.derivation.derive_continuum", "deck"): "N of the N-card game read: " + _INT,
+    (
+        "derive.figures.bet_size_plot.draw_bet_sizes",
+        "cap",
+    ): "a height in the figure (chips, drawn as a float)",
     ("derive.continuum.structure.find_structure", "deck"): "N of the N-card game read: " + _INT,
     ("derive.continuum.structure.card_plans", "deck"): "N of the N-card game: " + _INT,
     ("derive.continuum.structure.card_mixtures", "deck"): "N of the N-card game: " + _INT,
