@@ -1,6 +1,6 @@
 """A standalone LaTeX document deriving games step by step as the thesis does (Miao 2014).
 
-:func:`thesis_document` assembles, from :class:`~derive.derivation.thesis.Derivation`\ s the
+:func:`thesis_document` assembles, from the :class:`~derive.derivation.thesis.Derivation` objects the
 derivation stage computed (it computes nothing itself): the rules, the dominated choices
 with their kind and reason, the payoff as a bilinear form, the indifference
 equations, the optimal families and the value, the strategy trees, and verification tables
