@@ -1,5 +1,6 @@
 """``derive latex``: a standalone LaTeX document deriving Kuhn poker and the one-raise game step by
-step; with GAME, the derivation of that game; with ``--param``, its value as a function of a parameter.
+step; with GAME, the derivation of that game (``--sections thesis``: the thesis's sections for any
+two-player constant-sum game); with ``--param``, its value as a function of a parameter.
 
 The documents are written by :mod:`derive.presentation` (imported when the command runs).
 """
@@ -23,6 +24,17 @@ def add_parser(sub) -> None:
         help="without GAME: the thesis's own document (Miao 2014) for Kuhn poker, the one-raise game or both "
         "(families in α with the 'stupid mistakes' removed, per-card tables; default: all); `derive latex kuhn` "
         "writes the same document as `--game kuhn` (as kuhn.tex), other games the derivation every game gets",
+    )
+    lat.add_argument(
+        "--sections",
+        choices=["thesis", "general"],
+        default=None,
+        help="which document GAME gets: 'thesis' the thesis's sections (plans per situation, dominance, payoff "
+        "collected by plans, indifference, the families with their range, strategy panels per situation, "
+        "per-situation values, off-path play; a two-player constant-sum game whose plans can be listed, "
+        "with the players' own names and generated parameters unless the game says otherwise), 'general' "
+        "the derivation every game gets (also the sequence form; any size, any number of players); default: "
+        "thesis for kuhn and one-raise, general for every other game",
     )
     lat.add_argument("--pdf", action="store_true", help="also compile it with pdflatex")
     lat.add_argument(
@@ -69,6 +81,15 @@ def run(args, out, err) -> int:
 
     probe_output_folder(args.out)  # a bad folder is refused before the derivation, not after it
 
+    sections = getattr(args, "sections", None)
+    if sections is not None and (args.param is not None or getattr(args, "param2", None) is not None):
+        raise UsageError(
+            "--sections chooses a game's derivation; with --param the document is the value by parameter"
+        )
+    if sections == "general" and args.game_spec is None:
+        raise UsageError(
+            "--sections general needs a game given as GAME (a name from 'derive games' or a file)"
+        )
     if getattr(args, "param2", None) is not None or getattr(args, "param_extra", None):
         return _plane_document(args, out)
     if args.param is not None:
@@ -107,6 +128,26 @@ def run(args, out, err) -> int:
         return 0
     if args.game_spec is not None and args.game != "all":
         raise UsageError("give either GAME or --game, not both")
+    if args.game_spec is not None and sections == "thesis" and not _thesis_game(args):
+        from derive.presentation.reproduce import write_thesis_document
+
+        if args.general_sum:
+            raise UsageError("--general-sum writes a general-sum game's derivation: give --sections general")
+        seconds_arg(args.time_limit, "--time-limit")
+        args.game = args.game_spec
+        names = _parameter_names(args.name)
+        game = game_from_args(args)
+        written = write_thesis_document(
+            game,
+            args.out,
+            slug(args),
+            args.pdf,
+            progress=args.progress,
+            names=names,
+            keep_aux=args.keep_tex_aux,
+        )
+        print(f"wrote {', '.join(str(p) for p in written)}", file=out)
+        return 0
     if args.game_spec is not None and _thesis_game(args):
         seconds_arg(args.time_limit, "--time-limit")  # checked though the thesis's games take a second
         # one game, one document: `derive latex kuhn` is `derive latex --game kuhn`, written as kuhn.tex
@@ -153,7 +194,11 @@ def _thesis_game(args) -> bool:
     ``--general-sum``, ``--rationalize``)."""
     from derive.presentation.reproduce import GAMES
 
-    return args.game_spec in GAMES and not (args.name or args.general_sum or args.rationalize)
+    return (
+        args.game_spec in GAMES
+        and getattr(args, "sections", None) != "general"
+        and not (args.name or args.general_sum or args.rationalize)
+    )
 
 
 def _parameter_names(items: list[str]) -> dict[str, str]:

@@ -7,8 +7,10 @@ results that presentation only renders.  It imports no presentation, command lin
 
 * :func:`solve` (:mod:`derive.derivation.solve`): any :class:`~derive.extensive_form.game.Game` ->
   a :class:`Solution` (its route, why a fallback route, the solver's result, the verdicts);
-* :func:`derive_kuhn`, :func:`derive_one_raise` (:mod:`derive.derivation.thesis`): the thesis's two
-  games, rules -> tree -> bilinear payoff -> optimal families -> verification, as a :class:`Derivation`;
+* :func:`derive` (:mod:`derive.derivation.thesis`): the thesis's derivation of any two-player
+  constant-sum game (plans, dominance, bilinear payoff, families in named or generated parameters,
+  per-situation values, verification, off-path play) as one immutable :class:`Derivation`;
+  :func:`derive_kuhn`, :func:`derive_one_raise` are calls of it for the thesis's two games;
 * :func:`derive_constant_sum`, :func:`solve_general` (:mod:`derive.derivation.general`): what the
   general LaTeX document reports.
 
@@ -38,6 +40,7 @@ __all__ = [
     "GeneralSolution",
     "SequenceFormEquilibria",
     "Solution",
+    "derive",
     "derive_constant_sum",
     "derive_kuhn",
     "derive_one_raise",
@@ -51,6 +54,7 @@ _HOMES = {
     "derive_constant_sum": "general",
     "solve_general": "general",
     "Derivation": "thesis",
+    "derive": "thesis",
     "GameReport": "thesis",
     "derive_kuhn": "thesis",
     "derive_one_raise": "thesis",

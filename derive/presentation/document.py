@@ -1,10 +1,14 @@
-"""A standalone LaTeX document deriving Kuhn poker and the one-raise game step by step.
+"""A standalone LaTeX document deriving games step by step as the thesis does (Miao 2014).
 
-:func:`thesis_document` assembles, from results the pipeline stages
-computed (it computes nothing itself): the rules, the dominated choices
+:func:`thesis_document` assembles, from the :class:`~derive.derivation.thesis.Derivation` objects the
+derivation stage computed (it computes nothing itself): the rules, the dominated choices
 with their kind and reason, the payoff as a bilinear form, the indifference
-equations, the optimal families and the value, and verification tables
-(per-card expected values, exploitability at the family's vertices).  The
+equations, the optimal families and the value, the strategy trees, and verification tables
+(per-card or per-situation expected values, exploitability at the family's vertices), the play off
+the path and the admissible members.  One-card poker built by its builder (Kuhn poker, the
+one-raise game) is worded as the thesis words it (cards, opener and dealer); any other two-player
+constant-sum game (:func:`derive.derivation.thesis.derive`) gets the same sections with its
+players' own names, its situations by their labels and its family's generated parameters.  The
 output is deterministic, so a rerun gives the same bytes.
 """
 
@@ -26,10 +30,11 @@ from derive.games.one_card import (
     thesis_removed_items,
     xi,
 )
-from derive.games.one_card.words import rules_of
+from derive.games.one_card.words import is_one_card, rules_of
 from derive.notation.latex import escape_sentence, escape_text, to_latex
 from derive.presentation.latex import collected_latex, family_latex, indifference_latex, value_latex
 from derive.sequence_form.payoff import plan_values
+from derive.sequence_form.plans import situation_text
 from derive.sequence_form.strategies import plan_form, plan_symbol
 from derive.solving.families.optimal_families import locate_family
 
@@ -38,16 +43,21 @@ __all__ = ["DocumentInputs", "document_inputs", "panel_file", "panel_pages", "th
 
 @dataclass(frozen=True)
 class DocumentInputs:
-    """The reports (from :mod:`derive.presentation.reproduce`) and their dominance analyses
-    (:func:`derive.dominance.plans.dominated_plans` of each report's ``game``)."""
+    """The reports (:class:`~derive.derivation.thesis.Derivation`) and their dominance analyses
+    (:func:`derive.dominance.plans.dominated_plans` of each report's ``game``); ``trees`` holds, per
+    report, the game tree as TikZ to draw in its first subsection, or None (empty: none drawn)."""
 
     reports: tuple
     dominance: tuple[PlanDominanceResult, ...]
+    trees: tuple = ()
 
 
-def document_inputs(reports) -> DocumentInputs:
-    """Run the dominance stage for each report's game (the general elimination on its ``Game``)."""
-    return DocumentInputs(tuple(reports), tuple(dominated_plans(r.game) for r in reports))
+def document_inputs(reports, trees=()) -> DocumentInputs:
+    """Each report's dominance analysis (the one it carries, else the general elimination on its
+    ``Game``), and the optional TikZ trees (see :class:`DocumentInputs`)."""
+    reports = tuple(reports)
+    dominance = tuple(r.dominance if r.dominance is not None else dominated_plans(r.game) for r in reports)
+    return DocumentInputs(reports, dominance, tuple(trees))
 
 
 _PREAMBLE = r"""\documentclass[11pt]{article}
@@ -78,6 +88,39 @@ in one situation (Miao 2014: ``complete strategy''), e.g.\ checkraise.
 Payoffs are in chips (antes) to the opener.
 """
 
+#: The introduction of a document about games without one-card poker's words (%s: the first player,
+#: the second, the first again).
+_GENERAL_INTRODUCTION = r"""\noindent Every number below was computed exactly (rational arithmetic and
+\texttt{sympy}) from the game. Plan probabilities are written $x_{\mathrm{plan}}$ for %s and
+$y_{\mathrm{plan}}$ for %s; a \emph{situation} is an information set of a player with no earlier move
+of his own, and a \emph{plan} is his complete course of action in one situation (Miao 2014:
+``complete strategy''), named by the situation's label and his actions there. Payoffs are to %s.
+"""
+
+
+def _one_card(report) -> bool:
+    """Whether ``report``'s game carries one-card poker's words (the thesis's cards, opener and dealer)."""
+    return is_one_card(report.game)
+
+
+def _who(report, player: int) -> str:
+    """A player in a sentence: one-card poker's ``"the opener"``; a game's own name, with "the" when
+    it is a role written in lower case (``"the dealer"``, ``"Alice"``, ``"Player 1"``), escaped."""
+    if _one_card(report):
+        return f"the {PLAYER_NAMES[player]}"
+    name = report.game.players[player]
+    return escape_text(f"the {name}" if name[:1].islower() else name)
+
+
+def _cap(text: str) -> str:
+    """``text`` with its first letter capital (a sentence's start)."""
+    return text[:1].upper() + text[1:]
+
+
+def _name(report) -> str:
+    """The game's name in words, escaped (one-card poker's rules' name as it always was)."""
+    return report.name if _one_card(report) else escape_text(report.name)
+
 
 def _betting_cap(k: int) -> str:
     """The cap on betting in words: "one bet and no raise", "one bet and at most one raise" ..."""
@@ -90,7 +133,9 @@ def _betting_cap(k: int) -> str:
     return f"one bet and at most {k - 1} raises"
 
 
-def _rules(report) -> str:
+def _rules(report, tree: str | None = None) -> str:
+    if not _one_card(report):
+        return _the_game(report, tree)
     g = report.game
     r = rules_of(g)
     plans = plan_form(g).plans
@@ -104,13 +149,49 @@ def _rules(report) -> str:
     )
 
 
+def _the_game(report, tree: str | None) -> str:
+    """The first subsection of a game without one-card poker's words: players, size, plans, source, tree."""
+    from derive.presentation.general_latex import plain_comment
+
+    g = report.game
+    plans = plan_form(g).plans
+    names = [escape_text(p) for p in g.players]
+    comment = plain_comment(g.comment)
+    chance = sum(1 for n in g.nodes if n.is_chance)
+    out = [
+        "\\subsection{The game}",
+        f"Two players, {names[0]} and {names[1]}; the payoffs are "
+        + ("zero-sum" if g.is_zero_sum else f"constant-sum (they add up to ${to_latex(g.constant_sum)}$)")
+        + f". The game tree has {len(g.nodes)} nodes ({chance} of chance); {names[0]} has "
+        f"{len(g.infosets_of(0))} information sets and {len(plans[0])} plans, {names[1]} "
+        f"{len(g.infosets_of(1))} information sets and {len(plans[1])} plans."
+        + (f" Source: {escape_text(comment)}." if comment else ""),
+    ]
+    if tree:
+        shrink = "\\ifdim\\width>\\linewidth\\linewidth\\else\\width\\fi"
+        out += [
+            "\\begin{figure}[!htbp]\\centering",
+            f"\\resizebox{{{shrink}}}{{!}}{{%",
+            tree,
+            "}",
+            f"\\caption{{The game tree of {_name(report)}.}}",
+            "\\end{figure}",
+        ]
+    return "\n".join(out) + "\n"
+
+
 def _dominance(report, dom: PlanDominanceResult) -> str:
     rows = []
     for d in dom.eliminated:
-        witness = f", e.g.\\ when {describe_plan(dom.game, d.witness)}" if d.witness is not None else ""
+        witness = (
+            f", e.g.\\ when {escape_text(describe_plan(dom.game, d.witness))}"
+            if d.witness is not None
+            else ""
+        )
         rows.append(
-            f"{d.round} & {PLAYER_NAMES[d.plan.player]} & {d.plan.label} & {d.kind} & "
-            f"{d.dominator.name} & {d.choice}{witness if d.kind == 'weak' else ''} \\\\"
+            f"{d.round} & {escape_text(dom.game.players[d.plan.player])} & {escape_text(d.plan.label)} & "
+            f"{d.kind} & {escape_text(d.dominator.name)} & {escape_text(d.choice)}"
+            f"{witness if d.kind == 'weak' else ''} \\\\"
         )
     out = [
         "\\subsection{Dominated choices}",
@@ -195,10 +276,11 @@ def _payoff(report, dom: PlanDominanceResult) -> str:
             "the coefficients of $\\alpha, \\beta, \\gamma$ give the dealer's conditions the same way:"
         )
         out.append(collected_latex(report.parameter_payoff, [alpha, beta, gamma]))
+    first, second = _who(report, 0), _who(report, 1)
     out.append(
         "In plan probabilities, keeping only the plans that survive the elimination above, and "
-        "collected by the dealer's plans (the coefficient of $y_j$ is the opener's payoff when the "
-        "dealer plays $j$):"
+        f"collected by {second}'s plans (the coefficient of $y_j$ is {first}'s payoff when "
+        f"{second} plays $j$):"
     )
     symbols = [s for s in report.payoff.symbols(1) if s not in removed]
     out.append(collected_latex(reduced, symbols, "U(x, y)"))
@@ -208,7 +290,14 @@ def _payoff(report, dom: PlanDominanceResult) -> str:
 def _families(report) -> str:
     sets = report.sets
     out = ["\\subsection{Indifference equations and the optimal strategies}"]
-    if sets.excluded:
+    first, second = _who(report, 0), _who(report, 1)
+    if sets.excluded and not _one_card(report):
+        out.append(
+            "The plans "
+            + ", ".join(f"\\texttt{{{escape_text(p.label)}}}" for p in sets.excluded)
+            + " are removed first, as asked; the families below are those of the game without them."
+        )
+    elif sets.excluded:
         out.append(
             "As in the thesis, the plans of its ``stupid mistakes'' are removed first: items "
             f"{', '.join(str(k) for k in thesis_removed_items())} (6 and 7 are weak dominance only; item 4, "
@@ -217,24 +306,84 @@ def _families(report) -> str:
     out.append(
         "With $S_0, S_1$ the plans some optimal strategy uses, a strategy is optimal exactly when it "
         "uses only its own usable plans and makes the opponent indifferent among his (and no unused "
-        "plan better for him). The opener's strategy must make the dealer indifferent:"
+        f"plan better for him). {_cap(first)}'s strategy must make {second} indifferent:"
     )
     out.append(indifference_latex(sets.families[0]))
-    out.append("and the dealer's must make the opener indifferent:")
+    out.append(f"and {second}'s must make {first} indifferent:")
     out.append(indifference_latex(sets.families[1]))
     out.append(
-        "Solving these with \\texttt{sympy}, and the inequalities for the range, gives the opener's "
-        "optimal strategies:"
+        "Solving these with \\texttt{sympy}, and the inequalities for the range, gives "
+        f"{first}'s optimal strategies:"
     )
     out.append(family_latex(sets, 0))
-    out.append("\\noindent The dealer's optimal strategies:")
+    out.append(f"\\noindent {_cap(second)}'s optimal strategies:")
     out.append(family_latex(sets, 1))
+    meanings = _parameter_meanings(report)
+    if meanings:
+        out.append(meanings)
     out.append("\\noindent The game value is")
-    out.append(value_latex(sets.value, rules_of(report.game).name))
+    if _one_card(report):
+        out.append(value_latex(sets.value, rules_of(report.game).name))
+    else:
+        out.append(value_latex(sets.value, report.name, report.game.players[0]))
     return "\n\n".join(out) + "\n"
 
 
+def _parameter_meanings(report) -> str:
+    """For a game without one-card poker's words: what each family parameter is (named by the caller,
+    or generated); empty for one-card poker, whose letters the tables and sections above explain."""
+    if _one_card(report):
+        return ""
+    said = []
+    for fam in report.sets.families:
+        for p in fam.parameters:
+            meaning = report.meanings.get(p)
+            if meaning is not None:
+                said.append(f"${to_latex(p)}$ is the {escape_text(meaning)}")
+            else:
+                said.append(
+                    f"${to_latex(p)}$ is a parameter of {_who(report, fam.player)}'s family, generated by "
+                    "the solution (no source names it)"
+                )
+    if not said:
+        return ""
+    return "\\noindent Here " + "; ".join(said) + "."
+
+
+def _situation_table(report, player) -> str:
+    """Every plan of ``player``, situation by situation, against the opponent's reported family: its
+    value given the situation is reached, and its contribution to the expected payoff (the game's
+    words: its players' names, its situations by label)."""
+    sets = report.sets
+    other = 1 - player
+    rows = []
+    for sv in report.values[player]:
+        where = "(no own move)" if sv.situation is None else situation_text(report.game, player, sv.situation)
+        for k, v in enumerate(sv.values):
+            used = "$\\ast$" if sets.families[player].probability(v.plan) != 0 else ""
+            given = "---" if v.conditional is None else f"${to_latex(v.conditional)}$"
+            first = escape_text(where) if k == 0 else ""
+            rows.append(f"{first} & {escape_text(v.plan.name)} {used} & {given} & ${to_latex(v.total)}$ \\\\")
+    whom, them = _who(report, player), _who(report, other)
+    unique = sets.families[other].dimension == 0
+    against = f"{them}'s optimal strategy" if unique else f"{them}'s optimal family"
+    return "\n".join(
+        [
+            f"\\paragraph{{Every plan of {whom} against {against}.}} Expected payoff to {whom} given that "
+            "play reaches the situation (\\emph{given}), and the plan's contribution to the expected "
+            "payoff, chance's and the opponent's probabilities included (\\emph{part}); "
+            "$\\ast$ marks plans used in the family.",
+            "\\begin{small}\\begin{longtable}{lllp{5.5cm}}",
+            _head("situation & plan & given & part"),
+            *rows,
+            "\\end{longtable}\\end{small}",
+        ]
+    )
+
+
 def _value_table(report, player) -> str:
+    if not _one_card(report):
+        return _situation_table(report, player)
     sets = report.sets
     other = 1 - player
     opp = {plan_symbol(p): v for p, v in sets.families[other].plans.items()}
@@ -268,7 +417,12 @@ def _verification(report) -> str:
     for fam, check in zip(report.sets.families, report.checks):
         for point, e in zip(check.points, check.exploitability):
             where = ", ".join(f"${to_latex(k)} = {to_latex(v)}$" for k, v in point.items()) or "(unique)"
-            rows.append(f"{PLAYER_NAMES[fam.player]} & {where} & ${to_latex(e)}$ \\\\")
+            who = (
+                PLAYER_NAMES[fam.player]
+                if _one_card(report)
+                else escape_text(report.game.players[fam.player])
+            )
+            rows.append(f"{who} & {where} & ${to_latex(e)}$ \\\\")
     return (
         "\n".join(
             [
@@ -307,7 +461,17 @@ def panel_file(report) -> str:
 
 def panel_pages(report) -> list[tuple[int, str, str]]:
     """The pages of :func:`panel_file`, in order: ``(player, role, card)``, the opener's cards first,
-    each player's in deck order (page ``n`` is item ``n - 1``)."""
+    each player's in deck order (page ``n`` is item ``n - 1``).  For a game without one-card poker's
+    words: ``(player, player's name, situation label)``, the first player's situations first, each
+    player's in the plan form's order."""
+    if not _one_card(report):
+        situations = plan_form(report.game).situations
+        return [
+            (player, report.game.players[player], s.label)
+            for player in (0, 1)
+            for s in situations[player]
+            if s is not None
+        ]
     return [(player, role, card) for player, role in _ROLES for card in rules_of(report.game).deck]
 
 
@@ -317,9 +481,11 @@ def _figures(report) -> str:
     panels are the pages of :func:`panel_file`."""
     out = []
     game = report.game
-    deck = rules_of(game).deck
-    page = {(player, card): n for n, (player, _role, card) in enumerate(panel_pages(report), start=1)}
-    for player, role in _ROLES:
+    one_card = _one_card(report)
+    pages = panel_pages(report)
+    page = {(player, card): n for n, (player, _role, card) in enumerate(pages, start=1)}
+    for player, role in _ROLES if one_card else ((0, None), (1, None)):
+        deck = rules_of(game).deck if one_card else [c for p, _r, c in pages if p == player]
         # a panel is about 1 inch per leaf: up to 4 leaves a card, three panels a row keep the labels
         # at least about 6 pt; wider panels go two a row
         leaves = len(plan_form(game).plans[player]) / len(deck)
@@ -328,15 +494,29 @@ def _figures(report) -> str:
         cells = [
             f"\\begin{{subfigure}}[b]{{{share}\\linewidth}}\\centering"
             f"\\fitgraphic[{page[player, card]}]{{{panel_file(report)}}}"
-            f"\\caption{{holding {card}}}\\end{{subfigure}}"
+            + (
+                f"\\caption{{holding {card}}}\\end{{subfigure}}"
+                if one_card
+                else f"\\caption{{at {escape_text(situation_text(game, player, card))}}}\\end{{subfigure}}"
+            )
             for card in deck
         ]
         rows = ["\\hfill\n".join(cells[k : k + columns]) for k in range(0, len(cells), columns)]
         panels = "\n\n\\medskip\n".join(rows)
+        caption = (
+            f"The {role}'s optimal strategies, {rules_of(report.game).name}, card by card. "
+            if one_card
+            else f"{_cap(_who(report, player))}'s optimal strategies, {_name(report)}, situation by situation "
+            + (
+                "(one strategy: it is unique). "
+                if report.sets.families[player].dimension == 0
+                else "(the family). "
+            )
+        )
         out.append(
             "\\begin{figure}[!htbp]\\centering\n"
             + panels
-            + f"\n\\caption{{The {role}'s optimal strategies, {rules_of(report.game).name}, card by card. "
+            + f"\n\\caption{{{caption}"
             + _TREE_LEGEND
             + "}\n\\end{figure}"
         )
@@ -355,11 +535,13 @@ def _full_sets(report) -> str:
         "for the dealer. Their vertices:",
     ]
     for fam in full.families:
-        out.append(f"\\paragraph{{{PLAYER_NAMES[fam.player].capitalize()}.}}")
+        out.append(f"\\paragraph{{{_cap(_who(report, fam.player).removeprefix('the '))}.}}")
         out.append("\\begin{small}\\begin{itemize}")
         for v in fam.vertices:
             plans = ", ".join(
-                f"{p.label} ${to_latex(val.subs(v))}$" for p, val in fam.plans.items() if val.subs(v) != 0
+                f"{escape_text(p.label)} ${to_latex(val.subs(v))}$"
+                for p, val in fam.plans.items()
+                if val.subs(v) != 0
             )
             out.append(f"\\item {plans}")
         out.append("\\end{itemize}\\end{small}")
@@ -381,8 +563,9 @@ def _off_path(report) -> str:
     out = [
         "\\subsection{Play off the path: the quasi-perfect equilibrium}",
         "An optimal strategy need only be optimal against an optimal opponent, so where the opponent's "
-        "optimal play never goes it may do anything: the vertex a simplex solver returns can fold the ace "
-        "there. The equilibrium reported here is quasi-perfect (van Damme 1984), computed as Miltersen and "
+        "optimal play never goes it may do anything: the vertex a simplex solver returns can "
+        + ("fold the ace" if _one_card(report) else "choose a move no sensible player would")
+        + " there. The equilibrium reported here is quasi-perfect (van Damme 1984), computed as Miltersen and "
         "S\\o{}rensen (2006, 2010) do: every sequence $\\sigma$ of either player must be played with "
         "probability at least $\\varepsilon^{|\\sigma|}$, $|\\sigma|$ being the number of the player's own "
         "moves in it. The perturbed linear program is solved exactly as a function of $\\varepsilon$ (one "
@@ -397,14 +580,14 @@ def _off_path(report) -> str:
         fam = report.sets.families[player]
         plans = eq.plans[player]
         point = fam.parameters_of(plans) if fam.covers(plans) else None
-        name = PLAYER_NAMES[player]
+        name = _who(report, player)
         if point is None:
-            where.append(f"the {name} plays a strategy outside the reported family")
+            where.append(f"{name} plays a strategy outside the reported family")
         elif not point:
-            where.append(f"the {name} plays the unique optimal strategy")
+            where.append(f"{name} plays the unique optimal strategy")
         else:
             values = ", ".join(math(sp.Eq(k, v)) for k, v in point.items())
-            where.append(f"the {name} plays the member {values} of the family")
+            where.append(f"{name} plays the member {values} of the family")
     out.append("In this equilibrium " + " and ".join(where) + ".")
     off = {(i.player, i.label) for i in eq.off_path}
     rows = []
@@ -416,9 +599,10 @@ def _off_path(report) -> str:
             reach = f"{math(pp.plan[parent])}" if parent != "∅" else "$1$"
             actions = "; ".join(f"{escape_text(a)}: {math(pp.plan[f'{label}:{a}'])}" for a in dist)
             limit = ", ".join(f"{escape_text(a)} {math(v)}" for a, v in dist.items() if v != 0)
-            rows.append(
-                f"{PLAYER_NAMES[pp.player]} & {escape_text(label)} & {reach} & {actions} & {limit} \\\\"
+            who = (
+                PLAYER_NAMES[pp.player] if _one_card(report) else escape_text(report.game.players[pp.player])
             )
+            rows.append(f"{who} & {escape_text(label)} & {reach} & {actions} & {limit} \\\\")
     if rows:
         out.append(
             "\n\\paragraph{Information sets off the path.} For each: the perturbed probability "
@@ -440,37 +624,59 @@ def _off_path(report) -> str:
     )
     out.append("\\begin{itemize}")
     for a in report.admissible:
-        out.append(f"\\item {escape_sentence(a.describe('the ' + PLAYER_NAMES[a.player], math))}.")
+        out.append(f"\\item {escape_sentence(a.describe(_plain_who(report, a.player), math))}.")
     for a in report.full_admissible:
         out.append(
-            f"\\item In the full game, {escape_sentence(a.describe('the ' + PLAYER_NAMES[a.player], math))}."
+            f"\\item In the full game, {escape_sentence(a.describe(_plain_who(report, a.player), math))}."
         )
     out.append("\\end{itemize}")
     return "\n".join(out) + "\n"
 
 
+def _plain_who(report, player: int) -> str:
+    """:func:`_who` unescaped, for a sentence escaped as a whole."""
+    if _one_card(report):
+        return "the " + PLAYER_NAMES[player]
+    name = report.game.players[player]
+    return f"the {name}" if name[:1].islower() else name
+
+
 def thesis_document(inputs: DocumentInputs, graphics_path: str = "./") -> str:
-    """The standalone LaTeX source (compiles with pdflatex; needs the strategy-tree PDFs): the thesis's
-    derivation of one-card poker (any game's document is
+    """The standalone LaTeX source (compiles with pdflatex; needs the strategy-panel PDFs): the thesis's
+    derivation of one-card poker, or of any two-player constant-sum game derived by
+    :func:`derive.derivation.thesis.derive` (its players' own names, situations by label, generated
+    parameters; the general document of any game is
     :func:`derive.presentation.general_latex.derivation_document`).
 
     Parameters
     ----------
     inputs : DocumentInputs
     graphics_path : str
-        Folder of the ``*_strategy.pdf`` figures, relative to the document.
+        Folder of the ``*_strategy_panels.pdf`` figures, relative to the document.
 
     Returns
     -------
     str
     """
-    names = [rules_of(r.game).name for r in inputs.reports]
+    names = [_name(r) for r in inputs.reports]
     title = " and ".join(names)
     parts = [_PREAMBLE % (graphics_path, title[0].upper() + title[1:])]
-    for report, dom in zip(inputs.reports, inputs.dominance):
-        source = re.sub(r"\s*\((\d{4}[a-z]?)\)", r" \1", report.source)  # Kuhn (1950) -> Kuhn 1950
-        parts.append(f"\\section{{{rules_of(report.game).name.capitalize()} ({source})}}\n")
-        parts.append(_rules(report))
+    if not all(_one_card(r) for r in inputs.reports):  # the introduction in the game's own words
+        first = inputs.reports[0]
+        cut = parts[0].index("\\noindent Every number")
+        who = (_who(first, 0), _who(first, 1))
+        parts[0] = parts[0][:cut] + _GENERAL_INTRODUCTION % (who[0], who[1], who[0])
+        parts[0] = parts[0].replace(
+            "\\usepackage{subcaption}\n", "\\usepackage{subcaption}\n\\usepackage{tikz}\n"
+        )
+    trees = inputs.trees or (None,) * len(inputs.reports)
+    for report, dom, tree in zip(inputs.reports, inputs.dominance, trees):
+        if _one_card(report) or report.source:
+            source = re.sub(r"\s*\((\d{4}[a-z]?)\)", r" \1", report.source)  # Kuhn (1950) -> Kuhn 1950
+            parts.append(f"\\section{{{_name(report).capitalize()} ({escape_text(source)})}}\n")
+        else:
+            parts.append(f"\\section{{{_cap(_name(report))}}}\n")
+        parts.append(_rules(report, tree))
         parts.append(_dominance(report, dom))
         parts.append(_payoff(report, dom))
         parts.append(_families(report))

@@ -12,7 +12,7 @@ from __future__ import annotations
 import sympy as sp
 
 from derive.games.one_card import PLAYER_NAMES
-from derive.games.one_card.words import rules_of
+from derive.games.one_card.words import is_one_card, rules_of
 from derive.notation.latex import (
     DeriveLatexPrinter,
     LabelInFormulaError,
@@ -23,6 +23,7 @@ from derive.notation.latex import (
     to_latex,
 )
 from derive.sequence_form.payoff import BilinearPayoff
+from derive.sequence_form.plans import game_of
 from derive.solving.families.optimal_families import OptimalFamily, OptimalSets
 
 __all__ = [
@@ -51,13 +52,20 @@ def payoff_latex(payoff: BilinearPayoff, by_player: int) -> str:
     return collected_latex(payoff.expression, payoff.symbols(by_player), "U(x, y)")
 
 
+def without_empty_plans(expr):
+    """``expr`` with the empty plan's symbols (``y[∅]``: the plays on which a player never moves, a
+    plan of probability 1) replaced by 1, as the document prints it."""
+    empty = {s: 1 for s in sp.sympify(expr).free_symbols if s.name.endswith("[∅]")}
+    return expr.subs(empty) if empty else expr
+
+
 def collected_latex(expr: sp.Expr, symbols, lhs: str = "U") -> str:
     """``expr`` written as ``c_0 + sum_s s * c_s`` over ``symbols``, one term per line (an ``align*``).
 
     E.g. Kuhn's payoff in his letters collected by ``xi, eta``:
     ``U = (alpha - beta)/6 + xi (3 beta - gamma - 1)/6 + eta (gamma - 3 alpha)/6``.
     """
-    poly = sp.Poly(sp.expand(expr), *symbols)
+    poly = sp.Poly(sp.expand(without_empty_plans(expr)), *symbols)
     constant = sp.factor(poly.coeff_monomial(1))
     terms = []
     if constant != 0:
@@ -80,7 +88,10 @@ def indifference_latex(family: OptimalFamily) -> str:
         return "% no indifference conditions: the opponent never mixes\n"
     rows = []
     for eq, label in zip(family.conditions, family.condition_labels):
-        rows.append(f"\\intertext{{{label}:}}")
+        eq = without_empty_plans(eq)
+        if not isinstance(eq, sp.Eq):  # an equation the empty plan made trivial
+            continue
+        rows.append(f"\\intertext{{{escape_text(label)}:}}")
         rows.append(f"{to_latex(eq.lhs)} &= {to_latex(eq.rhs)} \\\\")
         lhs, rhs = _integer_form(eq.lhs - eq.rhs)
         rows.append(f"\\iff\\quad {to_latex(lhs)} &= {to_latex(rhs)} \\\\")
@@ -110,24 +121,31 @@ def family_latex(sets: OptimalSets, player: int) -> str:
     the range (an interval, or inequalities and vertices) and the named parameters' values.
     """
     family = sets.families[player]
-    game = sets.game
+    game = game_of(sets.game)
     pf = sets.plan_form
+    one_card = is_one_card(game)
     rows = []
     for group in pf.groups[player]:
         situation = pf.plans[player][group[0]].situation
         cells = [
-            f"{plan.name} ${to_latex(family.plans[plan])}$"
+            f"{plan.name if one_card else escape_text(plan.name)} ${to_latex(family.plans[plan])}$"
             for plan in (pf.plans[player][k] for k in group)
             if family.plans[plan] != 0
         ]
         where = pf.situation_text(player, situation)
-        rows.append(f"{where} & {', '.join(cells)} \\\\")
+        rows.append(f"{where if one_card else escape_text(where)} & {', '.join(cells)} \\\\")
+    if one_card:
+        head = f"% {PLAYER_NAMES[player]}'s optimal strategies, {rules_of(game).name} (needs booktabs)"
+        column = "card" if player == 0 else "card, situation"
+    else:  # any other game: its players' own names, situations by their labels
+        head = f"% {game.players[player]}'s optimal strategies, {game.title or 'the game'} (needs booktabs)"
+        column = "situation"
     out = [
-        f"% {PLAYER_NAMES[player]}'s optimal strategies, {rules_of(game).name} (needs booktabs)",
+        head,
         "\\begin{center}",
         "\\begin{tabular}{ll}",
         "\\toprule",
-        ("card" if player == 0 else "card, situation") + " & plan probabilities \\\\",
+        column + " & plan probabilities \\\\",
         "\\midrule",
         *rows,
         "\\bottomrule",
@@ -148,6 +166,6 @@ def family_latex(sets: OptimalSets, player: int) -> str:
     return "\n".join(out) + "\n"
 
 
-def value_latex(value: sp.Expr, game_name: str) -> str:
-    """``v = -\\frac{1}{18}``, with a comment naming the game."""
-    return f"% game value to the opener, {game_name}\n\\[ v = {to_latex(value)} \\]\n"
+def value_latex(value: sp.Expr, game_name: str, to: str = "the opener") -> str:
+    """``v = -\\frac{1}{18}``, with a comment naming the game and to whom (``to``) the value is."""
+    return f"% game value to {to}, {game_name}\n\\[ v = {to_latex(value)} \\]\n"

@@ -19,7 +19,7 @@ import sympy as sp
 
 from derive.derivation.thesis import _MEANINGS, GameReport, derive_kuhn, derive_one_raise
 from derive.games.one_card import PLAYER_NAMES, alpha, beta, eta, gamma, thesis_removed_items, xi
-from derive.games.one_card.words import rules_of
+from derive.games.one_card.words import is_one_card, rules_of
 from derive.notation.text import to_text
 from derive.presentation.errors import OutputError
 from derive.presentation.latex import (
@@ -49,6 +49,7 @@ __all__ = [
     "summary",
     "value_curve_figure",
     "write_document",
+    "write_thesis_document",
 ]
 
 
@@ -115,14 +116,24 @@ def _panels(report: GameReport) -> tuple[str, Callable[[], list[object]]]:
     from derive.figures import draw_strategy_tree
     from derive.presentation.document import panel_file, panel_pages
 
+    one_card = is_one_card(report.game)
+
     def pages() -> list[object]:
         out = []
         for player, role, card in panel_pages(report):
             fam = report.sets.families[player]
-            title = f"{role.capitalize()} holding {card}, {rules_of(report.game).name}"
-            out.append(
-                draw_strategy_tree(report.game, player, fam.plans, title=title, cards=[card], bare=True)
-            )
+            if one_card:
+                title = f"{role.capitalize()} holding {card}, {rules_of(report.game).name}"
+                out.append(
+                    draw_strategy_tree(report.game, player, fam.plans, title=title, cards=[card], bare=True)
+                )
+            else:  # any other game: one panel per situation
+                title = f"{role} at {card}, {report.name}"
+                out.append(
+                    draw_strategy_tree(
+                        report.game, player, fam.plans, title=title, situations=[card], bare=True
+                    )
+                )
         return out
 
     return panel_file(report), pages
@@ -289,6 +300,82 @@ def write_document(
         for name in draw_in_parallel(figures, Path(tmp), also=write_text):
             os.replace(Path(tmp) / name, out / name)
             written.append(out / name)
+    return written + write_files(out, stem, texts[0], None, compile_pdf, keep_aux, say)
+
+
+def write_thesis_document(
+    game,
+    out: Path | str,
+    stem: str,
+    compile_pdf: bool = False,
+    progress: Callable[[str], None] | None = None,
+    names=None,
+    keep_aux: bool = False,
+) -> list[Path]:
+    """Write the thesis's document (:func:`derive.presentation.document.thesis_document`) for any
+    two-player constant-sum game: ``out/<stem>.tex`` and the strategy panels it includes
+    (``out/<key>_strategy_panels.pdf``, a page per player and situation), optionally compiled.
+
+    The game is derived by :func:`derive.derivation.thesis.derive` (names from the builder's metadata
+    where present, generated otherwise) before any folder is created; its tree is drawn as TikZ in the
+    first subsection when it has at most 40 leaves and fits.
+
+    Parameters
+    ----------
+    game : Game
+        Two players, constant-sum, numeric payoffs, perfect recall, plans few enough to list.
+    out : path
+        Output folder (created).
+    stem : str
+        The document's file name without ``.tex``.
+    compile_pdf : bool
+        Also run ``pdflatex`` twice, producing ``out/<stem>.pdf``.
+    names : mapping, optional
+        ``parameter name -> sequence label`` (``{"alpha": "Q:bet"}``), see
+        :func:`derive.derivation.thesis.named_sequences`.
+    keep_aux : bool, optional
+        Keep pdflatex's ``.aux`` and ``.log`` files.
+
+    Returns
+    -------
+    list of Path
+        The files written.
+
+    Raises
+    ------
+    NotSupportedError, ImperfectRecallError, GameModelError, ValueError
+        From :func:`derive.derivation.thesis.derive` (nothing is written).
+    OutputError
+        If ``out`` is not a writable folder, or ``pdflatex`` is needed but missing or fails.
+    """
+    from dataclasses import replace
+
+    from derive.derivation.thesis import derive
+    from derive.figures.tikz import TikzLayoutError, tikz_game_tree
+    from derive.presentation.document import document_inputs, thesis_document
+
+    say = progress or (lambda _msg: None)
+    say("deriving ...")
+    report = derive(game, names or None)
+    report = replace(report, key=stem)  # the panels' file is named after the document
+    tree = None
+    if len(game.terminals) <= 40:
+        try:
+            tree = tikz_game_tree(game, width=17.0)
+        except TikzLayoutError:
+            tree = None
+    out = writable_folder(out)
+    name, pages = _panels(report)
+    texts = []
+
+    def write_text() -> None:  # in this process while the panels are drawn
+        texts.append(thesis_document(document_inputs([report], [tree]), graphics_path="./"))
+
+    written = []
+    with tempfile.TemporaryDirectory(dir=out, prefix=".tmp-") as tmp:
+        for staged in draw_in_parallel({name: (("",), pages)}, Path(tmp), also=write_text):
+            os.replace(Path(tmp) / staged, out / staged)
+            written.append(out / staged)
     return written + write_files(out, stem, texts[0], None, compile_pdf, keep_aux, say)
 
 

@@ -1,7 +1,9 @@
 """Interactive exploration of a family of optimal strategies in a notebook (ipywidgets).
 
-:class:`FamilyExplorer` works on one-card poker's plan-form families (an :class:`OptimalSets`, one
-parameter) and on the optimal set of any two-player constant-sum game (a
+:class:`FamilyExplorer` works on the plan-form families of any two-player constant-sum game (an
+:class:`OptimalSets` from :func:`~derive.solving.families.optimal_families.optimal_families` or a
+:class:`~derive.derivation.thesis.Derivation`'s ``sets``, one parameter: Kuhn's α, the thesis's α, or
+a generated ``t_1`` for a game typed in) and on the optimal set of any two-player constant-sum game (a
 :class:`~derive.solving.zero_sum.sequence_form_lp.ZeroSumSolution` solved with ``all_optimal=True``,
 any dimension >= 1; see :class:`GameFamilyExplorer`).
 
@@ -23,8 +25,8 @@ from __future__ import annotations
 
 import sympy as sp
 
-from derive.games.one_card import PLAYER_NAMES
 from derive.notation.text import to_text
+from derive.sequence_form.plans import game_of
 from derive.solving.families.optimal_families import OptimalSets
 from derive.solving.zero_sum.sequence_form_lp import ZeroSumSolution
 from derive.verification import strategy_exploitability
@@ -53,7 +55,7 @@ class FamilyExplorer:
     sets : OptimalSets
         From :func:`derive.solving.families.optimal_families.optimal_families`.
     player : int
-        0 (opener) or 1 (dealer); his family must have exactly one parameter.
+        0 or 1 (one-card poker: opener, dealer); his family must have exactly one parameter.
     steps : int
         Number of steps of the family slider across the parameter's range (exact values).
     title : str, optional
@@ -109,8 +111,11 @@ class FamilyExplorer:
 
         family = sets.families[player]
         if family.dimension != 1 or family.interval is None:
+            who = game_of(sets.game).players[player]
             raise ValueError(
-                f"the {PLAYER_NAMES[player]}'s optimal set has dimension {family.dimension}, not 1"
+                f"the {who}'s optimal set has dimension {family.dimension}, not 1"
+                if who[:1].islower()
+                else f"{who}'s optimal set has dimension {family.dimension}, not 1"
             )
         self.sets, self.player, self.family = sets, player, family
         self.symbol = family.parameters[0]

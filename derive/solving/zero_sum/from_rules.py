@@ -23,7 +23,7 @@ from sympy.polys.domains import QQ
 from derive.extensive_form.bulk import paused_gc
 from derive.extensive_form.game import Game, InformationSet
 from derive.games.one_card import SymbolicGameError
-from derive.games.one_card.words import rules_of
+from derive.games.one_card.words import is_one_card, rules_of
 from derive.sequence_form.plans import Plan
 from derive.sequence_form.strategies import BehaviourStrategy, infosets
 from derive.solving.linear_program import ExactLPError
@@ -89,7 +89,8 @@ def solve(game: Game, refine: str = "quasi-perfect") -> Equilibrium:
     ----------
     game : Game
         One-card poker (:func:`derive.games.one_card.to_extensive_form`), with numeric (rational)
-        ante and bet.
+        ante and bet; or any two-player constant-sum game with perfect recall and numeric payoffs
+        (its information sets then in tree order).
     refine : {"quasi-perfect", "none"}
         ``"quasi-perfect"`` (default): the equilibrium is the exact limit of the perturbed
         sequence-form LP (:mod:`derive.solving.refinements.quasi_perfect`, Miltersen & Sørensen
@@ -125,9 +126,12 @@ def solve(game: Game, refine: str = "quasi-perfect") -> Equilibrium:
     Kuhn (1950), p. 101: the value of Kuhn poker is -1/18 to the opener.
     """
     require_refinement(refine)
-    rules_of(game).require_numeric()
+    if is_one_card(game):
+        rules_of(game).require_numeric()
+        ordered = (infosets(game, 0), infosets(game, 1))
+    else:  # any other two-player zero-sum game: its information sets in tree order
+        ordered = (game.infosets_of(0), game.infosets_of(1))
     sol = solve_zero_sum(game, refine=refine)
-    ordered = (infosets(game, 0), infosets(game, 1))
     strategies = tuple(
         BehaviourStrategy(
             p,
