@@ -4,6 +4,11 @@
 which holds on an exact interval of bets around it; it then tries each sample bet not yet covered,
 so that where the structure changes with the bet the result is piecewise.  Bets between the
 pieces that no sample reached are reported as not derived, never filled in.
+
+Von Neumann's rules with K >= :data:`~derive.continuum.karlin_restrepo.PATTERN_FROM` bets and
+raises are first given the structure of Karlin & Restrepo (1957)'s solution
+(:func:`derive.continuum.karlin_restrepo.derive_from_pattern`, proved by the same exact steps);
+the N-card search is their fallback, and the pattern is the search's fallback for smaller K.
 """
 
 from __future__ import annotations
@@ -97,9 +102,10 @@ def derive_continuum(
         b = exact_amount(raw, "bet")
         if any(p.proof.interval.contains(b) for p in pieces):
             continue
-        try:
-            pieces.append(find_structure(symbolic, b, deck, progress))
-        except StructureNotFound:
+        piece = _derive_at(symbolic, b, deck, progress)
+        if piece is not None:
+            pieces.append(piece)
+        else:
             missing.append(b)
             if len(missing) >= MAX_FAILURES:
                 break
@@ -107,3 +113,22 @@ def derive_continuum(
     # a bet where the read-off failed (a threshold too close to 0 or 1 for the deck) may lie in a piece found later
     missing = [b for b in missing if not any(p.proof.interval.contains(b) for p in pieces)]
     return ContinuumDerivation(symbolic, tuple(pieces), tuple(missing), deck)
+
+
+def _derive_at(rules: PokerRules, b: sp.Rational, deck: int, progress) -> Derived | None:
+    """A proved structure at the bet ``b``: the Karlin-Restrepo pattern first for K >= PATTERN_FROM,
+    else the N-card search first, each the other's fallback; None if neither is proved."""
+    from derive.continuum.karlin_restrepo import PATTERN_FROM, derive_from_pattern, is_karlin_restrepo
+
+    pattern_first = is_karlin_restrepo(rules) and rules.max_bets >= PATTERN_FROM
+    if pattern_first:
+        piece = derive_from_pattern(rules, b, progress)
+        if piece is not None:
+            return piece
+    try:
+        return find_structure(rules, b, deck, progress)
+    except StructureNotFound:
+        pass
+    if not pattern_first and is_karlin_restrepo(rules):
+        return derive_from_pattern(rules, b, progress)
+    return None

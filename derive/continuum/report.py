@@ -50,10 +50,7 @@ def continuum_text(derivation: ContinuumDerivation, bet: sp.Expr | None = None) 
         sol, proof = piece.solution, piece.proof
         s = sol.structure
         lines.append(f"Piece {k}: B in {proof.interval}")
-        lines.append(
-            f"  Structure (read off the exact {piece.deck}-card game at B = {piece.sample}; "
-            f"{count(piece.tried, 'candidate')} tried):"
-        )
+        lines.append(f"  Structure ({_found_text(piece)}):")
         for edit in piece.edits:
             lines.append(f"    edit of the read-off: {edit}")
         lines.append(f"    opener: {s.describe(0)}")
@@ -96,6 +93,28 @@ def continuum_text(derivation: ContinuumDerivation, bet: sp.Expr | None = None) 
     return "\n".join(lines).rstrip() + "\n"
 
 
+def _found_text(piece: Derived) -> str:
+    """How the piece's structure was found, for the text report."""
+    if piece.source == "pattern":
+        return (
+            f"the pattern of Karlin & Restrepo (1957)'s solution for {piece.solution.structure.rules.max_bets} "
+            f"bets, screened at B = {piece.sample}"
+        )
+    return f"read off the exact {piece.deck}-card game at B = {piece.sample}; {count(piece.tried, 'candidate')} tried"
+
+
+def _found_json(piece: Derived) -> dict:
+    """How the piece's structure was found, for JSON (the N-card read-off's fields, or the pattern's)."""
+    if piece.source == "pattern":
+        return {"pattern": "Karlin & Restrepo (1957)", "bet": str(piece.sample)}
+    return {
+        "deck": piece.deck,
+        "bet": str(piece.sample),
+        "candidates": piece.tried,
+        "edits": list(piece.edits),
+    }
+
+
 def _not_derived(derivation: ContinuumDerivation, show) -> str:
     """What was searched at the bets where nothing was proved: the N-card game read off and the caps."""
     bets = derivation.not_found
@@ -127,12 +146,7 @@ def continuum_json(derivation: ContinuumDerivation, bet: sp.Expr | None = None) 
         s = sol.structure
         entry = {
             "interval": [str(proof.interval.lo), str(proof.interval.hi)],
-            "read_from": {
-                "deck": piece.deck,
-                "bet": str(piece.sample),
-                "candidates": piece.tried,
-                "edits": list(piece.edits),
-            },
+            "read_from": _found_json(piece),
             "opener": s.describe(0),
             "dealer": s.describe(1),
             "order": [str(t) for t in s.symbols],
@@ -215,12 +229,18 @@ def continuum_latex(derivation: ContinuumDerivation) -> str:
         iv = proof.interval
         hi = r"\infty" if iv.hi is sp.oo else L(iv.hi)
         out.append(rf"\subsection*{{Piece {k}: $B \in ({L(iv.lo)}, {hi})$}}")
-        out.append(
-            rf"The order of the thresholds was read off the exact {piece.deck}-card game at $B = {L(piece.sample)}$ "
-            rf"({count(piece.tried, 'candidate')} tried)"
-            + (" and edited (" + escape_text("; ".join(piece.edits)) + ")" if piece.edits else "")
-            + r", then proved. Hands play"
-        )
+        if piece.source == "pattern":
+            found = (
+                "The order of the thresholds is the pattern of Karlin \\& Restrepo's (1957) solution, "
+                rf"built for {r.max_bets} bets and screened at $B = {L(piece.sample)}$"
+            )
+        else:
+            found = (
+                rf"The order of the thresholds was read off the exact {piece.deck}-card game at $B = {L(piece.sample)}$ "
+                rf"({count(piece.tried, 'candidate')} tried)"
+                + (" and edited (" + escape_text("; ".join(piece.edits)) + ")" if piece.edits else "")
+            )
+        out.append(found + r", then proved. Hands play")
         out.append(r"\begin{itemize}")
         for p, name in ((0, "opener"), (1, "dealer")):
             out.append(rf"\item {name}: " + "; ".join(_segments_latex(s, p)))

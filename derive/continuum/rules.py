@@ -42,8 +42,9 @@ B = sp.Symbol("B", positive=True)
 
 #: Most bets and raises of a continuous model: its plans multiply with every raise (a player has
 #: ``O(k)`` plans, and a threshold structure ``O(k)`` thresholds, each of whose indifference
-#: equations sympy solves jointly).
-MAX_CONTINUUM_BETS = 6
+#: equations sympy solves jointly).  Karlin-Restrepo with 8 bets (24 thresholds) is derived and
+#: proved in about a minute (docs/benchmark.md); the proof's exact factoring grows quickly beyond.
+MAX_CONTINUUM_BETS = 8
 
 _ALTERNATIVES = ("check", "fold")
 

@@ -89,6 +89,9 @@ class Derived:
         Candidates screened before this one was proved (1: the read-off itself).
     edits : tuple of str
         How the read-off was edited into the proved structure (empty: it was proved as read).
+    source : str
+        ``"search"``: read off the N-card game and edited; ``"pattern"``: built from a known
+        pattern (:mod:`derive.continuum.karlin_restrepo`; ``deck`` is then 0, nothing was read).
     """
 
     solution: ThresholdSolution
@@ -97,6 +100,7 @@ class Derived:
     deck: int
     tried: int
     edits: tuple[str, ...] = ()
+    source: str = "search"
 
 
 def card_mixtures(rules: PokerRules, deck: int) -> tuple[tuple[dict[Plan, sp.Rational], ...], ...]:
