@@ -177,6 +177,82 @@ def test_karlin_restrepo_three_and_four_bets(bets, value):
     assert errors[2] < errors[1] < errors[0] < sp.Rational(1, 100)
 
 
+def _pattern(bets: int):
+    from derive.continuum.karlin_restrepo import derive_from_pattern
+
+    return derive_from_pattern(continuum_model(f"karlin-restrepo-{bets}"), sp.Integer(1))
+
+
+@pytest.mark.parametrize("bets", [1, 2, 3, 4])
+def test_karlin_restrepo_pattern_gives_the_searched_value(bets):
+    """The structure built from Karlin & Restrepo's pattern is proved for every B and has the value the
+    N-card search found (K = 1: von Neumann's B / ((B + 1)(B + 4)))."""
+    derived = _pattern(bets)
+    assert derived.source == "pattern" and derived.deck == 0
+    assert derived.proof.interval.lo == 0 and derived.proof.interval.hi is sp.oo
+    assert len(derived.solution.thresholds) == 3 * bets
+    searched = {
+        1: B / ((B + 1) * (B + 4)),
+        2: B * (3 * B + 2) ** 2 / ((B + 1) * (10 * B**3 + 53 * B**2 + 60 * B + 20)),
+        3: sp.Rational(725, 8132),
+        4: sp.Rational(68525, 770804),
+    }[bets]
+    value = derived.solution.value if bets <= 2 else derived.solution.value.subs(B, 1)
+    assert _same(value, searched)
+
+
+#: Karlin-Restrepo with K bets: the value at B = 1 and B = 2, and the top threshold (the opener's for
+#: odd K, the dealer's for even K) at B = 1 and B = 2, from the proved pattern structures.
+KARLIN_RESTREPO = {
+    5: ("4879825/54867292", "738512/7369209", "x_8", "27277721/27433646", "815651/818801"),
+    6: ("194787575/2190276692", "501491912/5004378009", "y_9", "546352958/547569173", "555210401/556042001"),
+    7: (
+        "64886463175/729604330888",
+        "29066210696/290048789997",
+        "x_11",
+        "728965818013/729604330888",
+        "32208724433/32227643333",
+    ),
+    8: (
+        "22258364207575/250280632082632",
+        "3208431643864/32016657136923",
+        "y_12",
+        "31274224291454/31285079010329",
+        "3556580796547/3557406348547",
+    ),
+}
+
+
+@pytest.mark.parametrize(
+    "bets", [5, 6, pytest.param(7, marks=pytest.mark.slow), pytest.param(8, marks=pytest.mark.slow)]
+)
+def test_karlin_restrepo_five_to_eight_bets_are_proved(bets):
+    """K = 5 .. 8 bets and raises: the pattern's 3K thresholds are proved an equilibrium for every B > 0."""
+    v1, v2, top, t1, t2 = (sp.Rational(q) if "/" in q else q for q in KARLIN_RESTREPO[bets])
+    derived = _pattern(bets)
+    sol = derived.solution
+    assert derived.proof.interval.lo == 0 and derived.proof.interval.hi is sp.oo
+    assert len(sol.thresholds) == 3 * bets
+    assert (sol.value.subs(B, 1), sol.value.subs(B, 2)) == (v1, v2)
+    assert str(sol.structure.symbols[-1]) == top
+    assert (sol.at(1)[sol.structure.symbols[-1]], sol.at(2)[sol.structure.symbols[-1]]) == (t1, t2)
+    x1, y1 = sp.Symbol("x_1", real=True), sp.Symbol("y_1", real=True)
+    assert _same(sol.thresholds[x1], sol.value)  # the opener's bluffs end at the value
+    assert _same(sol.thresholds[y1], (B + 2 * sol.value) / (B + 2))
+    assert all(g.subs(B, 1) >= 0 for g in sol.ordering)
+
+
+def test_karlin_restrepo_five_bets_derivation_and_list(capsys):
+    """K = 5 is derived from the pattern (one piece, every bet); K <= 4 keeps the search's read-off."""
+    d = derive_continuum(continuum_model("karlin-restrepo-5"))
+    assert len(d.pieces) == 1 and not d.not_found and d.pieces[0].source == "pattern"
+    assert main(["continuum", "--list"]) == 0
+    assert "K = 1 .. 8" in capsys.readouterr().out
+    assert main(["continuum", "karlin-restrepo-2", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["pieces"][0]["read_from"]["deck"] == 40 and data["not_found"] == []
+
+
 @pytest.mark.parametrize("model", ["von-neumann", "borel", "kuhn-continuum"])
 def test_n_card_values_approach_the_continuum(model, von_neumann, borel, kuhn):
     """Independent check: the exact N-card games with the same rules get closer to the continuum value."""
