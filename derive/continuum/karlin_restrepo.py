@@ -20,6 +20,18 @@ exact steps prove it or refuse it (:func:`derive.continuum.solve.solve_structure
 inside the hands that fold to the next bet is not unique (all such hands lose to every hand that
 continues), so where the pattern puts it may differ from where the N-card search put it for
 ``K <= 4``; the value and every other threshold are the same.
+
+Why a pattern and not the N-card search for ``K >= 5``: the thresholds crowd at the top of [0, 1]
+(their smallest gap at B = 1 is about 0.0005 for K = 5 and 0.00002 for K = 8), so the 40-card
+game read by :func:`derive.continuum.structure.find_structure` merges several of them into one
+card and the proved structure lies more than its edit cap away.
+
+What is proved and what is only seen (docs/benchmark.md has the table): for each K = 1 .. 8
+separately, the structure is proved an equilibrium for every bet B > 0, with its 3K thresholds
+and the value exact rational functions of B.  Checked for K <= 8 and not proved for general K: the
+opener's bluffs end at the value (``x_1 = v``), ``y_1 = (B + 2 v) / (B + 2)``, and for K >= 2
+``v = B (3B + 2)^2 P_K(B) / ((B + 1) Q_K(B))`` with ``deg P_K = 2K - 4``, ``deg Q_K = 2K - 1``.
+No closed form in K is derived here.
 """
 
 from __future__ import annotations
