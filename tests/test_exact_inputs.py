@@ -40,6 +40,7 @@ from derive.continuum.bet_size import (
     von_neumann_value,
 )
 from derive.continuum.derivation import derive_continuum
+from derive.continuum.karlin_restrepo import derive_from_pattern
 from derive.continuum.rules import CardRules, PokerRules, continuum_model, continuum_rules
 from derive.continuum.structure import find_structure
 from derive.extensive_form.build import chance, decision, exact_value, extensive_form, payoff
@@ -283,6 +284,13 @@ DOORS = [
         "derive.continuum.structure.find_structure",
         "sample",
         lambda v: find_structure(continuum_model("borel"), v, deck=20),
+        GameDefinitionError,
+        same=lambda d: (d.sample, tuple(d.solution.thresholds.items())),
+    ),
+    Door(
+        "derive.continuum.karlin_restrepo.derive_from_pattern",
+        "sample",
+        lambda v: derive_from_pattern(continuum_model("karlin-restrepo-2"), v),
         GameDefinitionError,
         same=lambda d: (d.sample, tuple(d.solution.thresholds.items())),
     ),

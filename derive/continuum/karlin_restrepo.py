@@ -165,12 +165,19 @@ def derive_from_pattern(rules: PokerRules, sample, progress=None):
     ----------
     rules : PokerRules
         Von Neumann's rules with raises, the bet the symbol :data:`~derive.continuum.rules.B`.
-    sample : sympy.Rational
-        A bet size (exact, positive).
+    sample : number or str
+        A bet size (exact, positive; :func:`derive.games.one_card.exact_amount`).
     progress : callable, optional
+
+    Raises
+    ------
+    derive.games.one_card.GameDefinitionError
+        If ``sample`` is not an exact positive number.
     """
     from derive.continuum.structure import Derived
+    from derive.games.one_card import exact_amount
 
+    sample = exact_amount(sample, "bet")
     if not is_karlin_restrepo(rules):
         return None
     symbolic = rules.at(B)
