@@ -59,6 +59,7 @@ from derive.games.goofspiel import goofspiel
 from derive.games.leduc import leduc_holdem
 from derive.games.liars_dice import liars_dice
 from derive.games.matrix import matrix_game
+from derive.games.menu_poker import menu_poker, menu_sizes
 from derive.games.one_card import (
     Action,
     GameDefinitionError,
@@ -393,6 +394,10 @@ DOORS = [
     Door(G + "liars_dice.liars_dice", "dice", lambda v: liars_dice(dice=v, faces=2), GameModelError, "int"),
     Door(G + "liars_dice.liars_dice", "faces", lambda v: liars_dice(faces=v), GameModelError, "int"),
     Door(G + "goofspiel.goofspiel", "cards", lambda v: goofspiel(cards=v), GameModelError, "int"),
+    Door(G + "menu_poker.menu_poker", "deck", lambda v: menu_poker(deck=v), GameModelError, "int"),
+    Door(G + "menu_poker.menu_poker", "sizes", lambda v: menu_poker(3, (v, 2)), GameModelError),
+    Door(G + "menu_poker.menu_poker", "ante", lambda v: menu_poker(3, (1, 2), ante=v), GameModelError),
+    Door(G + "menu_poker.menu_sizes", "sizes", lambda v: menu_sizes((v, 2)), GameModelError),
     Door(
         S + "parameters.parametric_lp.parametric_solve",
         "lower",
@@ -1252,6 +1257,10 @@ EXCLUDED = {
     ("derive.games.leduc.rank_names", "ranks"): "a count of ranks: " + _INT,
     ("derive.games.registry.GameOption", "low"): "an option's range, read as an integer: " + _INT,
     ("derive.games.registry.GameOption", "high"): "an option's range, read as an integer: " + _INT,
+    ("derive.games.registry.SizesOption", "low"): "an option's range, unused by a list of sizes: " + _INT,
+    ("derive.games.registry.SizesOption", "high"): "an option's range, unused by a list of sizes: " + _INT,
+    ("derive.games.menu_poker.menu_poker_nodes", "deck"): "a count of cards: " + _INT,
+    ("derive.games.menu_poker.menu_poker_nodes", "sizes"): "a count of bet sizes: " + _INT,
     (
         "derive.games.registry.GameParameter",
         "domain",

@@ -38,6 +38,7 @@ STORIES = (
     "09_three_card_poker.ipynb",
     "10_kuhn_to_von_neumann.ipynb",
     "11_two_parameters.ipynb",
+    "12_how_much_to_bet.ipynb",
     "13_signalling.ipynb",
 )
 

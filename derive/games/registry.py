@@ -14,12 +14,14 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from derive.extensive_form.game import Game, GameModelError
+from derive.games.menu_poker import MAX_MENU_DECK
 
 __all__ = [
     "BUILTIN_GAMES",
     "BuiltinGame",
     "GameOption",
     "GameParameter",
+    "SizesOption",
     "UnknownGameError",
     "load_game",
     "parse_game_spec",
@@ -156,6 +158,31 @@ class GameOption:
 
 
 @dataclass(frozen=True)
+class SizesOption(GameOption):
+    """An option that is a list of exact bet sizes joined by ``+``: ``menu-poker:sizes=1/2+1+2``."""
+
+    def read(self, text: str, game: str) -> tuple:
+        """The sizes, exact, positive and distinct, increasing.
+
+        Raises
+        ------
+        UnknownGameError
+            For a size that is not an exact positive number, one given twice, or too many; one line
+            naming the game and the option.
+        """
+        from derive.games.menu_poker import menu_sizes
+
+        try:
+            return menu_sizes(part.strip() for part in text.split("+"))
+        except GameModelError as e:
+            raise UnknownGameError(f"{game}: {e}") from None
+
+    def describe(self) -> str:
+        """``"sizes = 1+2+4 (exact bet sizes joined by +)"``."""
+        return f"{self.name} = {self.default} (exact bet sizes joined by +)"
+
+
+@dataclass(frozen=True)
 class BuiltinGame:
     """A built-in game: its short name, builder, source and a one-line description.
 
@@ -269,6 +296,12 @@ def _goofspiel(cards: int = 4, order: str = "descending", returns: str = "win-lo
     return goofspiel(cards, order, returns)
 
 
+def _menu_poker(deck: int = 10, sizes: tuple = (1, 2, 4)) -> Game:
+    from derive.games.menu_poker import menu_poker
+
+    return menu_poker(deck, sizes)
+
+
 def _textbook_with(name: str) -> Callable[..., Game]:
     def build(**amounts) -> Game:
         from derive.games import textbook
@@ -380,6 +413,18 @@ BUILTIN_GAMES: dict[str, BuiltinGame] = {
                 GameOption(
                     "returns", "win-loss", "payoffs: +1/-1/0 or the point difference", ("win-loss", "points")
                 ),
+            ),
+        ),
+        BuiltinGame(
+            "menu-poker",
+            _menu_poker,
+            "von Neumann & Morgenstern (1944), section 19; Newman (1959), section 2",
+            "N cards, ante 1: I checks (showdown) or bets one size of a menu; II folds or calls",
+            (),
+            _menu_poker,
+            (
+                GameOption("deck", "10", "cards in the deck", low=2, high=MAX_MENU_DECK),
+                SizesOption("sizes", "1+2+4", "the bet sizes I may choose from, in chips"),
             ),
         ),
         BuiltinGame(
