@@ -40,6 +40,7 @@ from derive.continuum.bet_size import (
     von_neumann_value,
 )
 from derive.continuum.derivation import derive_continuum
+from derive.continuum.endgame import EndgameRules
 from derive.continuum.karlin_restrepo import derive_from_pattern
 from derive.continuum.rules import CardRules, PokerRules, continuum_model, continuum_rules
 from derive.continuum.structure import find_structure
@@ -316,6 +317,10 @@ DOORS = [
         lambda v: bet_size_model("limit-poker", (v, 2)),
         GameDefinitionError,
     ),
+    # Ferguson's basic endgame (derive.continuum.endgame)
+    Door(C + "endgame.EndgameRules", "stack", lambda v: EndgameRules(1, v), GameDefinitionError),
+    Door(C + "endgame.EndgameRules", "win", lambda v: EndgameRules(1, 1, v), GameDefinitionError),
+    Door(C + "endgame.EndgameRules", "rounds", lambda v: EndgameRules(v), GameDefinitionError, "int"),
     Door(C + "bet_size.von_neumann_value", "bet", lambda v: von_neumann_value(v), GameDefinitionError),
     Door(C + "bet_size.von_neumann_value", "ante", lambda v: von_neumann_value(1, v), GameDefinitionError),
     # one-card poker rules
@@ -1011,6 +1016,9 @@ RECORDS = {
     "threshold_at() read numbers with exact_number)",
     "derive.continuum.bet_size.BetSizeProof": "result record (exact gains)",
     "derive.continuum.bet_size.ProofStep": "result record (an exact expression)",
+    "derive.continuum.endgame.EndgameSolution": "result record (exact sizes, frequencies, value)",
+    "derive.continuum.endgame.EndgameStep": "result record (an exact expression)",
+    "derive.continuum.endgame.EndgameProof": "result record (exact steps)",
     "derive.continuum.intervals.BetInterval": "exact interval ends computed from roots (Rational or CRootOf)",
     "derive.continuum.intervals.SignProof": "result record (exact factors)",
     "derive.continuum.limit.CardValue": "result record (an exact value and a measured time)",

@@ -241,10 +241,11 @@ def test_continuum_list_names_every_model_with_its_source(capsys):
     assert main(["continuum", "--list"]) == 0
     lines = capsys.readouterr().out.splitlines()
     names = [line.split()[0] for line in lines]
-    assert names == [*MODELS, "karlin-restrepo-K", "newman", "limit-poker"]
-    for line in lines[-2:]:  # the bettor's size chosen (derive.continuum.bet_size)
+    assert names == [*MODELS, "karlin-restrepo-K", "newman", "limit-poker", "endgame"]
+    for line in lines[-3:-1]:  # the bettor's size chosen (derive.continuum.bet_size)
         assert "Newman (1959)" in line
-    for name, line in zip(names[:-2], lines):
+    assert "Ferguson (2007)" in lines[-1]  # derive.continuum.endgame
+    for name, line in zip(names[:-3], lines):
         rules = continuum_model(
             name if name != "karlin-restrepo-K" else f"karlin-restrepo-{MAX_CONTINUUM_BETS}"
         )

@@ -27,7 +27,8 @@ def add_parser(sub) -> None:
         nargs="?",
         default=None,
         help="von-neumann, borel, kuhn-continuum, one-raise-continuum, karlin-restrepo-K (K bets and raises), "
-        "newman (the bettor picks any size) or limit-poker (sizes in --bet-range L..U); "
+        "newman (the bettor picks any size), limit-poker (sizes in --bet-range L..U) or endgame "
+        "(Ferguson's basic endgame, --rounds, --stack, --win); "
         "--list names them with their sources",
     )
     con.add_argument("--list", action="store_true", help="list the models with their sources, and stop")
@@ -46,6 +47,13 @@ def add_parser(sub) -> None:
         metavar="FILE",
         help="newman, limit-poker: draw the bet size as a function of the hand, and the value as the range "
         "widens (.png, .pdf or .svg)",
+    )
+    con.add_argument("--rounds", default=None, metavar="N", help="endgame: betting rounds (default 1)")
+    con.add_argument(
+        "--stack", default=None, metavar="S", help="endgame: each player's stack, in pots (default 1, exact)"
+    )
+    con.add_argument(
+        "--win", default=None, metavar="P", help="endgame: I's probability of a winning hand (default 1/2)"
     )
     form = con.add_mutually_exclusive_group()
     form.add_argument("--json", action="store_true", help="print JSON (exact expressions as strings)")
@@ -71,6 +79,9 @@ def _list(out) -> int:
         print(f"{name:<20} {description}  [{source}]", file=out)
     for name, description in BET_SIZE_MODELS.items():
         print(f"{name:<20} {description}  [{NEWMAN_SOURCE}]", file=out)
+    from derive.continuum.endgame import ENDGAME_DESCRIPTION, ENDGAME_SOURCE
+
+    print(f"{'endgame':<20} {ENDGAME_DESCRIPTION}  [{ENDGAME_SOURCE}]", file=out)
     return 0
 
 
@@ -142,6 +153,40 @@ def _run_bet_size(args, out, err) -> int:
     return 0 if proof.proved else 1
 
 
+def _run_endgame(args, out) -> int:
+    """``endgame``: derive, prove, print (text or ``--json``)."""
+    from derive.continuum.endgame import (
+        EndgameRules,
+        derive_endgame,
+        endgame_json,
+        endgame_text,
+        prove_endgame,
+    )
+    from derive.games.one_card import GameDefinitionError
+
+    given = [args.bet, args.bet_range, args.figure, args.convergence]
+    if any(v is not None for v in given) or args.latex:
+        raise UsageError("endgame takes --rounds, --stack, --win and --json only")
+    rounds = "1" if args.rounds is None else args.rounds.strip()
+    if not rounds.isdigit():
+        raise UsageError(f"--rounds takes a whole number from 1 to 12, got {args.rounds!r}")
+    try:
+        rules = EndgameRules(
+            int(rounds),
+            "1" if args.stack is None else args.stack,
+            "1/2" if args.win is None else args.win,
+        )
+    except GameDefinitionError as exc:
+        raise UsageError(str(exc)) from None
+    sol = derive_endgame(rules)
+    proof = prove_endgame(sol)
+    if args.json:
+        print(json.dumps(endgame_json(sol, proof), indent=2, ensure_ascii=False), file=out)
+    else:
+        out.write(endgame_text(sol, proof))
+    return 0 if proof.proved else 1
+
+
 def run(args, out, err) -> int:
     from derive.continuum.derivation import DEFAULT_SAMPLES, derive_continuum
     from derive.continuum.report import continuum_json, continuum_latex, continuum_text
@@ -154,6 +199,10 @@ def run(args, out, err) -> int:
         return _list(out)
     if args.model is None:
         raise UsageError("give a MODEL (derive continuum --list names them)")
+    if args.model == "endgame":
+        return _run_endgame(args, out)
+    if any(v is not None for v in (args.rounds, args.stack, args.win)):
+        raise UsageError("--rounds, --stack and --win are for endgame")
     if args.model in ("newman", "limit-poker"):
         return _run_bet_size(args, out, err)
     if args.bet_range is not None or args.figure is not None:
