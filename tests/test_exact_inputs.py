@@ -1183,6 +1183,12 @@ EXCLUDED = {
         "mat",
     ): "entries already exact (RationalFunction or QQ)",
     ("derive.solving.parameters.basis_solve.solve_basis", "n"): "the number of unknowns: " + _INT,
+    (
+        "derive.solving.parameters.bivariate_solve.solve_bivariate",
+        "mat",
+    ): "entries already exact (FLINT polynomial fractions or fmpq)",
+    ("derive.solving.parameters.bivariate_solve.solve_bivariate", "n"): "the number of unknowns: " + _INT,
+    ("derive.solving.parameters.bivariate_solve.solve_bivariate", "lines"): "a number of lines: " + _INT,
     ("derive.solving.exact_solve.elimination_order", "n"): "a matrix size: " + _INT,
     ("derive.solving.exact_solve.block_triangular_order", "n"): "a matrix size: " + _INT,
     (

@@ -9,7 +9,10 @@ parameters in the constraint matrix, solved by the one-parameter engine's argume
 1. at a rational point ``(a0, b0)`` HiGHS proposes an optimal basis of each player's
    sequence-form LP (von Stengel 1996);
 2. the basis's square system is solved with ``a`` and ``b`` symbolic, over ``Q(a, b)`` (sparse
-   Gaussian elimination, pivots chosen nonzero at the point), giving every variable -- the
+   Gaussian elimination, pivots chosen nonzero at the point; a system of more than
+   :data:`ELIMINATION_LIMIT` unknowns, such as Leduc hold'em's, is solved along lines ``b = b_j``
+   by the one-parameter engine and interpolated, then proved as a polynomial identity:
+   :mod:`derive.solving.parameters.bivariate_solve`), giving every variable -- the
    realization plans, the values -- as a rational function of ``(a, b)``;
 3. both basic solutions are feasible where each variable and each slack is ``>= 0``, and where
    they are and the two values add up to the constant sum (an identity in ``Q(a, b)``), weak
@@ -59,6 +62,7 @@ from derive.extensive_form.game import Game, NotSupportedError
 from derive.notation.text import count
 from derive.sequence_form.general import game_sequence_form
 from derive.solving.lp import ExactLPError, basis_system, optimal_basis, row_times
+from derive.solving.parameters.bivariate_solve import solve_bivariate
 from derive.solving.parameters.breakpoints import ParametricError
 from derive.solving.parameters.symbolic_payoffs import substitute
 from derive.solving.semialgebraic.cells import _samples
@@ -73,6 +77,7 @@ from derive.solving.zero_sum.best_response import best_response_values
 from derive.solving.zero_sum.sequence_form_lp import _program
 
 __all__ = [
+    "ELIMINATION_LIMIT",
     "MAX_REGIONS",
     "PlaneRegion",
     "PlaneSolution",
@@ -82,6 +87,11 @@ __all__ = [
 
 #: Most optimal bases (LP solves at new points) found before :func:`plane_solve` stops.
 MAX_REGIONS = 60
+
+#: A basis of at most this many unknowns is solved by elimination over ``Q(a, b)``; a larger one
+#: (Leduc hold'em's, about 360) along lines ``b = b_j`` and interpolated
+#: (:func:`~derive.solving.parameters.bivariate_solve.solve_bivariate`).
+ELIMINATION_LIMIT = 100
 
 _CTX = polynomial_context(2)
 _ONE = _CTX.constant(1)
@@ -200,6 +210,18 @@ def _qq(x: flint.fmpq):
 # --------------------------------------------------------------------------- one basis
 
 
+def _solve_basis(mat: dict[int, dict[int, _Frac]], rhs: list, n: int, point) -> list[_Frac]:
+    """``M z = rhs`` over ``Q(a, b)``: by elimination (:func:`_solve_sparse`) up to
+    :data:`ELIMINATION_LIMIT` unknowns, else along lines and interpolated, proved as an identity
+    (:func:`~derive.solving.parameters.bivariate_solve.solve_bivariate`); ZeroDivisionError if
+    ``M`` is singular."""
+    if n <= ELIMINATION_LIMIT:
+        return _solve_sparse(mat, rhs, n, point)
+    rows = {k: {c: _Frac.lift(v) for c, v in line.items() if v} for k, line in mat.items()}
+    numerators, denominator = solve_bivariate(_CTX, rows, n, [_Frac.lift(r or 0) for r in rhs])
+    return [_Frac(num, denominator) for num in numerators]
+
+
 def _solve_sparse(mat: dict[int, dict[int, _Frac]], rhs: list, n: int, point) -> list[_Frac]:
     """``M z = rhs`` over ``Q(a, b)`` by sparse Gaussian elimination, each pivot nonzero at ``point``
     and in a shortest row; ZeroDivisionError if ``M`` is singular there."""
@@ -262,7 +284,7 @@ def _side(prog_sym, prog_num, n: int, point) -> _Side | None:
     """One player's LP solved symbolically at HiGHS's basis for ``prog_num``; None if unusable."""
     basis = optimal_basis(prog_num, {n: QQ(1)})
     position, mat, bounds = basis_system(prog_sym.rows, prog_sym.lower, prog_sym.upper, basis)
-    z = _solve_sparse(mat, bounds, len(basis.basic), point)
+    z = _solve_basis(mat, bounds, len(basis.basic), point)
     zero = _Frac.lift(0)
     values = [zero] * prog_sym.ncols
     for c, k in position.items():
