@@ -1244,6 +1244,7 @@ EXCLUDED = {
     ("derive.presentation.general_latex.derivation_document", "strategy_trees"): "a LaTeX section, " + _PRINT,
     ("derive.solving.refinements.beliefs.node_names", "nodes"): "node indices: " + _INT,
     ("derive.solving.parameters.plane.plane_solve", "max_regions"): "a cap: " + _INT,
+    ("derive.solving.parameters.plane.plane_solve", "max_degree"): "a cap: " + _INT,
     ("derive.solving.parameters.plane_general.plane_equilibria", "max_cells"): "a cap: " + _INT,
     ("derive.figures.plane_map.draw_plane_map", "grid"): "a drawing resolution: " + _INT,
     ("derive.presentation.plane_report.curve_text", "f"): "a boundary polynomial a solve derived: " + _PRINT,

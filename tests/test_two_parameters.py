@@ -336,4 +336,11 @@ def test_one_raise_through_lines_gives_the_same_formulas(one_raise_map, monkeypa
         assert new.conditions == old.conditions
         assert new.value == old.value
         assert new.strategies == old.strategies
-        assert new.point == old.point
+        # the decomposition leaves out the factors of one sign on the box: other cells, other points
+        assert old.contains((BET, RAISE), new.point)
+
+
+def test_boundaries_of_too_high_a_degree_stop_at_the_cap():
+    game = BUILTIN_GAMES["one-raise"].build_with({}, **{"bet": BET, "raise": RAISE})
+    with pytest.raises(ParametricError, match="stopped at the cap: .* above 2 .*MAX_CELL_DEGREE"):
+        plane_solve(game, (BET, RAISE), ((HALF, 3), (HALF, 3)), max_degree=2)
