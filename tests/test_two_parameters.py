@@ -344,3 +344,15 @@ def test_boundaries_of_too_high_a_degree_stop_at_the_cap():
     game = BUILTIN_GAMES["one-raise"].build_with({}, **{"bet": BET, "raise": RAISE})
     with pytest.raises(ParametricError, match="stopped at the cap: .* above 2 .*MAX_CELL_DEGREE"):
         plane_solve(game, (BET, RAISE), ((HALF, 3), (HALF, 3)), max_degree=2)
+
+
+def test_sign_on_box_is_proved_or_left_undecided():
+    import flint
+
+    from derive.solving.parameters.plane import _CTX, _sign_on_box
+
+    a, b, _ = _CTX.gens()
+    box = ((flint.fmpq(1), flint.fmpq(2)), (flint.fmpq(1), flint.fmpq(2)))
+    assert _sign_on_box(a * a + b * b - 1, box) == 1  # 1 at the corner (1, 1): positive on the box
+    assert _sign_on_box(a * b - 5, box) == -1
+    assert _sign_on_box(a - b, box) == 0  # zero on the diagonal

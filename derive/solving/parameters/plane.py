@@ -90,9 +90,11 @@ __all__ = [
 MAX_REGIONS = 60
 
 #: The largest degree in either parameter of a boundary polynomial the cell decomposition takes: its
-#: discriminants and resultants have degree about ``2 d^2`` (Leduc hold'em's regions are bounded by
-#: polynomials of degree (34, 38): resultants of degree about 2,600, not finished in minutes).
-MAX_CELL_DEGREE = 24
+#: discriminants and resultants have degree about ``2 d^2``, whose real roots are isolated exactly
+#: (factored, then sympy's isolation).  Leduc hold'em's smallest boxes have a boundary of degree
+#: (18, 17), whose discriminant (degree 304, found in half a second) was not through root isolation
+#: in five minutes; one-raise poker's are quartics.
+MAX_CELL_DEGREE = 8
 
 #: A basis of at most this many unknowns is solved by elimination over ``Q(a, b)``; a larger one
 #: (Leduc hold'em's, about 360) along lines ``b = b_j`` and interpolated
