@@ -13,17 +13,19 @@ fractions' gcds swamp it).  :func:`solve_bivariate` instead
 3. each coefficient of ``q`` and of the ``n_k`` in ``a`` is a rational function of ``b`` whose
    denominator divides ``L(b)``, the leading coefficient in ``a`` of the solution's common
    denominator ``Q(a, b)``: ``L`` is found by rational function reconstruction (maximal quotient,
-   Monagan 2004) of two random combinations of the coefficients, and then every coefficient times
+   Monagan 2004) of two random combinations of the coefficients, modulo word-size primes and lifted
+   by Chinese remaindering and rational number reconstruction, and then every coefficient times
    ``L`` is a polynomial in ``b``, interpolated from its values (one inverse Vandermonde matrix);
 4. the result ``N_k(a, b) / Q(a, b)`` is *proved*: ``B(a, b) N(a, b) = r(a, b) Q(a, b)`` must hold as
    an identity of polynomials (each row's denominators cleared), which makes it the solution
-   (``Q`` is not the zero polynomial and ``B`` is nonsingular wherever the one-parameter solves
-   found it so).  More lines are taken (half as many again) until it holds, up to Cramer's bound on the
+   (``Q`` is not the zero polynomial, and ``B`` is nonsingular over ``Q(a, b)`` because it is on
+   a line).  More lines are taken (half as many again) until it holds, up to Cramer's bound on the
    degree in ``b``.
 
 This is dense univariate interpolation of the rational functions' coefficients in ``b`` after
-specialising it (the dense counterpart of Zippel's (1979) variable-by-variable interpolation,
-with a denominator normalised as in Kaltofen & Trager (1990)); every step that could go wrong by
+specialising it (a dense form of Zippel's (1979) variable-by-variable interpolation; the
+normalisation of the denominators, the difficulty Kaltofen & Trager (1990) discuss for rational
+functions given by evaluations, is met here by the leading coefficient ``L``); every step that could go wrong by
 chance (an unlucky line, a wrong denominator, too few lines) is caught by the exact identity check.
 
 References
