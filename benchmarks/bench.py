@@ -452,7 +452,8 @@ def _parametric_table(args, derive, tmp: Path) -> list[str]:
     return lines
 
 
-#: Two-parameter maps (issue 42): label, the command's arguments, the goal in seconds (None: none).
+#: Two-parameter maps (issue 42): label, the command's arguments, the goal in seconds (None: none,
+#: and the row may report where the map stopped).
 PLANE = (
     (
         "Kuhn poker, ante x bet in [1, 3] x [1/2, 4]",
@@ -469,7 +470,15 @@ PLANE = (
         ["solve", "one-raise", "--param", "bet=1/2..3", "--param", "raise=1/2..3", "--plot", "{tmp}/map.png"],
         60,
     ),
+    (
+        "Leduc hold'em, bet1 x bet2 in [209/100, 21/10] x [409/100, 41/10]",
+        ["solve", "leduc", "--param", "bet1=209/100..21/10", "--param", "bet2=409/100..41/10"],
+        None,
+    ),
 )
+
+#: Seconds after which a two-parameter map is ended and reported as not finished.
+PLANE_CAP = 900
 
 
 def _plane_table(args, derive, tmp: Path) -> list[str]:
@@ -485,6 +494,12 @@ def _plane_table(args, derive, tmp: Path) -> list[str]:
     ]
     for label, spec, goal in PLANE:
         spec = [part.replace("{tmp}", str(tmp)) for part in spec]
+        # a row without a goal (Leduc) may stop at a cap or run past PLANE_CAP: run once first
+        stopped = _stopped(derive + spec + ["--json", "--quiet"]) if goal is None else None
+        if stopped is not None:
+            lines.append(f"| {label} | {stopped} | | | | | {goal if goal is not None else ''} | |")
+            print(f"plane: {label} stopped", file=sys.stderr, flush=True)
+            continue
         t, mem, out = _measure(derive + spec + ["--json", "--quiet"], args.repeat)
         doc = json.loads(out)
         homogeneous = "no" if doc["homogeneous"] is None else f"degree {doc['homogeneous']['degree']}"
@@ -494,6 +509,20 @@ def _plane_table(args, derive, tmp: Path) -> list[str]:
         )
         print(f"plane: {label} done", file=sys.stderr, flush=True)
     return lines
+
+
+def _stopped(cmd: list[str]) -> str | None:
+    """None when ``cmd`` finishes within :data:`PLANE_CAP` seconds with status 0; else what stopped
+    it: its last line on stderr with the time, or "not finished in N s"."""
+    start = time.perf_counter()
+    try:
+        proc = subprocess.run(cmd, capture_output=True, text=True, timeout=PLANE_CAP)
+    except subprocess.TimeoutExpired:
+        return f"not finished in {PLANE_CAP} s"
+    if proc.returncode == 0:
+        return None
+    last = (proc.stderr.strip().splitlines() or ["(no message)"])[-1]
+    return f"stopped after {time.perf_counter() - start:.0f} s: {last}"
 
 
 #: The goal for each game of the "found from nothing" table (issue 24's done-when).

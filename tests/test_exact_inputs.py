@@ -1235,6 +1235,12 @@ EXCLUDED = {
         "mat",
     ): "entries already exact (RationalFunction or QQ)",
     ("derive.solving.parameters.basis_solve.solve_basis", "n"): "the number of unknowns: " + _INT,
+    (
+        "derive.solving.parameters.bivariate_solve.solve_bivariate",
+        "mat",
+    ): "entries already exact (FLINT polynomial fractions or fmpq)",
+    ("derive.solving.parameters.bivariate_solve.solve_bivariate", "n"): "the number of unknowns: " + _INT,
+    ("derive.solving.parameters.bivariate_solve.solve_bivariate", "lines"): "a number of lines: " + _INT,
     ("derive.solving.exact_solve.elimination_order", "n"): "a matrix size: " + _INT,
     ("derive.solving.exact_solve.block_triangular_order", "n"): "a matrix size: " + _INT,
     (
@@ -1294,6 +1300,7 @@ EXCLUDED = {
     ("derive.presentation.general_latex.derivation_document", "strategy_trees"): "a LaTeX section, " + _PRINT,
     ("derive.solving.refinements.beliefs.node_names", "nodes"): "node indices: " + _INT,
     ("derive.solving.parameters.plane.plane_solve", "max_regions"): "a cap: " + _INT,
+    ("derive.solving.parameters.plane.plane_solve", "max_degree"): "a cap: " + _INT,
     ("derive.solving.parameters.plane_general.plane_equilibria", "max_cells"): "a cap: " + _INT,
     ("derive.figures.plane_map.draw_plane_map", "grid"): "a drawing resolution: " + _INT,
     ("derive.presentation.plane_report.curve_text", "f"): "a boundary polynomial a solve derived: " + _PRINT,

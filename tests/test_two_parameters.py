@@ -295,3 +295,64 @@ def test_beer_quiche_json_lists_equilibria_and_families(tmp_path):
     assert status == 0 and "region 3: 2*weak - 1 >= 0, 2 - taste >= 0" in out
     status, out, err = _run([*argv, "--plot", str(tmp_path / "m.png")])
     assert status == 2 and out == "" and err.count("\n") == 1 and not (tmp_path / "m.png").exists()
+
+
+# --------------------------------------------------------------------------- bases solved along lines
+
+
+def test_bivariate_solve_gives_the_known_solution_proved():
+    from derive.solving.parameters.bivariate_solve import solve_bivariate
+    from derive.solving.parameters.plane import _CTX, _Frac
+
+    a, b, _ = _CTX.gens()
+    one = _CTX.constant(1)
+    # [[a, b^2 + 1], [1, a + b]] z = [1, b]: z = ((a - b^3), (a b - 1)) / (a^2 + a b - b^2 - 1)
+    mat = {0: {0: _Frac(a), 1: _Frac(b * b + one)}, 1: {0: _Frac(one), 1: _Frac(a + b)}}
+    numerators, denominator = solve_bivariate(_CTX, mat, 2, [_Frac(one), _Frac(b)])
+    z = [_Frac(num, denominator) for num in numerators]
+    expected = a * a + a * b - b * b - one
+    assert z[0] == _Frac(a - b**3, expected)
+    assert z[1] == _Frac(a * b - one, expected)
+
+
+def test_bivariate_solve_refuses_a_singular_system():
+    from derive.solving.parameters.bivariate_solve import solve_bivariate
+    from derive.solving.parameters.plane import _CTX, _Frac
+
+    a, b, _ = _CTX.gens()
+    mat = {0: {0: _Frac(a), 1: _Frac(b)}, 1: {0: _Frac(2 * a), 1: _Frac(2 * b)}}
+    with pytest.raises(ZeroDivisionError):
+        solve_bivariate(_CTX, mat, 2, [_Frac(_CTX.constant(1)), _Frac(_CTX.constant(2))])
+
+
+def test_one_raise_through_lines_gives_the_same_formulas(one_raise_map, monkeypatch):
+    from derive.solving.parameters import plane
+
+    monkeypatch.setattr(plane, "ELIMINATION_LIMIT", 0)
+    game = BUILTIN_GAMES["one-raise"].build_with({}, **{"bet": BET, "raise": RAISE})
+    lines = plane_solve(game, (BET, RAISE), ((HALF, 3), (HALF, 3)))
+    assert len(lines.regions) == len(one_raise_map.regions)
+    for old, new in zip(one_raise_map.regions, lines.regions):
+        assert new.conditions == old.conditions
+        assert new.value == old.value
+        assert new.strategies == old.strategies
+        # the decomposition leaves out the factors of one sign on the box: other cells, other points
+        assert old.contains((BET, RAISE), new.point)
+
+
+def test_boundaries_of_too_high_a_degree_stop_at_the_cap():
+    game = BUILTIN_GAMES["one-raise"].build_with({}, **{"bet": BET, "raise": RAISE})
+    with pytest.raises(ParametricError, match="stopped at the cap: .* above 2 .*MAX_CELL_DEGREE"):
+        plane_solve(game, (BET, RAISE), ((HALF, 3), (HALF, 3)), max_degree=2)
+
+
+def test_sign_on_box_is_proved_or_left_undecided():
+    import flint
+
+    from derive.solving.parameters.plane import _CTX, _sign_on_box
+
+    a, b, _ = _CTX.gens()
+    box = ((flint.fmpq(1), flint.fmpq(2)), (flint.fmpq(1), flint.fmpq(2)))
+    assert _sign_on_box(a * a + b * b - 1, box) == 1  # 1 at the corner (1, 1): positive on the box
+    assert _sign_on_box(a * b - 5, box) == -1
+    assert _sign_on_box(a - b, box) == 0  # zero on the diagonal

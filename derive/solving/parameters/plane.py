@@ -9,7 +9,10 @@ parameters in the constraint matrix, solved by the one-parameter engine's argume
 1. at a rational point ``(a0, b0)`` HiGHS proposes an optimal basis of each player's
    sequence-form LP (von Stengel 1996);
 2. the basis's square system is solved with ``a`` and ``b`` symbolic, over ``Q(a, b)`` (sparse
-   Gaussian elimination, pivots chosen nonzero at the point), giving every variable -- the
+   Gaussian elimination, pivots chosen nonzero at the point; a system of more than
+   :data:`ELIMINATION_LIMIT` unknowns, such as Leduc hold'em's, is solved along lines ``b = b_j``
+   by the one-parameter engine and interpolated, then proved as a polynomial identity:
+   :mod:`derive.solving.parameters.bivariate_solve`), giving every variable -- the
    realization plans, the values -- as a rational function of ``(a, b)``;
 3. both basic solutions are feasible where each variable and each slack is ``>= 0``, and where
    they are and the two values add up to the constant sum (an identity in ``Q(a, b)``), weak
@@ -59,6 +62,7 @@ from derive.extensive_form.game import Game, NotSupportedError
 from derive.notation.text import count
 from derive.sequence_form.general import game_sequence_form
 from derive.solving.lp import ExactLPError, basis_system, optimal_basis, row_times
+from derive.solving.parameters.bivariate_solve import solve_bivariate
 from derive.solving.parameters.breakpoints import ParametricError
 from derive.solving.parameters.symbolic_payoffs import substitute
 from derive.solving.semialgebraic.cells import _samples
@@ -73,6 +77,8 @@ from derive.solving.zero_sum.best_response import best_response_values
 from derive.solving.zero_sum.sequence_form_lp import _program
 
 __all__ = [
+    "ELIMINATION_LIMIT",
+    "MAX_CELL_DEGREE",
     "MAX_REGIONS",
     "PlaneRegion",
     "PlaneSolution",
@@ -82,6 +88,18 @@ __all__ = [
 
 #: Most optimal bases (LP solves at new points) found before :func:`plane_solve` stops.
 MAX_REGIONS = 60
+
+#: The largest degree in either parameter of a boundary polynomial the cell decomposition takes: its
+#: discriminants and resultants have degree about ``2 d^2``, whose real roots are isolated exactly
+#: (factored, then sympy's isolation).  Leduc hold'em's smallest boxes have a boundary of degree
+#: (18, 17), whose discriminant (degree 304, found in half a second) was not through root isolation
+#: in five minutes; one-raise poker's are quartics.
+MAX_CELL_DEGREE = 8
+
+#: A basis of at most this many unknowns is solved by elimination over ``Q(a, b)``; a larger one
+#: (Leduc hold'em's, about 360) along lines ``b = b_j`` and interpolated
+#: (:func:`~derive.solving.parameters.bivariate_solve.solve_bivariate`).
+ELIMINATION_LIMIT = 100
 
 _CTX = polynomial_context(2)
 _ONE = _CTX.constant(1)
@@ -200,6 +218,18 @@ def _qq(x: flint.fmpq):
 # --------------------------------------------------------------------------- one basis
 
 
+def _solve_basis(mat: dict[int, dict[int, _Frac]], rhs: list, n: int, point) -> list[_Frac]:
+    """``M z = rhs`` over ``Q(a, b)``: by elimination (:func:`_solve_sparse`) up to
+    :data:`ELIMINATION_LIMIT` unknowns, else along lines and interpolated, proved as an identity
+    (:func:`~derive.solving.parameters.bivariate_solve.solve_bivariate`); ZeroDivisionError if
+    ``M`` is singular."""
+    if n <= ELIMINATION_LIMIT:
+        return _solve_sparse(mat, rhs, n, point)
+    rows = {k: {c: _Frac.lift(v) for c, v in line.items() if v} for k, line in mat.items()}
+    numerators, denominator = solve_bivariate(_CTX, rows, n, [_Frac.lift(r or 0) for r in rhs])
+    return [_Frac(num, denominator) for num in numerators]
+
+
 def _solve_sparse(mat: dict[int, dict[int, _Frac]], rhs: list, n: int, point) -> list[_Frac]:
     """``M z = rhs`` over ``Q(a, b)`` by sparse Gaussian elimination, each pivot nonzero at ``point``
     and in a shortest row; ZeroDivisionError if ``M`` is singular there."""
@@ -256,13 +286,14 @@ class _Side:
     plan: list
     value: _Frac
     conditions: list
+    lines: bool = False  # solved along lines (a large basis)
 
 
 def _side(prog_sym, prog_num, n: int, point) -> _Side | None:
     """One player's LP solved symbolically at HiGHS's basis for ``prog_num``; None if unusable."""
     basis = optimal_basis(prog_num, {n: QQ(1)})
     position, mat, bounds = basis_system(prog_sym.rows, prog_sym.lower, prog_sym.upper, basis)
-    z = _solve_sparse(mat, bounds, len(basis.basic), point)
+    z = _solve_basis(mat, bounds, len(basis.basic), point)
     zero = _Frac.lift(0)
     values = [zero] * prog_sym.ncols
     for c, k in position.items():
@@ -287,7 +318,7 @@ def _side(prog_sym, prog_num, n: int, point) -> _Side | None:
             conditions.append(total - _Frac.lift(lower))
         if upper is not None:
             conditions.append(_Frac.lift(upper) - total)
-    return _Side(values[:n], values[n], [c for c in conditions if c])
+    return _Side(values[:n], values[n], [c for c in conditions if c], len(basis.basic) > ELIMINATION_LIMIT)
 
 
 @dataclass
@@ -298,6 +329,7 @@ class _Basis:
     plans: tuple[list, list]
     conditions: list
     factors: list  # keys of the irreducible factors of the conditions
+    lines: bool = False  # a side solved along lines: factors of constant sign on the box left out
 
     def holds(self, point) -> bool:
         try:
@@ -329,7 +361,41 @@ def _basis_at(sf, mats_sym, progs_sym, constant: _Frac, point) -> _Basis | None:
     unique = list(
         {hash(g): g for g in conditions if not (g.num.is_constant() and g.den.is_constant())}.values()
     )
-    return _Basis(sides[0].value, (sides[0].plan, sides[1].plan), unique, [])
+    return _Basis(
+        sides[0].value, (sides[0].plan, sides[1].plan), unique, [], sides[0].lines or sides[1].lines
+    )
+
+
+def _sign_on_box(f, box, depth: int = 2) -> int:
+    """``1`` or ``-1`` when the polynomial ``f`` (of ``_CTX``) keeps that sign on the whole closed box
+    ``((a_lo, a_hi), (b_lo, b_hi))`` (fmpq ends), proved; ``0`` when that is not shown.
+
+    At the centre ``c`` of the box, with half-widths ``r``, ``f(c + d) = g(d)`` (a Taylor shift):
+    ``|g(0)| > sum over the other terms of |g_k| r^k`` proves the sign of ``g(0)`` throughout; failing
+    that the box is split in four, ``depth`` times (a polynomial with a zero in the box fails at
+    every depth)."""
+    ua, ub, alpha = _CTX.gens()
+    (alo, ahi), (blo, bhi) = box
+    ca, cb = (alo + ahi) / 2, (blo + bhi) / 2
+    ra, rb = (ahi - alo) / 2, (bhi - blo) / 2
+    g = f.compose(ua + _CTX.constant(ca), ub + _CTX.constant(cb), alpha)
+    centre = flint.fmpq(0)
+    tail = flint.fmpq(0)
+    for (ea, eb, _), c in g.to_dict().items():
+        if ea == eb == 0:
+            centre = c
+        else:
+            tail += abs(c) * ra**ea * rb**eb
+    if abs(centre) > tail:
+        return 1 if centre > 0 else -1
+    if depth == 0:
+        return 0
+    signs = {
+        _sign_on_box(f, ((a0, a1), (b0, b1)), depth - 1)
+        for a0, a1 in ((alo, ca), (ca, ahi))
+        for b0, b1 in ((blo, cb), (cb, bhi))
+    }
+    return signs.pop() if len(signs) == 1 else 0
 
 
 # --------------------------------------------------------------------------- results
@@ -531,6 +597,7 @@ def plane_solve(
     progress: Callable[[str], None] | None = None,
     max_regions: int = MAX_REGIONS,
     reduce: bool = True,
+    max_degree: int = MAX_CELL_DEGREE,
 ) -> PlaneSolution:
     """Solve a two-player constant-sum game exactly over a box of two parameters (module docstring).
 
@@ -550,6 +617,9 @@ def plane_solve(
         :data:`MAX_REGIONS`).
     reduce : bool
         Solve a homogeneous game on the ray ``b / a`` (default); False: in the plane anyway.
+    max_degree : int
+        The largest degree in either parameter of a boundary polynomial inside the box that the
+        cell decomposition is asked to take (default :data:`MAX_CELL_DEGREE`).
 
     Returns
     -------
@@ -562,7 +632,8 @@ def plane_solve(
     ValueError
         If a box's ends are not exact numbers with ``lo < hi``.
     ParametricError
-        If more than ``max_regions`` bases are needed ("stopped at the cap"), or a region fails
+        If more than ``max_regions`` bases are needed ("stopped at the cap"), a boundary polynomial
+        inside the box has degree above ``max_degree`` ("stopped at the cap"), or a region fails
         its check at its point.
 
     References
@@ -588,10 +659,10 @@ def plane_solve(
         degree = homogeneity(game, a, b)
         if degree is not None:
             return _ray_solve(game, (a, b), box, degree, sp.sympify(constant), say)
-    return _plane(game, (a, b), box, sp.sympify(constant), say, max_regions)
+    return _plane(game, (a, b), box, sp.sympify(constant), say, max_regions, max_degree)
 
 
-def _plane(game, symbols, box, constant, say, max_regions) -> PlaneSolution:
+def _plane(game, symbols, box, constant, say, max_regions, max_degree=MAX_CELL_DEGREE) -> PlaneSolution:
     a, b = symbols
     sf = game_sequence_form(game)
     cache: dict = {}
@@ -629,18 +700,29 @@ def _plane(game, symbols, box, constant, say, max_regions) -> PlaneSolution:
     def inside(pt) -> bool:
         return alo < pt[0] < ahi and blo < pt[1] < bhi
 
+    fbox = ((_fq(alo), _fq(ahi)), (_fq(blo), _fq(bhi)))
+    constant_sign: dict[tuple, bool] = {}
+
     def add(basis: _Basis) -> None:
         keys = []
         for g in basis.conditions:
             for poly in (g.num, g.den):
                 for f in irreducible_factors(poly):
                     k = key(f)
+                    if basis.lines and k not in factors:
+                        # a large basis's conditions have hundreds of factors of high degree, most
+                        # of one sign on the whole box: those bound no cell inside it
+                        if k not in constant_sign:
+                            constant_sign[k] = _sign_on_box(f, fbox) != 0
+                        if constant_sign[k]:
+                            continue
                     factors.setdefault(k, f)
                     keys.append(k)
         basis.factors = list(dict.fromkeys(keys))
         bases.append(basis)
 
     while True:
+        _require_decomposable(factors, symbols, len(bases), max_degree)
         samples = [(s[0], s[1]) for s in _samples(list(factors.values()), [0, 1], None, [0])]
         open_ = [pt for pt in samples if inside(pt) and not any(bs.holds(pt) for bs in bases)]
         if not open_:
@@ -683,6 +765,19 @@ def _plane(game, symbols, box, constant, say, max_regions) -> PlaneSolution:
     return _regions(
         game, sf, mats_sym, c_sym, symbols, box, bases, keys, polys, edge_keys, cells, constant, solves, say
     )
+
+
+def _require_decomposable(factors: dict, symbols, found: int, max_degree: int) -> None:
+    """ParametricError (one line) if a boundary polynomial has degree above ``max_degree`` in a parameter."""
+    worst = max(factors.values(), key=lambda f: max(f.degrees()[:2]))
+    degrees = worst.degrees()[:2]
+    if max(degrees) > max_degree:
+        a, b = symbols
+        raise ParametricError(
+            f"stopped at the cap: after {count(found, 'basis', 'bases')} a boundary polynomial has degree "
+            f"{degrees[0]} in {a} and {degrees[1]} in {b}, above {max_degree} (MAX_CELL_DEGREE), "
+            f"too high for the cell decomposition; a smaller box leaves fewer boundaries inside it"
+        )
 
 
 def _probes(pt, box):
