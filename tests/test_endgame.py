@@ -120,7 +120,7 @@ def test_bad_rules_refused(kwargs):
 @pytest.mark.parametrize(
     "args",
     [["--rounds", "x"], ["--rounds", "0"], ["--win", "1"], ["--win", "0.3.1"], ["--stack", "-2"],
-     ["--bet", "1"], ["--latex"]],
+     ["--bet", "1"], ["--figure", "x.png"]],
 )  # fmt: skip
 def test_cli_refuses_bad_input_in_one_line(args, capsys):
     assert main(["continuum", "endgame", *args]) == 2
@@ -136,3 +136,15 @@ def test_cli_text_and_json(capsys):
     data = json.loads(capsys.readouterr().out)
     assert data["proved"] and data["win"] == "1/4" and data["stack"] == "1/2" and len(data["sizes"]) == 3
     assert main(["continuum", "borel", "--rounds", "2"]) == 2
+
+
+def test_cli_latex(capsys):
+    """--latex: a standalone document with the one-round formulas, the equilibrium table and the proof
+    (two rounds, stack 1, p = 1/2: r = (√3 − 1)/2 of the pot each round, value 6 − 3√3)."""
+    assert main(["continuum", "endgame", "--rounds", "2", "--latex"]) == 0
+    tex = capsys.readouterr().out
+    assert tex.startswith("\\documentclass") and tex.rstrip().endswith("\\end{document}")
+    assert "\\section*{The endgame, 2 rounds}" in tex
+    assert "v = 6 - 3 \\sqrt{3}" in tex and "\\textbf{(fails)}" not in tex
+    assert "round & pot & bet" in tex
+

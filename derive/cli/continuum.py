@@ -159,14 +159,15 @@ def _run_endgame(args, out) -> int:
         EndgameRules,
         derive_endgame,
         endgame_json,
+        endgame_latex,
         endgame_text,
         prove_endgame,
     )
     from derive.games.one_card import GameDefinitionError
 
     given = [args.bet, args.bet_range, args.figure, args.convergence]
-    if any(v is not None for v in given) or args.latex:
-        raise UsageError("endgame takes --rounds, --stack, --win and --json only")
+    if any(v is not None for v in given):
+        raise UsageError("endgame takes --rounds, --stack, --win, --json and --latex only")
     rounds = "1" if args.rounds is None else args.rounds.strip()
     if not rounds.isdigit():
         raise UsageError(f"--rounds takes a whole number from 1 to 12, got {args.rounds!r}")
@@ -182,6 +183,8 @@ def _run_endgame(args, out) -> int:
     proof = prove_endgame(sol)
     if args.json:
         print(json.dumps(endgame_json(sol, proof), indent=2, ensure_ascii=False), file=out)
+    elif args.latex:
+        out.write(endgame_latex(sol, proof))
     else:
         out.write(endgame_text(sol, proof))
     return 0 if proof.proved else 1

@@ -65,6 +65,7 @@ __all__ = [
     "EndgameStep",
     "derive_endgame",
     "endgame_json",
+    "endgame_latex",
     "endgame_text",
     "prove_endgame",
 ]
@@ -435,3 +436,52 @@ def endgame_json(sol: EndgameSolution, proof: EndgameProof) -> dict:
         ],  # fmt: skip
         "general": proof.general,
     }
+
+
+def endgame_latex(sol: EndgameSolution, proof: EndgameProof) -> str:
+    """A standalone LaTeX document (amsmath) of :func:`endgame_text`: the rules, the one-round
+    formulas, the derivation, the equilibrium round by round and the proof's exact steps, every
+    expression through derive's LaTeX printer."""
+    from derive.notation.latex import escape_text, to_latex
+
+    r, one, L = sol.rules, sol.one_round, to_latex
+    rounds = "one round" if r.rounds == 1 else f"{r.rounds} rounds"
+    out = [
+        r"\documentclass[11pt]{article}",
+        r"\usepackage[margin=2cm]{geometry}",
+        r"\usepackage{amsmath,amssymb}",
+        r"\allowdisplaybreaks",
+        r"\begin{document}",
+        rf"\section*{{The endgame, {rounds}}}",
+        rf"\emph{{Source:}} {escape_text(ENDGAME_SOURCE)}.",
+        "",
+        r"\emph{Rules:} the pot is $1$ and each player has the stack "
+        rf"$S = {L(r.stack)}$ behind; I knows whether his hand wins (it does with probability "
+        rf"$p = {L(r.win)}$), II does not; each round I checks (a showdown) or bets a fraction of the "
+        r"pot, and II folds or calls.",
+        r"\subsection*{One round, a bet of $s$ times the pot}",
+        rf"I bluffs with the fraction ${L(one['bluffs'])}$ of his losing hands, II calls with probability "
+        rf"${L(one['calls'])}$, and I's take of the pot is \[{L(one['value'])},\] increasing in $s$: the "
+        r"largest size is best.",
+        r"\subsection*{Derivation}",
+        r"\begin{enumerate}",
+        *[rf"\item {escape_text(text)}" for text in sol.steps],
+        r"\end{enumerate}",
+        r"\subsection*{Equilibrium}",
+        rf"Each round I bets $r = {L(sol.ratio)}$ times the pot; the value to I is $v = {L(sol.value)}$"
+        + (r" (capped: II folds every bet)." if sol.capped else "."),
+        r"\begin{center}\begin{tabular}{rlllll}",
+        r"round & pot & bet & I bets & bluffs (of losing hands) & II calls \\ \hline",
+    ]
+    for k in range(r.rounds):
+        cells = (sol.pots[k], sol.sizes[k], sol.bets[k], sol.bluffs[k], sol.calls[k])
+        out.append(f"{k + 1} & " + " & ".join(f"${L(v)}$" for v in cells) + r" \\")
+    out += [r"\end{tabular}\end{center}", r"\subsection*{Proof}", r"\begin{enumerate}"]
+    for st in proof.steps:
+        sign = {">= 0": r"\ge 0", "<= 0": r"\le 0", "= 0": "= 0"}.get(st.sign, escape_text(st.sign))
+        mark = "" if st.holds else r" \textbf{(fails)}"
+        out.append(
+            rf"\item {('I', 'II')[st.player]}: {escape_text(st.claim)}: \[{L(st.expression)} {sign}\]{mark}"
+        )
+    out += [r"\end{enumerate}", rf"General $n$: {escape_text(proof.general)}", r"\end{document}"]
+    return "\n".join(out) + "\n"
