@@ -147,4 +147,3 @@ def test_cli_latex(capsys):
     assert "\\section*{The endgame, 2 rounds}" in tex
     assert "v = 6 - 3 \\sqrt{3}" in tex and "\\textbf{(fails)}" not in tex
     assert "round & pot & bet" in tex
-
