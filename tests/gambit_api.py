@@ -190,6 +190,20 @@ def infosets(g, nodes: list[Node] | None = None) -> list[list[tuple[str, tuple[s
     return out
 
 
+def lp_equilibrium(efg_text: str, path: Path) -> tuple[Fraction, list[dict[str, dict[str, Fraction]]]]:
+    """Gambit's exact sequence-form LP (``lp_solve(rational=True)``) on a game given as .efg text
+    (written to ``path``): the first player's value and the equilibrium as label-keyed behaviour,
+    ``[{information set label: {action: probability}}]`` per player."""
+    path.write_text(efg_text)
+    g = read_game(path)
+    eq = equilibria(gbt.nash.lp_solve(g, rational=True))[0]
+    profile = [
+        {label: {a: _fraction(x) for a, x in zip(actions, row)} for (label, actions), row in zip(sets, probs)}
+        for sets, probs in zip(infosets(g), behaviour_probs(eq))
+    ]
+    return _fraction(payoffs(eq)[0]), profile
+
+
 def play_payoffs(g, nodes: list[Node] | None = None) -> list[tuple[Fraction, ...]]:
     """Each terminal node's payoffs in preorder: the outcomes along its play added up (Gambit's rule)."""
     nodes = tree(g) if nodes is None else nodes
