@@ -594,33 +594,9 @@ def _draw_panel(ax, panel: _Panel, player: int) -> None:
                 **props,
             )
     for item in panel.items:
-        if item.kind == "card":
+        if item.kind in ("card", "head"):  # a card glyph or a situation's box: a framed label
             cx, cy = item.xy
-            ax.add_patch(
-                FancyBboxPatch(
-                    (cx - _CARD_W / 2, cy - _CARD_H / 2),
-                    _CARD_W,
-                    _CARD_H,
-                    boxstyle="round,pad=0,rounding_size=0.08",
-                    facecolor="white",
-                    edgecolor=colour if item.reached else _LIGHT_GREY,
-                    linewidth=2.0,
-                    zorder=4,
-                )
-            )
-            ax.text(
-                cx,
-                cy,
-                item.text,
-                ha="center",
-                va="center",
-                zorder=5,
-                gid=item.gid,
-                **_text_props(item, player),
-            )
-        elif item.kind == "head":
-            cx, cy = item.xy
-            w, h = item.size
+            w, h = (_CARD_W, _CARD_H) if item.kind == "card" else item.size
             ax.add_patch(
                 FancyBboxPatch(
                     (cx - w / 2, cy - h / 2),
