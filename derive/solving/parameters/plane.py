@@ -401,6 +401,13 @@ def _sign_on_box(f, box, depth: int = 2) -> int:
 # --------------------------------------------------------------------------- results
 
 
+def conditions_hold(conditions, symbols, point) -> bool:
+    """Whether the rational ``point`` (values of ``symbols``) satisfies one of ``conditions``, a tuple of
+    conjunctions of polynomials each read as ``>= 0``."""
+    subs = dict(zip(symbols, (sp.Rational(x) for x in point)))
+    return any(all(f.subs(subs) >= 0 for f in conj) for conj in conditions)
+
+
 @dataclass(frozen=True)
 class PlaneRegion:
     """One region of the box on which one formula gives the value and both strategies.
@@ -451,8 +458,7 @@ class PlaneRegion:
 
     def contains(self, symbols, point) -> bool:
         """Whether the rational ``point`` satisfies one of the region's conjunctions (``>= 0``)."""
-        subs = dict(zip(symbols, (sp.Rational(x) for x in point)))
-        return any(all(f.subs(subs) >= 0 for f in conj) for conj in self.conditions)
+        return conditions_hold(self.conditions, symbols, point)
 
 
 @dataclass(frozen=True)

@@ -44,7 +44,15 @@ from derive.extensive_form.game import Game, NotSupportedError
 from derive.notation.text import count
 from derive.solving.general_sum.two_player import all_equilibria
 from derive.solving.parameters.breakpoints import ParametricError
-from derive.solving.parameters.plane import _CTX, _borders, _describe, _fq, _from_sympy, _symbols_of
+from derive.solving.parameters.plane import (
+    _CTX,
+    _borders,
+    _describe,
+    _fq,
+    _from_sympy,
+    _symbols_of,
+    conditions_hold,
+)
 from derive.solving.parameters.symbolic_payoffs import (
     MAX_BASES,
     SymbolicEquilibrium,
@@ -113,8 +121,7 @@ class PlaneEquilibriumRegion:
 
     def contains(self, symbols, point) -> bool:
         """Whether the rational ``point`` satisfies one of the region's conjunctions (``>= 0``)."""
-        subs = dict(zip(symbols, (sp.Rational(x) for x in point)))
-        return any(all(f.subs(subs) >= 0 for f in conj) for conj in self.conditions)
+        return conditions_hold(self.conditions, symbols, point)
 
 
 @dataclass(frozen=True)
