@@ -340,19 +340,59 @@ def test_one_raise_through_lines_gives_the_same_formulas(one_raise_map, monkeypa
         assert old.contains((BET, RAISE), new.point)
 
 
-def test_boundaries_of_too_high_a_degree_stop_at_the_cap():
+def test_boundaries_above_the_cell_decompositions_degree_are_covered_by_subdivision(one_raise_map):
+    """The one-raise map again, its quartic boundaries above a cap of 2: the box is covered by
+    subdivision instead, and at random rational points the two maps give the same value, each
+    region's strategies there have exploitability 0, and each point's region holds at it."""
     game = BUILTIN_GAMES["one-raise"].build_with({}, **{"bet": BET, "raise": RAISE})
-    with pytest.raises(ParametricError, match="stopped at the cap: .* above 2 .*MAX_CELL_DEGREE"):
-        plane_solve(game, (BET, RAISE), ((HALF, 3), (HALF, 3)), max_degree=2)
+    sub = plane_solve(game, (BET, RAISE), ((HALF, 3), (HALF, 3)), max_degree=2)
+    assert sub.subboxes > 0 and sub.cells == 0
+    assert one_raise_map.subboxes == 0 and one_raise_map.cells > 0
+    assert sorted(map(str, (r.value for r in sub.regions))) == sorted(
+        map(str, (r.value for r in one_raise_map.regions))
+    )
+    rng = random.Random(42)
+    for _ in range(12):
+        point = (sp.Rational(rng.randint(51, 299), 100), sp.Rational(rng.randint(51, 299), 100))
+        region = sub.region_at(point)
+        assert region.value_at((BET, RAISE), point) == one_raise_map.value_at(point)
+        concrete = load_game(f"one-raise:bet={point[0]},raise={point[1]}")
+        assert exploitability(concrete, region.strategies_at((BET, RAISE), point)) == 0
+    # the quartic boundary between checkraising and not is found along the same curve
+    quartic = [c for r in sub.regions for c, what in r.borders if what != "edge" and sp.degree(c, BET) == 4]
+    assert quartic and all(sp.expand(c - quartic[0]) == 0 for c in quartic)
 
 
 def test_sign_on_box_is_proved_or_left_undecided():
     import flint
 
-    from derive.solving.parameters.plane import _CTX, _sign_on_box
+    from derive.solving.parameters.plane import _CTX
+    from derive.solving.semialgebraic.box_cover import sign_on_box
 
     a, b, _ = _CTX.gens()
     box = ((flint.fmpq(1), flint.fmpq(2)), (flint.fmpq(1), flint.fmpq(2)))
-    assert _sign_on_box(a * a + b * b - 1, box) == 1  # 1 at the corner (1, 1): positive on the box
-    assert _sign_on_box(a * b - 5, box) == -1
-    assert _sign_on_box(a - b, box) == 0  # zero on the diagonal
+    assert sign_on_box(a * a + b * b - 1, box, 2) == 1  # 1 at the corner (1, 1): positive on the box
+    assert sign_on_box(a * b - 5, box, 2) == -1
+    assert sign_on_box(a - b, box, 2) == 0  # zero on the diagonal
+
+
+@pytest.mark.slow
+def test_leduc_bet1_by_bet2_map_by_subdivision_equals_direct_solves():
+    """Leduc hold'em's map over a small box (5 minutes): its boundaries have degree 18 in bet1 and 17
+    in bet2, above the cell decomposition's cap, so the box is covered by subdivision; at random
+    rational points each region's value equals an exact solve of the game with those bets."""
+    bet1, bet2 = sp.Symbol("bet1", positive=True), sp.Symbol("bet2", positive=True)
+    game = BUILTIN_GAMES["leduc"].build_with({}, bet1=bet1, bet2=bet2)
+    box = ((sp.Rational(209, 100), sp.Rational(21, 10)), (sp.Rational(409, 100), sp.Rational(41, 10)))
+    sol = plane_solve(game, (bet1, bet2), box)
+    assert len(sol.regions) == 2 and sol.subboxes > 0 and sol.cells == 0
+    curve = [f for f, what in sol.regions[0].borders if what == "region 2"]
+    assert len(curve) == 1 and (sp.degree(curve[0], bet1), sp.degree(curve[0], bet2)) == (18, 17)
+    rng = random.Random(7)
+    for _ in range(3):
+        point = (
+            sp.Rational(rng.randint(20901, 20999), 10000),
+            sp.Rational(rng.randint(40901, 40999), 10000),
+        )
+        direct = load_game(f"leduc:bet1={point[0]},bet2={point[1]}")
+        assert sol.value_at(point) == solve_zero_sum(direct).value

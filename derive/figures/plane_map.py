@@ -21,6 +21,7 @@ from matplotlib.colors import ListedColormap
 from matplotlib.figure import Figure
 
 from derive.figures.style import _INK, _RC
+from derive.notation.text import long_formula
 
 __all__ = ["draw_plane_map"]
 
@@ -143,7 +144,12 @@ def draw_plane_map(sol, game_name: str | None = None, *, grid: int = _GRID) -> F
         ax.set_title(f"{title}: optimal play over {a} × {b}", fontsize=13)
         lines = []
         for k, region in enumerate(sol.regions):
-            value = sp.sstr(region.value)
+            brief = long_formula(region.value, sol.symbols)
+            value = (
+                f"{region.value_at(sol.symbols, region.point)} at ({region.point[0]}, {region.point[1]}), {brief}"
+                if brief
+                else sp.sstr(region.value)
+            )
             head = f"R{k + 1}  value {value}"
             body = "; ".join(_short(item) for item in supports[k][:6])
             if len(supports[k]) > 6:

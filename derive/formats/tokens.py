@@ -6,7 +6,6 @@ Every number is read exactly (see :mod:`derive.formats` for the rules); every pr
 
 from __future__ import annotations
 
-import math
 import re
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -17,6 +16,7 @@ from typing import NamedTuple
 import sympy as sp
 
 from derive.extensive_form.game import GameModelError
+from derive.notation.text import simplest_between
 
 #: Decimals with more significant digits than this look like printed binary floats (Python prints
 #: 1/3 as 0.3333333333333333, 16 digits; a decimal typed by hand rarely has 15 or more).
@@ -209,19 +209,6 @@ def _is_decimal(text: str) -> bool:
     return "/" not in text and any(c in text for c in ".eE")
 
 
-def _simplest_between(lo: Fraction, hi: Fraction) -> Fraction:
-    """The fraction with the smallest denominator (then numerator) in ``[lo, hi]``."""
-    if lo <= 0 <= hi:
-        return Fraction(0)
-    if hi < 0:
-        return -_simplest_between(-hi, -lo)
-    # continued-fraction descent (Stern-Brocot); the intervals shrink geometrically
-    floor = math.floor(lo)
-    if floor == lo or floor + 1 <= hi:
-        return Fraction(floor if floor == lo else floor + 1)
-    return floor + 1 / _simplest_between(1 / (hi - floor), 1 / (lo - floor))
-
-
 def _show(value: Fraction) -> str:
     """A fraction for a message (``p`` or ``p/q``), long numerators and denominators shortened."""
     num = _show_int(value.numerator)
@@ -402,7 +389,7 @@ class _Parser:
     def maybe_rationalize(self, value: Fraction, text: str, where: str) -> Fraction:
         if not (self.rationalize and _is_decimal(text) and _significant_digits(text) > _ROUNDED_FLOAT_DIGITS):
             return value
-        simple = _simplest_between(value - _RATIONALIZE_TOLERANCE, value + _RATIONALIZE_TOLERANCE)
+        simple = simplest_between(value - _RATIONALIZE_TOLERANCE, value + _RATIONALIZE_TOLERANCE)
         if simple != value:
             self.messages.append(f"{where} {_short(text)} read as {_show(simple)}")
         return simple

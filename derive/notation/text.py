@@ -2,12 +2,23 @@
 
 from __future__ import annotations
 
+import math
 import re
+from fractions import Fraction
 
 import sympy as sp
 from sympy.printing.str import StrPrinter
 
-__all__ = ["count", "plural", "printed_text", "to_text", "with_decimal"]
+__all__ = [
+    "MAX_FORMULA_TERMS",
+    "count",
+    "long_formula",
+    "plural",
+    "printed_text",
+    "simplest_between",
+    "to_text",
+    "with_decimal",
+]
 
 _GREEK = {"alpha": "α", "beta": "β", "gamma": "γ", "xi": "ξ", "eta": "η"}
 
@@ -172,3 +183,44 @@ def with_decimal(expr: object, places: int = 10) -> str:
     digits = str(whole).rjust(places + 1, "0")
     sign = "-" if value < 0 and whole else ""
     return f"{text} ≈ {sign}{digits[:-places]}.{digits[-places:]}"
+
+
+def simplest_between(lo: Fraction, hi: Fraction) -> Fraction:
+    """The fraction with the smallest denominator (then numerator) in ``[lo, hi]`` (``Fraction`` ends,
+    ``lo <= hi``): the simplest rational there, by continued fractions (the Stern-Brocot descent).
+
+    Examples
+    --------
+    >>> simplest_between(Fraction(3, 10), Fraction(2, 5))
+    Fraction(1, 3)
+    """
+    if lo <= 0 <= hi:
+        return Fraction(0)
+    if hi < 0:
+        return -simplest_between(-hi, -lo)
+    # continued-fraction descent (Stern-Brocot); the intervals shrink geometrically
+    floor = math.floor(lo)
+    if floor == lo or floor + 1 <= hi:
+        return Fraction(floor if floor == lo else floor + 1)
+    return floor + 1 / simplest_between(1 / (hi - floor), 1 / (lo - floor))
+
+
+#: A formula of more terms than this is named in the text by its degrees (``--json`` has it whole).
+MAX_FORMULA_TERMS = 24
+
+
+def long_formula(expr, symbols) -> str | None:
+    """None for a formula short enough to print (at most :data:`MAX_FORMULA_TERMS` terms in its
+    numerator and denominator, polynomials in the two ``symbols``); else its description in words: ``"a polynomial of
+    degree 18 in bet1 and 17 in bet2 (306 terms)"`` or ``"a rational function of degree (32, 36)
+    over (31, 34) in (bet1, bet2) (1,346 terms)"``."""
+    num, den = sp.fraction(sp.sympify(expr))
+    polys = [sp.Poly(part, *symbols) for part in (num, den)]
+    terms = sum(len(poly.terms()) for poly in polys)
+    if terms <= MAX_FORMULA_TERMS:
+        return None
+    degrees = [tuple(poly.degree(s) for s in symbols) for poly in polys]
+    a, b = symbols
+    if polys[1].is_ground:
+        return f"a polynomial of degree {degrees[0][0]} in {a} and {degrees[0][1]} in {b} ({terms:,} terms)"
+    return f"a rational function of degree {degrees[0]} over {degrees[1]} in ({a}, {b}) ({terms:,} terms)"

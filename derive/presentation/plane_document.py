@@ -45,9 +45,16 @@ def plane_document(sol: PlaneSolution, figure: str | None = None) -> str:
             f"1996) is solved with ${a}$ and ${b}$ symbolic; its basic solution is feasible where each variable "
             "and each slack, a rational function of both, is non-negative, and where both players' solutions are "
             "and their values add up to the constant sum, weak duality proves both optimal (multi-parametric "
-            "linear programming, Charitopoulos, Papageorgiou \\& Dua 2017). The box is covered by the open cells "
-            f"of a cylindrical algebraic decomposition (Collins 1975) adapted to every boundary polynomial found "
-            f"({sol.cells} cells, {sol.solves} LP points)."
+            "linear programming, Charitopoulos, Papageorgiou \\& Dua 2017). "
+            + (
+                f"The boundaries' degree is above the cell decomposition's cap, so the box is covered by "
+                f"subdivision: each of {sol.subboxes} sub-boxes is proved to lie in one region (every "
+                "condition's sign by a Taylor bound at its centre) or to be split among regions by the signs of "
+                f"at most four boundary polynomials, every sign pattern covered ({sol.solves} LP points)."
+                if sol.subboxes
+                else "The box is covered by the open cells of a cylindrical algebraic decomposition (Collins "
+                f"1975) adapted to every boundary polynomial found ({sol.cells} cells, {sol.solves} LP points)."
+            )
         )
     out = [
         r"\documentclass[11pt]{article}",

@@ -12,7 +12,7 @@ import json
 import sympy as sp
 
 from derive.notation.latex import to_latex
-from derive.notation.text import count, to_text
+from derive.notation.text import MAX_FORMULA_TERMS, count, long_formula, to_text, with_decimal
 from derive.presentation.game_summary import in_situation_order
 from derive.presentation.parametric_report import MAX_SETS, _bracket, readable
 from derive.solving.parameters.plane import PlaneSolution
@@ -33,17 +33,32 @@ def _inequality(f: sp.Expr) -> str:
     return f"{to_text(f)} >= 0"
 
 
-def region_conditions(region) -> list[str]:
+def _text(expr, symbols) -> str:
+    """``expr`` as text, or its description when it is long (:data:`~derive.notation.text.MAX_FORMULA_TERMS`)."""
+    return long_formula(expr, symbols) or to_text(readable(expr))
+
+
+def region_conditions(region, symbols=None) -> list[str]:
     """The region's conditions as strings ``"bet - 2*ante >= 0"`` (a conjunction; alternatives joined
-    by ``" or "`` in one string each when there are several)."""
+    by ``" or "`` in one string each when there are several); given the two ``symbols``, a long
+    polynomial is named by its degrees (:func:`~derive.notation.text.long_formula`) instead of written out."""
+
+    def inequality(f):
+        brief = long_formula(f, symbols) if symbols is not None else None
+        return f"[{brief}] >= 0" if brief else _inequality(f)
+
     if len(region.conditions) == 1:
-        return [_inequality(f) for f in region.conditions[0]]
-    return [" or ".join("(" + " and ".join(_inequality(f) for f in conj) + ")" for conj in region.conditions)]
+        return [inequality(f) for f in region.conditions[0]]
+    return [" or ".join("(" + " and ".join(inequality(f) for f in conj) + ")" for conj in region.conditions)]
 
 
-def curve_text(f: sp.Expr) -> str:
-    """``"ante = 3"`` for an edge of the box, ``"bet - ante = 0"`` for any other curve."""
+def curve_text(f: sp.Expr, symbols=None) -> str:
+    """``"ante = 3"`` for an edge of the box, ``"bet - ante = 0"`` for any other curve (given the two
+    ``symbols``, a long one named by its degrees: :func:`~derive.notation.text.long_formula`)."""
     free = sorted(f.free_symbols, key=str)
+    brief = long_formula(f, symbols) if symbols is not None else None
+    if brief:
+        return f"[{brief}] = 0"
     if len(free) == 1 and sp.degree(f, free[0]) == 1:
         line = sp.Poly(f, free[0])  # not sp.solve: a positive symbol would lose the edge at 0
         root = -line.nth(0) / line.nth(1)
@@ -51,10 +66,10 @@ def curve_text(f: sp.Expr) -> str:
     return f"{to_text(f)} = 0"
 
 
-def _borders(region) -> list[str]:
+def _borders(region, symbols=None) -> list[str]:
     by_neighbour: dict[str, list[str]] = {}
     for f, what in region.borders:
-        by_neighbour.setdefault(what, []).append(curve_text(f))
+        by_neighbour.setdefault(what, []).append(curve_text(f, symbols))
     out = [f"{what} along {', '.join(curves)}" for what, curves in by_neighbour.items() if what != "edge"]
     if "edge" in by_neighbour:
         out.append(
@@ -78,6 +93,14 @@ def _method(sol: PlaneSolution) -> str:
             f"[{sol.reduced.lower}, {sol.reduced.upper}] ({count(len(sol.reduced.pieces), 'piece')}), each piece "
             f"a region between two rays"
         )
+    if sol.subboxes:
+        return (
+            f"optimal bases of the sequence-form LPs solved over Q({a}, {b}); the boundary polynomials' degree "
+            f"is above the cell decomposition's cap, so the box is covered by subdivision: each of "
+            f"{count(sol.subboxes, 'sub-box', 'sub-boxes')} proved inside one region (every condition's sign by a "
+            f"Taylor bound) or split among regions by the signs of at most four boundary polynomials, every "
+            f"sign pattern covered ({count(sol.solves, 'LP point')})"
+        )
     return (
         f"optimal bases of the sequence-form LPs solved over Q({a}, {b}); the box covered by the open cells "
         f"of a cylindrical algebraic decomposition adapted to every boundary polynomial "
@@ -99,26 +122,44 @@ def plane_text(sol: PlaneSolution, game_name: str | None = None) -> str:
         "where a player's own plan never goes he plays his best reply at the checked point (it changes no payoff)",
     ]
     supports = sol.supports()
+    long_formulas = any(long_formula(region.value, sol.symbols) for region in sol.regions) or any(
+        long_formula(f, sol.symbols) for region in sol.regions for conj in region.conditions for f in conj
+    )
+    if long_formulas:
+        lines.append(
+            f"formulas of more than {MAX_FORMULA_TERMS} terms are named here by their degrees, with their values at the "
+            "checked point; --json gives every one whole"
+        )
     for k, region in enumerate(sol.regions):
         lines.append("")
-        conditions = region_conditions(region)
+        conditions = region_conditions(region, sol.symbols)
         lines.append(f"region {k + 1}: " + (", ".join(conditions) if conditions else "the whole box"))
         if supports[k]:
             lines.append(f"  plays: {'; '.join(supports[k])}")
         pa, pb = region.point
         lines.append(
-            f"  checked at {a} = {pa}, {b} = {pb}: value {region.value_at(sol.symbols, region.point)}, "
+            f"  checked at {a} = {pa}, {b} = {pb}: value {with_decimal(region.value_at(sol.symbols, region.point))}, "
             "exploitability 0, equal to a direct solve"
         )
-        borders = _borders(region)
+        borders = _borders(region, sol.symbols)
         if borders:
             lines.append(f"  borders: {'; '.join(borders)}")
-        lines.append(f"  value to {names[0]}: {to_text(readable(region.value))}")
+        lines.append(f"  value to {names[0]}: {_text(region.value, sol.symbols)}")
+        at = region.strategies_at(sol.symbols, region.point) if long_formulas else None
         for p in (0, 1):
             lines.append(f"  {names[p]}: an optimal strategy")
             shown = in_situation_order(sol.game, p, region.strategies[p])
             for label, dist in shown[:MAX_SETS]:
-                acts = ", ".join(f"{act} {to_text(readable(v))}" for act, v in dist.items() if v != 0)
+                acts = ", ".join(
+                    f"{act} {_text(v, sol.symbols)}"
+                    + (
+                        f" (at the checked point {with_decimal(at[p][label][act])})"
+                        if at and long_formula(v, sol.symbols)
+                        else ""
+                    )
+                    for act, v in dist.items()
+                    if v != 0
+                )
                 off = (
                     "  (off the path: his best reply at the checked point)"
                     if label in region.off_path[p]
@@ -173,6 +214,7 @@ def plane_json(sol: PlaneSolution) -> str:
         ],
         "solves": sol.solves,
         "cells": sol.cells,
+        "subboxes": sol.subboxes,
         "method": _method(sol)
         + "; each region's whole profile checked at its point by exact best responses (exploitability 0) "
         "and a direct exact solve",
@@ -244,7 +286,7 @@ def plane_equilibria_text(sol: PlaneEquilibria, game_name: str | None = None) ->
             f"  checked at {a} = {pa}, {b} = {pb}: "
             f"{count(len(region.extreme), 'extreme equilibrium', 'extreme equilibria')}, equal to a direct solve"
         )
-        borders = _borders(region)
+        borders = _borders(region, sol.symbols)
         if borders:
             lines.append(f"  borders: {'; '.join(borders)}")
         for j, eq in enumerate(region.extreme, 1):

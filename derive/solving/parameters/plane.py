@@ -22,7 +22,13 @@ parameters in the constraint matrix, solved by the one-parameter engine's argume
    :mod:`derive.solving.semialgebraic.cells`) adapted to every factor found so far and the box's
    edges gives a rational point in each of its open cells; the LPs are solved again at a point
    of the box that no region found holds, until every open cell inside the box lies in one.
-   Cells of lower dimension are boundaries, where the value is continuous;
+   Cells of lower dimension are boundaries, where the value is continuous.  When a boundary
+   polynomial has degree above :data:`MAX_CELL_DEGREE` in a parameter (Leduc hold'em's have degree
+   17 to 42, whose projections the decomposition cannot isolate), the box is covered by
+   subdivision instead (:mod:`derive.solving.semialgebraic.box_cover`): every sub-box is proved
+   to lie in one region (each condition's sign by a Taylor bound) or to be split among two to four
+   regions by the signs of at most four boundary polynomials, every sign pattern covered; a point
+   of a sub-box that no region holds gets a new LP solve;
 5. bases with the same formulas are merged; each region is described by the fewest factor
    signs that pick out exactly its cells among the box's (a conjunction, or a few when one is
    not enough), and two regions *border* along a factor where cells of each differ only in its
@@ -52,6 +58,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from fractions import Fraction
 
 import flint
 import sympy as sp
@@ -59,12 +66,13 @@ from sympy.polys.domains import QQ
 
 from derive.extensive_form.build import exact_value
 from derive.extensive_form.game import Game, NotSupportedError
-from derive.notation.text import count
+from derive.notation.text import count, simplest_between
 from derive.sequence_form.general import game_sequence_form
 from derive.solving.lp import ExactLPError, basis_system, optimal_basis, row_times
 from derive.solving.parameters.bivariate_solve import solve_bivariate
 from derive.solving.parameters.breakpoints import ParametricError
 from derive.solving.parameters.symbolic_payoffs import substitute
+from derive.solving.semialgebraic.box_cover import CoverError, SignedSet, cover_box, sign_on_box
 from derive.solving.semialgebraic.cells import _samples
 from derive.solving.semialgebraic.polynomials import (
     irreducible_factors,
@@ -190,9 +198,21 @@ class _Frac:
         return self.num(point[0], point[1], 0) / d
 
     def expr(self, symbols) -> sp.Expr:
-        """The function as a sympy expression in ``symbols = (a, b)``, factored."""
+        """The function as a sympy expression in ``symbols = (a, b)``: factored when numerator and
+        denominator have degree at most 8 in each parameter; above that (Leduc's, of degree 30 and
+        more: sympy's factor would take minutes) the reduced quotient, integer coefficients."""
         values = (*symbols, 0)
-        return sp.factor(to_sympy(self.num, values) / to_sympy(self.den, values))
+        if max(max(self.num.degrees()[:2]), max(self.den.degrees()[:2])) <= 8:
+            return sp.factor(to_sympy(self.num, values) / to_sympy(self.den, values))
+        num, den = primitive(self.num), primitive(self.den)
+        scale = self.num.leading_coefficient() / num.leading_coefficient()
+        scale /= self.den.leading_coefficient() / den.leading_coefficient()
+
+        def expression(poly):  # sympy's Poly builds a large sum far faster than term by term
+            terms = {m[:2]: sp.Integer(int(c.p)) for m, c in poly.to_dict().items()}
+            return sp.Poly.from_dict(terms, *symbols).as_expr()
+
+        return sp.Rational(int(scale.p), int(scale.q)) * expression(num) / expression(den)
 
 
 def _from_sympy(expr, symbols) -> _Frac:
@@ -366,38 +386,6 @@ def _basis_at(sf, mats_sym, progs_sym, constant: _Frac, point) -> _Basis | None:
     )
 
 
-def _sign_on_box(f, box, depth: int = 2) -> int:
-    """``1`` or ``-1`` when the polynomial ``f`` (of ``_CTX``) keeps that sign on the whole closed box
-    ``((a_lo, a_hi), (b_lo, b_hi))`` (fmpq ends), proved; ``0`` when that is not shown.
-
-    At the centre ``c`` of the box, with half-widths ``r``, ``f(c + d) = g(d)`` (a Taylor shift):
-    ``|g(0)| > sum over the other terms of |g_k| r^k`` proves the sign of ``g(0)`` throughout; failing
-    that the box is split in four, ``depth`` times (a polynomial with a zero in the box fails at
-    every depth)."""
-    ua, ub, alpha = _CTX.gens()
-    (alo, ahi), (blo, bhi) = box
-    ca, cb = (alo + ahi) / 2, (blo + bhi) / 2
-    ra, rb = (ahi - alo) / 2, (bhi - blo) / 2
-    g = f.compose(ua + _CTX.constant(ca), ub + _CTX.constant(cb), alpha)
-    centre = flint.fmpq(0)
-    tail = flint.fmpq(0)
-    for (ea, eb, _), c in g.to_dict().items():
-        if ea == eb == 0:
-            centre = c
-        else:
-            tail += abs(c) * ra**ea * rb**eb
-    if abs(centre) > tail:
-        return 1 if centre > 0 else -1
-    if depth == 0:
-        return 0
-    signs = {
-        _sign_on_box(f, ((a0, a1), (b0, b1)), depth - 1)
-        for a0, a1 in ((alo, ca), (ca, ahi))
-        for b0, b1 in ((blo, cb), (cb, bhi))
-    }
-    return signs.pop() if len(signs) == 1 else 0
-
-
 # --------------------------------------------------------------------------- results
 
 
@@ -443,15 +431,20 @@ class PlaneRegion:
     bases: int = 1
 
     def strategies_at(self, symbols, point) -> tuple[dict, dict]:
-        """Both behaviour strategies at a rational ``point`` (exact numbers)."""
+        """Both behaviour strategies at a rational ``point`` (exact numbers; remembered, since
+        Leduc's formulas take seconds to evaluate)."""
         subs = dict(zip(symbols, (sp.Rational(x) for x in point)))
-        return tuple(
-            {
-                info: {a: sp.Rational(sp.sympify(v).subs(subs)) for a, v in dist.items()}
-                for info, dist in self.strategies[p].items()
-            }
-            for p in (0, 1)
-        )
+        remembered = self.__dict__.setdefault("_at", {})  # frozen: the cache is not a field
+        key = tuple(subs.items())
+        if key not in remembered:
+            remembered[key] = tuple(
+                {
+                    info: {a: sp.Rational(sp.sympify(v).subs(subs)) for a, v in dist.items()}
+                    for info, dist in self.strategies[p].items()
+                }
+                for p in (0, 1)
+            )
+        return tuple({info: dict(dist) for info, dist in side.items()} for side in remembered[key])
 
     def value_at(self, symbols, point) -> sp.Rational:
         return sp.Rational(self.value.subs(dict(zip(symbols, (sp.Rational(x) for x in point)))))
@@ -483,7 +476,13 @@ class PlaneSolution:
     reduced : ParametricSolution or None
         The one-parameter solve in ``b / a`` (homogeneous games only).
     cells : int
-        Open cells of the final decomposition inside the box (0 for a homogeneous game).
+        Open cells of the final decomposition inside the box (0 for a homogeneous game, or one
+        covered by subdivision).
+    ratio : sympy.Symbol or None
+        The symbol ``b / a`` of a homogeneous game's one-parameter solve.
+    subboxes : int
+        Sub-boxes of the subdivision that covered the box when its boundaries' degree was above the
+        cell decomposition's cap (:data:`MAX_CELL_DEGREE`), else 0.
     """
 
     game: Game
@@ -496,6 +495,7 @@ class PlaneSolution:
     reduced: object = None
     cells: int = 0
     ratio: sp.Symbol | None = field(default=None)
+    subboxes: int = 0
 
     def region_at(self, point) -> PlaneRegion:
         """The first region whose conditions hold at the rational ``point``.
@@ -719,7 +719,7 @@ def _plane(game, symbols, box, constant, say, max_regions, max_degree=MAX_CELL_D
                         # a large basis's conditions have hundreds of factors of high degree, most
                         # of one sign on the whole box: those bound no cell inside it
                         if k not in constant_sign:
-                            constant_sign[k] = _sign_on_box(f, fbox) != 0
+                            constant_sign[k] = sign_on_box(f, fbox, 2) != 0
                         if constant_sign[k]:
                             continue
                     factors.setdefault(k, f)
@@ -728,7 +728,17 @@ def _plane(game, symbols, box, constant, say, max_regions, max_degree=MAX_CELL_D
         bases.append(basis)
 
     while True:
-        _require_decomposable(factors, symbols, len(bases), max_degree)
+        if _too_high(factors, max_degree):
+            # boundaries of high degree (Leduc's): no cell decomposition, the box is covered by
+            # subdivision instead, every sub-box proved covered by Taylor bounds and sign patterns
+            worst = _too_high(factors, max_degree)
+            say(
+                f"a boundary polynomial has degree {worst[0]} in {a} and {worst[1]} in {b}, above "
+                f"{max_degree} (MAX_CELL_DEGREE): the box is covered by subdivision"
+            )
+            return _plane_by_subdivision(
+                game, sf, mats_sym, progs_sym, c_sym, symbols, box, bases, constant, solves, say, max_regions
+            )
         samples = [(s[0], s[1]) for s in _samples(list(factors.values()), [0, 1], None, [0])]
         open_ = [pt for pt in samples if inside(pt) and not any(bs.holds(pt) for bs in bases)]
         if not open_:
@@ -773,17 +783,195 @@ def _plane(game, symbols, box, constant, say, max_regions, max_degree=MAX_CELL_D
     )
 
 
-def _require_decomposable(factors: dict, symbols, found: int, max_degree: int) -> None:
-    """ParametricError (one line) if a boundary polynomial has degree above ``max_degree`` in a parameter."""
+def _too_high(factors: dict, max_degree: int) -> tuple[int, int] | None:
+    """The degrees of a boundary polynomial above ``max_degree`` in a parameter, or None."""
     worst = max(factors.values(), key=lambda f: max(f.degrees()[:2]))
-    degrees = worst.degrees()[:2]
-    if max(degrees) > max_degree:
-        a, b = symbols
-        raise ParametricError(
-            f"stopped at the cap: after {count(found, 'basis', 'bases')} a boundary polynomial has degree "
-            f"{degrees[0]} in {a} and {degrees[1]} in {b}, above {max_degree} (MAX_CELL_DEGREE), "
-            f"too high for the cell decomposition; a smaller box leaves fewer boundaries inside it"
+    degrees = tuple(worst.degrees()[:2])
+    return degrees if max(degrees) > max_degree else None
+
+
+def _plane_by_subdivision(
+    game, sf, mats_sym, progs_sym, c_sym, symbols, box, bases, constant, solves, say, max_regions
+) -> PlaneSolution:
+    """The box covered by subdivision (:mod:`derive.solving.semialgebraic.box_cover`) instead of a
+    cell decomposition; the regions read off the covered sub-boxes."""
+    a, b = symbols
+    (alo, ahi), (blo, bhi) = box
+    fbox = ((_fq(alo), _fq(ahi)), (_fq(blo), _fq(bhi)))
+    table: dict = {}
+    sets = [SignedSet.from_conditions(bs.conditions, bs.holds, table) for bs in bases]
+    count_solves = [solves]
+
+    def find(pt):
+        if len(bases) >= max_regions:
+            raise ParametricError(
+                f"the box needs more than {max_regions} optimal bases (the cap); stopped with "
+                f"{len(bases)} found: a smaller box, or max_regions=, allows it"
+            )
+        for k, probe in enumerate(_probes(pt, box)):
+            count_solves[0] += 1
+            found = _basis_at(sf, mats_sym, progs_sym, c_sym, probe)
+            if found is not None and found.holds(pt):
+                bases.append(found)
+                say(f"basis {len(bases)} at {a} = {pt[0]}, {b} = {pt[1]} ({count_solves[0]} LP points)")
+                return SignedSet.from_conditions(found.conditions, found.holds, table)
+            if k >= 6:
+                break
+        return None
+
+    whole: dict = {}
+    try:
+        leaves = cover_box(sets, table, fbox, find, say=say, whole=whole)
+    except CoverError as exc:
+        raise ParametricError(str(exc)) from None
+    say(f"covered: {count(len(leaves), 'sub-box', 'sub-boxes')} of the box, {count(len(bases), 'basis', 'bases')}")
+    for k, f in table.items():
+        if k not in whole:
+            whole[k] = sign_on_box(f, fbox, 2)
+    # merge bases with the same formulas
+    group_of: list[int] = []
+    heads: list[int] = []
+    for k, bs in enumerate(bases):
+        g = next((g for g, h in enumerate(heads) if _same_formulas(bases[h], bs)), None)
+        if g is None:
+            heads.append(k)
+            g = len(heads) - 1
+        group_of.append(g)
+    owned: dict[int, list] = {}
+    for leaf in leaves:
+        owners = [leaf.owner] if leaf.owner is not None else sorted(set(leaf.patterns.values()))
+        for o in owners:
+            owned.setdefault(group_of[o], []).append(leaf)
+    used = list(owned)
+    number = {g: n for n, g in enumerate(used)}
+
+    def condition_expr(cond):
+        sign, keys = cond
+        free = []
+        for k in keys:
+            if whole[k]:
+                sign *= whole[k]
+            else:
+                free.append(to_sympy(table[k], (a, b, 0)))
+        if not free:
+            return None
+        return sign * (sp.expand(free[0]) if len(free) == 1 else sp.Mul(*free))
+
+    regions = []
+    for g in used:
+        members = [k for k, h in enumerate(group_of) if h == g]
+        conjunctions = []
+        for k in members:
+            conj = tuple(dict.fromkeys(e for e in map(condition_expr, sets[k].conditions) if e is not None))
+            if conj not in conjunctions:
+                conjunctions.append(conj)
+        point = _leaf_point([sets[k] for k in members], owned[g])
+        basis = bases[members[0]]
+        value, strategies, off = _formulas(sf, mats_sym, basis, symbols, point)
+        region = PlaneRegion(
+            tuple(conjunctions),
+            value,
+            strategies,
+            (sp.Rational(int(point[0].p), int(point[0].q)), sp.Rational(int(point[1].p), int(point[1].q))),
+            off,
+            _leaf_borders(g, owned[g], group_of, number, sets, table, fbox, symbols),
+            len(members),
         )
+        _check_region(game, sf, mats_sym, region, symbols, number[g] + 1)
+        regions.append(region)
+        say(
+            f"region {number[g] + 1}: checked at {a} = {region.point[0]}, {b} = {region.point[1]} "
+            "(exploitability 0, equal to a direct solve)"
+        )
+    return PlaneSolution(
+        game, symbols, box, tuple(regions), constant, count_solves[0], None, None, 0, subboxes=len(leaves)
+    )
+
+
+def _leaf_point(members, leaves):
+    """A rational point of the simplest denominators strictly inside the region: inside a sub-box
+    where one of ``members``'s conditions were proved positive throughout, or else a point of a
+    sub-box's grid where they are all positive."""
+    whole_leaves = [leaf for leaf in leaves if leaf.owner is not None]
+    if whole_leaves:
+        candidates = [_simplest_in(leaf.box) for leaf in whole_leaves]
+    else:
+        candidates = []
+        for leaf in leaves:
+            (alo, ahi), (blo, bhi) = leaf.box
+            for i in range(1, 8):
+                for j in range(1, 8):
+                    pt = (alo + (ahi - alo) * i / 8, blo + (bhi - blo) * j / 8)
+                    if any(s.strictly(pt) for s in members):
+                        candidates.append(pt)
+        if not candidates:
+            raise ParametricError("no rational point found strictly inside a region of the subdivision")
+    return min(candidates, key=lambda pt: (max(int(pt[0].q), int(pt[1].q)), int(pt[0].q) + int(pt[1].q)))
+
+
+def _simplest_in(box):
+    """The point of the open ``box`` whose coordinates have the smallest denominators."""
+    out = []
+    for lo, hi in box:
+        lo_f, hi_f = Fraction(int(lo.p), int(lo.q)), Fraction(int(hi.p), int(hi.q))
+        width = (hi_f - lo_f) / 4  # keep clear of the sub-box's edges
+        x = simplest_between(lo_f + width, hi_f - width)
+        out.append(flint.fmpq(x.numerator, x.denominator))
+    return tuple(out)
+
+
+def _leaf_borders(g, leaves, group_of, number, sets, table, fbox, symbols):
+    """The curves along which region ``g`` meets another, each witnessed by two grid points of one
+    sub-box whose factor signs differ in that curve's factor only, and the box's edges it touches."""
+    a, b = symbols
+    found: dict = {}
+    for leaf in leaves:
+        if leaf.owner is None and leaf.free:
+            (alo, ahi), (blo, bhi) = leaf.box
+            grid = [
+                (alo + (ahi - alo) * i / 8, blo + (bhi - blo) * j / 8) for i in range(1, 8) for j in range(1, 8)
+            ]
+            seen = {}
+            for pt in grid:
+                signs = tuple(1 if table[k](pt[0], pt[1], 0) > 0 else -1 for k in leaf.free)
+                if 0 in (table[k](pt[0], pt[1], 0) for k in leaf.free):
+                    continue
+                seen.setdefault(signs, group_of[leaf.patterns[signs]])
+            for signs, h in seen.items():
+                if h != g:
+                    continue
+                for i, k in enumerate(leaf.free):
+                    other = seen.get(signs[:i] + (-signs[i],) + signs[i + 1 :])
+                    if other is not None and other != g:
+                        found.setdefault(k, set()).add(f"region {number[other] + 1}")
+    out = [
+        (sp.expand(to_sympy(table[k], (a, b, 0))), what)
+        for k in sorted(found, key=lambda k: sum(table[k].degrees()))
+        for what in sorted(found[k])
+    ]
+    (alo, ahi), (blo, bhi) = fbox
+    mine = [sets[k] for k, h in enumerate(group_of) if h == g]
+    for axis, end, s in ((0, alo, a), (0, ahi, a), (1, blo, b), (1, bhi, b)):
+        if any(_touches(leaf, axis, end, mine) for leaf in leaves):
+            out.append((sp.expand(s - sp.Rational(int(end.p), int(end.q))), "edge"))
+    return tuple(out)
+
+
+def _touches(leaf, axis: int, end, mine) -> bool:
+    """Whether the region (its bases' sets ``mine``) reaches the box's edge ``x_axis = end`` in
+    ``leaf``: the leaf lies along the edge and is the region's throughout, or one of 15 points of
+    the edge's stretch in the leaf is strictly inside the region."""
+    if end not in leaf.box[axis]:
+        return False
+    if leaf.owner is not None:
+        return True
+    lo, hi = leaf.box[1 - axis]
+    for i in range(1, 16):
+        t = lo + (hi - lo) * i / 16
+        pt = (end, t) if axis == 0 else (t, end)
+        if any(s.strictly(pt) for s in mine):
+            return True
+    return False
 
 
 def _probes(pt, box):
