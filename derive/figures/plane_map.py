@@ -145,8 +145,10 @@ def draw_plane_map(sol, game_name: str | None = None, *, grid: int = _GRID) -> F
         lines = []
         for k, region in enumerate(sol.regions):
             brief = long_formula(region.value, sol.symbols)
+            # a long formula: its size, and its value near the checked point (exact in the text and JSON)
             value = (
-                f"{region.value_at(sol.symbols, region.point)} at ({region.point[0]}, {region.point[1]}), {brief}"
+                f"≈ {float(region.value_at(sol.symbols, region.point)):.6g} at ({region.point[0]}, "
+                f"{region.point[1]}); {brief}"
                 if brief
                 else sp.sstr(region.value)
             )
