@@ -10,6 +10,7 @@ from pathlib import Path
 from derive.notation.latex import escape_text as latex_text
 from derive.notation.latex import to_latex
 from derive.presentation.game_summary import in_situation_order
+from derive.presentation.parametric_document import article_head
 from derive.presentation.parametric_report import MAX_SETS, readable
 from derive.presentation.plane_report import curve_text, plane_latex_table
 from derive.solving.parameters.plane import PlaneSolution
@@ -50,16 +51,7 @@ def plane_document(sol: PlaneSolution, figure: str | None = None) -> str:
             f"({sol.cells} cells, {sol.solves} LP points)."
         )
     out = [
-        r"\documentclass[11pt]{article}",
-        r"\usepackage[margin=2.2cm]{geometry}",
-        r"\usepackage{amsmath,amssymb,booktabs,graphicx,longtable}",
-        r"\usepackage[T1]{fontenc}",
-        r"\usepackage[utf8]{inputenc}",
-        rf"\title{{{game}: regions over ${a} \times {b}$}}",
-        r"\author{derived by \texttt{derive}}",
-        r"\date{}",
-        r"\begin{document}",
-        r"\maketitle",
+        *article_head(f"{game}: regions over ${a} \\times {b}$"),
         r"\section*{Method}",
         f"The box is ${a} \\in [{to_latex(alo)}, {to_latex(ahi)}]$, ${b} \\in [{to_latex(blo)}, {to_latex(bhi)}]$. "
         + method
