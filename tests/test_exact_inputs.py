@@ -1304,6 +1304,7 @@ EXCLUDED = {
     ("derive.solving.parameters.plane_general.plane_equilibria", "max_cells"): "a cap: " + _INT,
     ("derive.figures.plane_map.draw_plane_map", "grid"): "a drawing resolution: " + _INT,
     ("derive.presentation.plane_report.curve_text", "f"): "a boundary polynomial a solve derived: " + _PRINT,
+    ("derive.presentation.plane_report.mixture_latex", "strategy"): "a mixture a solve derived: " + _PRINT,
     ("derive.solving.refinements.beliefs.plans_of", "strategies"): _SOLVED,
     (
         "derive.solving.refinements.beliefs.pure_family",

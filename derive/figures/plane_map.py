@@ -50,7 +50,7 @@ def _short(item: str) -> str:
     return f"{label} {act}" if label else item
 
 
-def draw_plane_map(sol, game_name: str | None = None, *, grid: int = _GRID) -> Figure:
+def draw_plane_map(sol, game_name: str | None = None, *, grid: int = _GRID, key: bool = True) -> Figure:
     """Draw the regions of ``sol`` over its box (module docstring).
 
     Parameters
@@ -63,6 +63,9 @@ def draw_plane_map(sol, game_name: str | None = None, *, grid: int = _GRID) -> F
         Shown in the title when the game has none.
     grid : int
         Pixels along each axis of the fill (default 500).
+    key : bool
+        Draw the key beside the map (default); without it the map alone, for a document whose
+        table of regions says what the key would.
 
     Returns
     -------
@@ -93,11 +96,9 @@ def draw_plane_map(sol, game_name: str | None = None, *, grid: int = _GRID) -> F
             v = _numeric(region.value, a, b, X, Y)
             values[take] = v[take]
     with matplotlib.rc_context(_RC):
-        fig = Figure(figsize=(11.5, 6.4))
+        fig = Figure(figsize=(11.5, 6.4) if key else (7.0, 5.0))
         FigureCanvasAgg(fig)
-        ax = fig.add_axes((0.07, 0.1, 0.5, 0.8))
-        key = fig.add_axes((0.6, 0.1, 0.38, 0.8))
-        key.axis("off")
+        ax = fig.add_axes((0.07, 0.1, 0.5, 0.8) if key else (0.11, 0.12, 0.85, 0.8))
         n = len(sol.regions)
         colours = [_FILLS[k % len(_FILLS)] for k in range(n)]
         shown = np.ma.masked_less(label, 0)
@@ -147,38 +148,47 @@ def draw_plane_map(sol, game_name: str | None = None, *, grid: int = _GRID) -> F
         title = sol.game.title or game_name or "the game"
         what = "equilibria" if general else "optimal play"
         ax.set_title(f"{title}: {what} over {a} × {b}", fontsize=13)
-        lines = _family_key(sol) if general else _value_key(sol)
-        y = 1.0
-        size = 9 if n <= 8 else 7.5
-        step = size / 72 / (0.8 * 6.4)  # one line, in axes fraction
-        for k, head, body in lines:
-            key.text(
-                0.0,
-                y,
-                head,
-                va="top",
-                fontsize=size,
-                fontweight="bold",
-                bbox=dict(boxstyle="square,pad=0.2", fc=colours[k], ec="none"),
-            )
-            y -= step * 1.35 * (head.count("\n") + 1)
-            if body:
-                key.text(0.02, y, body, va="top", fontsize=size - 0.5)
-                y -= step * 1.3 * (body.count("\n") + 1)
-            y -= step * 0.6
+        if key:
+            _draw_key(fig, sol, colours, general)
+    return fig
+
+
+def _draw_key(fig: Figure, sol, colours, general: bool) -> None:
+    """The key on the right of the map: each region's line, then what the lines are."""
+    key = fig.add_axes((0.6, 0.1, 0.38, 0.8))
+    key.axis("off")
+    lines = _family_key(sol) if general else _value_key(sol)
+    n = len(sol.regions)
+    y = 1.0
+    size = 9 if n <= 8 else 7.5
+    step = size / 72 / (0.8 * 6.4)  # one line, in axes fraction
+    for k, head, body in lines:
         key.text(
             0.0,
-            max(y, 0.0) - step,
-            "solid lines: region boundaries (zero sets of their polynomials); on them the equilibria are not "
-            "solved"
-            if general
-            else "solid lines: region boundaries (zero sets of their polynomials); dotted: contours of the value",
+            y,
+            head,
             va="top",
-            fontsize=7.5,
-            color="#555555",
-            wrap=True,
+            fontsize=size,
+            fontweight="bold",
+            bbox=dict(boxstyle="square,pad=0.2", fc=colours[k], ec="none"),
         )
-    return fig
+        y -= step * 1.35 * (head.count("\n") + 1)
+        if body:
+            key.text(0.02, y, body, va="top", fontsize=size - 0.5)
+            y -= step * 1.3 * (body.count("\n") + 1)
+        y -= step * 0.6
+    key.text(
+        0.0,
+        max(y, 0.0) - step,
+        "solid lines: region boundaries (zero sets of their polynomials); on them the equilibria are not "
+        "solved"
+        if general
+        else "solid lines: region boundaries (zero sets of their polynomials); dotted: contours of the value",
+        va="top",
+        fontsize=7.5,
+        color="#555555",
+        wrap=True,
+    )
 
 
 def _value_key(sol) -> list[tuple[int, str, str]]:

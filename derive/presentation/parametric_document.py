@@ -23,14 +23,16 @@ from derive.solving.parameters.parametric_lp import ParametricSolution
 __all__ = ["article_head", "parametric_document", "write_parametric_document"]
 
 
-def article_head(title: str) -> list[str]:
+def article_head(title: str, packages: tuple[str, ...] = ()) -> list[str]:
     """The first lines of every document over parameters, one ``--param`` or two: the article's
-    preamble (amsmath, booktabs, graphicx, longtable; T1 fonts), ``title`` (LaTeX, already escaped),
-    ``\\begin{document}`` and ``\\maketitle``."""
+    preamble (amsmath, booktabs, graphicx, longtable and ``packages``; T1 fonts), ``title`` (LaTeX,
+    already escaped), ``\\begin{document}`` and ``\\maketitle``."""
     return [
         r"\documentclass[11pt]{article}",
         r"\usepackage[margin=2.2cm]{geometry}",
-        r"\usepackage{amsmath,amssymb,booktabs,graphicx,longtable}",
+        r"\usepackage{"
+        + ",".join(("amsmath", "amssymb", "booktabs", "graphicx", "longtable", *packages))
+        + "}",
         r"\usepackage[T1]{fontenc}",
         r"\usepackage[utf8]{inputenc}",
         rf"\title{{{title}}}",

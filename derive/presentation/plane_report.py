@@ -11,6 +11,7 @@ import json
 
 import sympy as sp
 
+from derive.notation.latex import escape_text as latex_text
 from derive.notation.latex import to_latex
 from derive.notation.text import count, to_text
 from derive.presentation.game_summary import in_situation_order
@@ -20,12 +21,18 @@ from derive.solving.parameters.plane_general import PlaneEquilibria
 
 __all__ = [
     "curve_text",
+    "family_members",
+    "formula_latex",
+    "mixture_latex",
     "plane_equilibria_json",
+    "plane_equilibria_latex_table",
     "plane_equilibria_text",
     "plane_json",
     "plane_latex_table",
     "plane_text",
+    "region_borders",
     "region_conditions",
+    "region_conditions_latex",
 ]
 
 
@@ -51,7 +58,9 @@ def curve_text(f: sp.Expr) -> str:
     return f"{to_text(f)} = 0"
 
 
-def _borders(region) -> list[str]:
+def region_borders(region) -> list[str]:
+    """What the region borders, grouped by neighbour: ``"region 2 along weak = 1/2"``, then
+    ``"the box's edges weak = 0, taste = 2"``."""
     by_neighbour: dict[str, list[str]] = {}
     for f, what in region.borders:
         by_neighbour.setdefault(what, []).append(curve_text(f))
@@ -110,7 +119,7 @@ def plane_text(sol: PlaneSolution, game_name: str | None = None) -> str:
             f"  checked at {a} = {pa}, {b} = {pb}: value {region.value_at(sol.symbols, region.point)}, "
             "exploitability 0, equal to a direct solve"
         )
-        borders = _borders(region)
+        borders = region_borders(region)
         if borders:
             lines.append(f"  borders: {'; '.join(borders)}")
         lines.append(f"  value to {names[0]}: {to_text(readable(region.value))}")
@@ -180,6 +189,17 @@ def plane_json(sol: PlaneSolution) -> str:
     return json.dumps(doc, indent=2, ensure_ascii=False)
 
 
+def region_conditions_latex(region) -> str:
+    """The region's conditions in LaTeX: ``$f \\ge 0 \\wedge g \\ge 0$``, alternatives on new lines
+    (``\\newline``, for a ``p`` column), ``"the whole box"`` when there are none."""
+    if not region.conditions or not region.conditions[0]:
+        return "the whole box"
+    return r" \newline ".join(
+        "$" + r" \wedge ".join(f"{to_latex(f)} \\ge 0" for f in conj) + "$" if conj else "the box"
+        for conj in region.conditions
+    )
+
+
 def plane_latex_table(sol: PlaneSolution) -> str:
     """A LaTeX ``longtable`` of the regions: conditions, value, checked point (escaped math)."""
     a, b = sol.symbols
@@ -188,14 +208,10 @@ def plane_latex_table(sol: PlaneSolution) -> str:
         r"region & conditions & value & checked at \\ \hline \endhead",
     ]
     for k, region in enumerate(sol.regions):
-        conds = r" \newline ".join(
-            "$" + r" \wedge ".join(f"{to_latex(f)} \\ge 0" for f in conj) + "$" if conj else "the box"
-            for conj in region.conditions
-        )
-        if not region.conditions or not region.conditions[0]:
-            conds = "the whole box"
         point = f"$({to_latex(region.point[0])}, {to_latex(region.point[1])})$"
-        rows.append(f"{k + 1} & {conds} & ${to_latex(region.value)}$ & {point} \\\\")
+        rows.append(
+            f"{k + 1} & {region_conditions_latex(region)} & ${to_latex(region.value)}$ & {point} \\\\"
+        )
     rows.append(r"\end{longtable}")
     rows.append(f"Points are $({to_latex(a)}, {to_latex(b)})$.")
     return "\n".join(rows)
@@ -244,7 +260,7 @@ def plane_equilibria_text(sol: PlaneEquilibria, game_name: str | None = None) ->
             f"  checked at {a} = {pa}, {b} = {pb}: "
             f"{count(len(region.extreme), 'extreme equilibrium', 'extreme equilibria')}, equal to a direct solve"
         )
-        borders = _borders(region)
+        borders = region_borders(region)
         if borders:
             lines.append(f"  borders: {'; '.join(borders)}")
         for j, eq in enumerate(region.extreme, 1):
@@ -266,6 +282,56 @@ def plane_equilibria_text(sol: PlaneEquilibria, game_name: str | None = None) ->
                 )
             lines.append(f"  family {j}: " + "; ".join(sides))
     return "\n".join(lines)
+
+
+def formula_latex(expr) -> str:
+    """A formula of a general-sum map in LaTeX, a thin space between factors (``\\mathit{taste}\\,
+    \\mathit{weak}``: two names side by side would read as one)."""
+    return to_latex(readable(expr), mul_symbol=r"\,")
+
+
+def mixture_latex(strategy: dict, sep: str = ", ") -> str:
+    """A mixed strategy in LaTeX as the text writes it, ``[weak: beer, strong: beer]
+    $\\frac{taste}{2}$, ...`` (each reduced strategy's label escaped, its probability in math;
+    ``sep`` between them, e.g. ``r" \\newline "`` in a table's cell)."""
+    return sep.join(f"{latex_text(_bracket(s))} ${formula_latex(v)}$" for s, v in strategy.items())
+
+
+def family_members(region) -> list[list[int]]:
+    """For each family (maximal Nash subset) of a general-sum region, the numbers (from 1) of the
+    extreme equilibria in it: those whose two strategies are among the family's extreme strategies."""
+    out = []
+    for s0, s1 in region.subsets:
+        mine = [region.strategy_sets[0][i] for i in s0], [region.strategy_sets[1][j] for j in s1]
+        out.append(
+            [
+                k
+                for k, eq in enumerate(region.extreme, 1)
+                if eq.strategies[0] in mine[0] and eq.strategies[1] in mine[1]
+            ]
+        )
+    return out
+
+
+def plane_equilibria_latex_table(sol: PlaneEquilibria) -> str:
+    """A LaTeX ``longtable`` of a general-sum game's regions: conditions, how many extreme equilibria
+    and families, checked point (its column types need the ``array`` package)."""
+    a, b = sol.symbols
+    rows = [
+        r"\begin{longtable}{@{}p{0.07\linewidth}p{0.37\linewidth}>{\raggedright\arraybackslash}p{0.34\linewidth}"
+        r"p{0.16\linewidth}@{}}",
+        r"region & conditions & equilibria & checked at \\ \hline \endhead",
+    ]
+    for k, region in enumerate(sol.regions):
+        point = f"$({to_latex(region.point[0])}, {to_latex(region.point[1])})$"
+        what = (
+            f"{count(len(region.extreme), 'extreme equilibrium', 'extreme equilibria')} in "
+            f"{count(len(region.subsets), 'family', 'families')}"
+        )
+        rows.append(f"{k + 1} & {region_conditions_latex(region)} & {what} & {point} \\\\")
+    rows.append(r"\end{longtable}")
+    rows.append(f"Points are $({to_latex(a)}, {to_latex(b)})$.")
+    return "\n".join(rows)
 
 
 def plane_equilibria_json(sol: PlaneEquilibria) -> str:
