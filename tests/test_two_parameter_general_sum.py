@@ -10,13 +10,14 @@ whose probabilities were changed as not an equilibrium.
 from __future__ import annotations
 
 import io
+import json
 import shutil
 
 import pytest
 import sympy as sp
 
 from derive.cli.run import main
-from derive.games.registry import BUILTIN_GAMES
+from derive.games.registry import BUILTIN_GAMES, load_game
 from derive.presentation.plane_document import plane_document
 from derive.presentation.plane_report import plane_equilibria_text
 from derive.solving.parameters.plane_general import plane_equilibria
@@ -140,3 +141,194 @@ def test_latex_refuses_one_param_of_a_general_sum_game(tmp_path):
     status, out, err = _run(["latex", "beer-quiche", "--param", "weak=0..1", "--out", str(tmp_path / "d")])
     assert status == 2 and out == "" and err.count("\n") == 1 and "general-sum" in err
     assert not (tmp_path / "d").exists()
+
+
+# --------------------------------------------------------------------------- derive check at a point
+
+
+def _regrets(doc) -> list[list[str]]:
+    return [[p["regret"] for p in member["players"]] for member in doc["members"]]
+
+
+@pytest.mark.parametrize(
+    "point, region, members",
+    [
+        (("1/3", "1"), 1, 4),  # the region's own checked point
+        (("1/7", "3/2"), 1, 4),
+        (("2/5", "1/9"), 1, 4),
+        (("2/3", "1"), 2, 1),
+        (("5/6", "7/4"), 2, 1),
+        (("3/5", "1/3"), 2, 1),
+    ],
+)
+def test_check_takes_the_region_and_finds_every_regret_zero(map_json, point, region, members):
+    a, b = point
+    status, out, err = _run(["check", f"beer-quiche:weak={a},taste={b}", str(map_json), "--json"])
+    assert status == 0, err
+    assert f"checking region {region} of 2" in err
+    doc = json.loads(out)
+    assert doc["region"] == region and doc["point"] == {"weak": a, "taste": b}
+    assert len(doc["members"]) == members  # every extreme equilibrium; the families' pairs are the same
+    assert [m["extreme_equilibrium"] for m in doc["members"]] == list(range(1, members + 1))
+    assert all(regrets == ["0", "0"] for regrets in _regrets(doc))
+    assert doc["is_nash_equilibrium"] is True and doc["on_curves"] == []
+    assert "every member the region lists" in doc["checked"]
+
+
+def test_check_evaluates_the_formulas_exactly(map_json):
+    """At weak = 3/4, taste = 1/2: the weak type mixes beer in with (1 - weak)/weak = 1/3, the
+    Receiver duels after beer with 1 - taste/2 = 3/4; the payoffs taste*(2 - weak) and weak."""
+    status, out, _ = _run(["check", "beer-quiche:weak=3/4,taste=1/2", str(map_json), "--json"])
+    assert status == 0
+    (member,) = json.loads(out)["members"]
+    assert member["strategies"] == {
+        "Sender": {"weak: beer, strong: beer": "1/3", "weak: quiche, strong: beer": "2/3"},
+        "Receiver": {"beer: duel, quiche: duel": "3/4", "beer: not, quiche: duel": "1/4"},
+    }
+    assert member["behaviour"]["Sender"] == {
+        "weak": {"beer": "1/3", "quiche": "2/3"},
+        "strong": {"beer": "1", "quiche": "0"},
+    }
+    assert [p["payoff"] for p in member["players"]] == ["5/8", "3/4"]
+    # the same numbers as a direct check of that profile in the game with the numbers put in
+    from derive.verification.best_response import behaviour_profile, profile_payoffs
+
+    game = load_game("beer-quiche:weak=3/4,taste=1/2")
+    profile = behaviour_profile(game, member["behaviour"])
+    assert profile_payoffs(profile) == (sp.Rational(5, 8), sp.Rational(3, 4))
+
+
+def test_check_text_says_which_members_and_the_verdict(map_json):
+    status, out, _ = _run(["check", "beer-quiche:weak=1/3,taste=1", str(map_json)])
+    assert status == 0
+    lines = out.splitlines()
+    assert lines[0] == (
+        f"Beer-quiche signaling game: region 1 of 2 of {str(map_json)!r} at weak = 1/3, taste = 1 (1 - 2*weak >= 0)"
+    )
+    assert lines[1].startswith(
+        "checked: every member the region lists (its 4 extreme equilibria and the pairs of extreme strategies "
+        "of its 2 families)"
+    )
+    assert (
+        "extreme equilibrium 1 (family 1): Sender: [weak: quiche, strong: quiche] 1; Receiver: "
+        "[beer: duel, quiche: not] 1/2, [beer: not, quiche: not] 1/2"
+    ) in lines
+    assert out.count("regret 0 (already a best response)") == 8
+    assert lines[-1] == (
+        "all 4 are Nash equilibria at weak = 1/3, taste = 1 (every player's regret 0), and so is every mix "
+        "within each family"
+    )
+
+
+def test_check_on_a_boundary_curve_says_the_map_does_not_solve_there(map_json):
+    status, out, _ = _run(["check", "beer-quiche:weak=1/2,taste=1", str(map_json)])
+    assert status == 0
+    assert (
+        "note: the point lies on the curve 2*weak - 1 = 0, where the map does not solve the equilibria" in out
+    )
+
+
+def _tampered(map_json, tmp_path, edit) -> str:
+    doc = json.loads(map_json.read_text())
+    edit(doc)
+    path = tmp_path / "tampered.json"
+    path.write_text(json.dumps(doc))
+    return str(path)
+
+
+def test_a_changed_probability_is_not_an_equilibrium(map_json, tmp_path):
+    def duel_less(doc):  # the Receiver duels after beer with taste/4, not taste/2 (still sums to 1)
+        receiver = doc["regions"][0]["equilibria"][0]["strategies"]["Receiver"]
+        receiver["beer: duel, quiche: not"] = "taste/4"
+        receiver["beer: not, quiche: not"] = "1 - taste/4"
+
+    path = _tampered(map_json, tmp_path, duel_less)
+    status, out, _ = _run(["check", "beer-quiche:weak=1/3,taste=1", path, "--json"])
+    assert status == 0
+    doc = json.loads(out)
+    assert doc["is_nash_equilibrium"] is False
+    first = doc["members"][0]
+    assert first["is_nash_equilibrium"] is False and first["nash_conv"] == "1/3"
+    assert [p["regret"] for p in first["players"]] == ["1/3", "0"]  # the weak type would drink beer
+    status, out, _ = _run(["check", "beer-quiche:weak=1/3,taste=1", path])
+    assert "Sender: payoff 7/3, best-response value 8/3, regret 1/3" in out
+    assert out.splitlines()[-1].startswith(
+        "not an equilibrium at weak = 1/3, taste = 1: extreme equilibrium 1"
+    )
+
+
+def test_a_changed_family_member_is_not_an_equilibrium(map_json, tmp_path):
+    def mix_less(doc):  # the weak type's beer in region 2's family: (1 - weak)/(2 weak), not (1 - weak)/weak
+        sender = doc["regions"][1]["families"][0]["Sender"][0]
+        sender["weak: beer, strong: beer"] = "(1 - weak)/(2*weak)"
+        sender["weak: quiche, strong: beer"] = "1 - (1 - weak)/(2*weak)"
+
+    path = _tampered(map_json, tmp_path, mix_less)
+    status, out, _ = _run(["check", "beer-quiche:weak=2/3,taste=1", path, "--json"])
+    assert status == 0
+    doc = json.loads(out)
+    assert [m["is_nash_equilibrium"] for m in doc["members"]] == [True, False]
+    assert doc["members"][1]["extreme_equilibrium"] is None and doc["members"][1]["families"] == [1]
+    assert [p["regret"] for p in doc["members"][1]["players"]] == ["0", "1/12"]
+    assert doc["is_nash_equilibrium"] is False
+
+
+@pytest.mark.parametrize(
+    "spec, edit, message",
+    [
+        ("beer-quiche:weak=1/3,taste=3", None, "taste = 3 is outside the box of"),
+        (
+            "beer-quiche:weak=1/3",
+            None,
+            "give both values with the game, derive check beer-quiche:weak=VALUE,taste=VALUE",
+        ),
+        (
+            "beer-quiche:weak=2/3,taste=1",
+            lambda d: d["regions"][1]["equilibria"][0]["strategies"]["Receiver"].update(
+                {"beer: not, quiche: duel": "taste/3"}
+            ),
+            "extreme equilibrium 1 of region 2 of",
+        ),
+        (
+            "beer-quiche:weak=2/3,taste=1",
+            lambda d: d["regions"][1]["equilibria"][0]["strategies"]["Sender"].update({"weak: beer": "1/2"}),
+            "player 'Sender' has no reduced strategy 'weak: beer'",
+        ),
+        (
+            "beer-quiche:weak=2/3,taste=1",
+            lambda d: d["regions"][1]["equilibria"][0]["strategies"]["Sender"].update(
+                {"weak: beer, strong: beer": "open(1)"}
+            ),
+            "is not a rational function",
+        ),
+        (
+            "beer-quiche:weak=2/3,taste=1",
+            lambda d: d["regions"][1].pop("families"),
+            'region 2 is not {"conditions"',
+        ),
+    ],
+)
+def test_bad_input_is_one_line_exit_2(map_json, tmp_path, spec, edit, message):
+    path = _tampered(map_json, tmp_path, edit) if edit else str(map_json)
+    status, out, err = _run(["check", spec, path])
+    assert status == 2 and out == ""
+    last = err.strip().splitlines()[-1]
+    assert last.startswith("derive: error: ") and message in last, err
+
+
+def test_the_constant_sum_route_is_unchanged(tmp_path):
+    """A constant-sum map still checks one profile, the region's, as before."""
+    status, out, _ = _run(
+        ["solve", "kuhn", "--param", "ante=1..3", "--param", "bet=1/2..4", "--json", "--quiet"]
+    )
+    path = tmp_path / "kuhn.json"
+    path.write_text(out)
+    status, out, err = _run(["check", "kuhn:ante=2,bet=1", str(path)])
+    assert status == 0
+    assert err == f"derive: checking region 1 of 3 of {str(path)!r}, its formulas at ante = 2, bet = 1\n"
+    assert out == (
+        "Kuhn poker: the profile checked exactly\n"
+        "opener: payoff -1/30, best-response value -1/30, regret 0 (already a best response)\n"
+        "dealer: payoff 1/30, best-response value 1/30, regret 0 (already a best response)\n"
+        "NashConv 0, exploitability 0: a Nash equilibrium\n"
+    )
