@@ -1,6 +1,8 @@
 """``derive latex``: a standalone LaTeX document deriving Kuhn poker and the one-raise game step by
 step; with GAME, the derivation of that game (``--sections thesis``: the thesis's sections for any
-two-player constant-sum game); with ``--param``, its value as a function of a parameter.
+two-player constant-sum game); with ``--param``, its value as a function of a parameter; with two
+``--param``, the map of regions over a box (a constant-sum game's values and optimal strategies, a
+general-sum game's equilibrium families).
 
 The documents are written by :mod:`derive.presentation` (imported when the command runs).
 """
