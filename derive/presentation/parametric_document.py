@@ -24,9 +24,21 @@ __all__ = ["article_head", "parametric_document", "write_parametric_document"]
 
 
 def article_head(title: str, packages: tuple[str, ...] = ()) -> list[str]:
-    """The first lines of every document over parameters, one ``--param`` or two: the article's
-    preamble (amsmath, booktabs, graphicx, longtable and ``packages``; T1 fonts), ``title`` (LaTeX,
-    already escaped), ``\\begin{document}`` and ``\\maketitle``."""
+    """The first lines of every document over parameters, one ``--param`` or two.
+
+    Parameters
+    ----------
+    title : str
+        The title, LaTeX already escaped.
+    packages : tuple of str
+        LaTeX packages loaded after amsmath, amssymb, booktabs, graphicx and longtable (``("array",)``).
+
+    Returns
+    -------
+    list of str
+        The article's preamble (2.2 cm margins, T1 fonts), the title, ``\\begin{document}`` and
+        ``\\maketitle``, one line each.
+    """
     return [
         r"\documentclass[11pt]{article}",
         r"\usepackage[margin=2.2cm]{geometry}",

@@ -59,8 +59,19 @@ def curve_text(f: sp.Expr) -> str:
 
 
 def region_borders(region) -> list[str]:
-    """What the region borders, grouped by neighbour: ``"region 2 along weak = 1/2"``, then
-    ``"the box's edges weak = 0, taste = 2"``."""
+    """What the region borders, grouped by neighbour.
+
+    Parameters
+    ----------
+    region : PlaneRegion or PlaneEquilibriumRegion
+        Its ``borders``: ``(boundary polynomial, "region K" or "edge")`` pairs.
+
+    Returns
+    -------
+    list of str
+        ``"region 2 along weak = 1/2"`` for each neighbour, then ``"the box's edges weak = 0,
+        taste = 2"`` (the words of the text output).
+    """
     by_neighbour: dict[str, list[str]] = {}
     for f, what in region.borders:
         by_neighbour.setdefault(what, []).append(curve_text(f))
@@ -190,8 +201,19 @@ def plane_json(sol: PlaneSolution) -> str:
 
 
 def region_conditions_latex(region) -> str:
-    """The region's conditions in LaTeX: ``$f \\ge 0 \\wedge g \\ge 0$``, alternatives on new lines
-    (``\\newline``, for a ``p`` column), ``"the whole box"`` when there are none."""
+    """The region's conditions in LaTeX.
+
+    Parameters
+    ----------
+    region : PlaneRegion or PlaneEquilibriumRegion
+        Its ``conditions``: alternatives of conjunctions of polynomials ``f`` meaning ``f >= 0``.
+
+    Returns
+    -------
+    str
+        ``$f \\ge 0 \\wedge g \\ge 0$``, alternatives joined by ``\\newline`` (for a ``p`` column),
+        ``"the whole box"`` when there are none.
+    """
     if not region.conditions or not region.conditions[0]:
         return "the whole box"
     return r" \newline ".join(
@@ -285,21 +307,55 @@ def plane_equilibria_text(sol: PlaneEquilibria, game_name: str | None = None) ->
 
 
 def formula_latex(expr) -> str:
-    """A formula of a general-sum map in LaTeX, a thin space between factors (``\\mathit{taste}\\,
-    \\mathit{weak}``: two names side by side would read as one)."""
+    """A formula of a general-sum map in LaTeX, a thin space between factors.
+
+    Parameters
+    ----------
+    expr : sympy.Expr
+        A probability, a payoff or a boundary polynomial the solve derived (shown, not computed).
+
+    Returns
+    -------
+    str
+        Math without dollars, ``\\mathit{taste}\\,\\mathit{weak} + 2`` (two names side by side would
+        read as one), without a leading minus on a bracket where an equal form has none.
+    """
     return to_latex(readable(expr), mul_symbol=r"\,")
 
 
 def mixture_latex(strategy: dict, sep: str = ", ") -> str:
-    """A mixed strategy in LaTeX as the text writes it, ``[weak: beer, strong: beer]
-    $\\frac{taste}{2}$, ...`` (each reduced strategy's label escaped, its probability in math;
-    ``sep`` between them, e.g. ``r" \\newline "`` in a table's cell)."""
+    """A mixed strategy in LaTeX as the text writes it.
+
+    Parameters
+    ----------
+    strategy : dict
+        ``reduced strategy label -> probability`` (a formula of the solve; zeros left out).
+    sep : str
+        Between two strategies (``", "``; ``r" \\newline "`` in a table's cell).
+
+    Returns
+    -------
+    str
+        ``[weak: beer, strong: beer] $\\frac{\\mathit{taste}}{2}$, ...``: each label escaped (in
+        brackets when it holds a comma), each probability in math.
+    """
     return sep.join(f"{latex_text(_bracket(s))} ${formula_latex(v)}$" for s, v in strategy.items())
 
 
 def family_members(region) -> list[list[int]]:
-    """For each family (maximal Nash subset) of a general-sum region, the numbers (from 1) of the
-    extreme equilibria in it: those whose two strategies are among the family's extreme strategies."""
+    """Which extreme equilibria each family of a general-sum region holds.
+
+    Parameters
+    ----------
+    region : PlaneEquilibriumRegion
+        Its ``subsets`` (the families: indices into ``strategy_sets``) and ``extreme``.
+
+    Returns
+    -------
+    list of list of int
+        For each family (maximal Nash subset), the numbers (from 1) of the extreme equilibria whose
+        two strategies are among its extreme strategies.
+    """
     out = []
     for s0, s1 in region.subsets:
         mine = [region.strategy_sets[0][i] for i in s0], [region.strategy_sets[1][j] for j in s1]
@@ -314,8 +370,19 @@ def family_members(region) -> list[list[int]]:
 
 
 def plane_equilibria_latex_table(sol: PlaneEquilibria) -> str:
-    """A LaTeX ``longtable`` of a general-sum game's regions: conditions, how many extreme equilibria
-    and families, checked point (its column types need the ``array`` package)."""
+    """A LaTeX ``longtable`` of a general-sum game's regions.
+
+    Parameters
+    ----------
+    sol : PlaneEquilibria
+
+    Returns
+    -------
+    str
+        One row per region: its number, conditions, how many extreme equilibria in how many families,
+        the checked point; then the order of the point's coordinates.  The column types need the
+        ``array`` package.
+    """
     a, b = sol.symbols
     rows = [
         r"\begin{longtable}{@{}p{0.07\linewidth}p{0.37\linewidth}>{\raggedright\arraybackslash}p{0.34\linewidth}"
