@@ -105,6 +105,7 @@ from derive.solving.zero_sum.analysis import raise_table
 from derive.solving.zero_sum.from_rules import solve
 from derive.verification.best_response import BehaviourProfile, IncompleteProfileError, behaviour_profile
 from derive.verification.membership import published_membership
+from derive.verification.mixtures import mixture_behaviour
 from derive.verification.path_values import path_values
 from derive.verification.positivity import positivity_certificate
 from derive.verification.profile_family import action_values, check_profile_family, nonnegative_on_domain
@@ -520,6 +521,18 @@ DOORS = [
         V + "best_response.behaviour_profile",
         "strategies",
         lambda v: behaviour_profile(matching_pennies(), _pennies(v)),
+        IncompleteProfileError,
+    ),
+    Door(
+        V + "mixtures.mixture_behaviour",
+        "mixtures",
+        lambda v: mixture_behaviour(
+            matching_pennies(),
+            {
+                "Matcher": {"coin: heads": v, "coin: tails": 1 - v},
+                "Guesser": {"guess: heads": "1/2", "guess: tails": "1/2"},
+            },
+        ),
         IncompleteProfileError,
     ),
     Door(
@@ -1154,6 +1167,11 @@ _READ = "takes objects already read exactly (BehaviourStrategy / BehaviourProfil
 _PRINT = "a printer: shows what it is given, computes nothing from it"
 _INT = "a count or size, not a game number"
 _FLOAT_GUESS = "compared with CFR's float averages to guess a support; no number of it reaches a result"
+_MAP_CHECK = (
+    "what derive check read from a map's JSON: values exact (Fractions from the game's name, formulas "
+    "evaluated exactly), numbers and counts of regions and families; the mixtures are read again by "
+    "mixture_behaviour (a door above)"
+)
 _SOLVED = "the exact output of a solver (plans, families, vertices), never typed; profiles are read by behaviour_profile"
 
 #: (callable, parameter) pairs that are not game numbers, or are read exactly elsewhere.
@@ -1311,6 +1329,15 @@ EXCLUDED = {
     ("derive.solving.parameters.plane_general.plane_equilibria", "max_cells"): "a cap: " + _INT,
     ("derive.figures.plane_map.draw_plane_map", "grid"): "a drawing resolution: " + _INT,
     ("derive.presentation.plane_report.curve_text", "f"): "a boundary polynomial a solve derived: " + _PRINT,
+    ("derive.presentation.plane_report.mixture_latex", "strategy"): "a mixture a solve derived: " + _PRINT,
+    **{
+        ("derive.presentation.strategic_report.MapMember", name): _MAP_CHECK
+        for name in ("mixtures", "equilibrium", "families")
+    },
+    **{
+        ("derive.presentation.strategic_report.MapRegionCheck", name): _MAP_CHECK
+        for name in ("point", "region", "regions", "families")
+    },
     ("derive.solving.refinements.beliefs.plans_of", "strategies"): _SOLVED,
     (
         "derive.solving.refinements.beliefs.pure_family",

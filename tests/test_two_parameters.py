@@ -293,8 +293,8 @@ def test_beer_quiche_json_lists_equilibria_and_families(tmp_path):
     assert set(first["families"][0]) == {"Sender", "Receiver"}
     status, out, _ = _run([*argv, "--quiet"])
     assert status == 0 and "region 3: 2*weak - 1 >= 0, 2 - taste >= 0" in out
-    status, out, err = _run([*argv, "--plot", str(tmp_path / "m.png")])
-    assert status == 2 and out == "" and err.count("\n") == 1 and not (tmp_path / "m.png").exists()
+    status, out, _ = _run([*argv, "--plot", str(tmp_path / "m.png"), "--quiet"])
+    assert status == 0 and "region 3:" in out and (tmp_path / "m.png").stat().st_size > 10_000
 
 
 # --------------------------------------------------------------------------- bases solved along lines

@@ -1,6 +1,8 @@
 """``derive latex``: a standalone LaTeX document deriving Kuhn poker and the one-raise game step by
 step; with GAME, the derivation of that game (``--sections thesis``: the thesis's sections for any
-two-player constant-sum game); with ``--param``, its value as a function of a parameter.
+two-player constant-sum game); with ``--param``, its value as a function of a parameter; with two
+``--param``, the map of regions over a box (a constant-sum game's values and optimal strategies, a
+general-sum game's equilibrium families).
 
 The documents are written by :mod:`derive.presentation` (imported when the command runs).
 """
@@ -216,10 +218,10 @@ def _parameter_names(items: list[str]) -> dict[str, str]:
 
 
 def _plane_document(args, out) -> int:
-    """``derive latex GAME --param A=LO..HI --param B=LO..HI``: the map and the table of regions."""
+    """``derive latex GAME --param A=LO..HI --param B=LO..HI``: the map and the table of regions (a
+    constant-sum game's values and optimal strategies, a general-sum game's equilibrium families)."""
     from derive.cli.game_input import plane_game
     from derive.presentation.plane_document import write_plane_document
-    from derive.solving.parameters.plane import plane_solve
 
     if args.game_spec is None and args.game == "all":
         raise UsageError("--param needs one game: derive latex GAME --param A=LO..HI --param B=LO..HI")
@@ -229,11 +231,18 @@ def _plane_document(args, out) -> int:
         raise UsageError("give either GAME or --game, not both")
     args.game = args.game_spec or args.game
     game, symbols, box = plane_game(args)
-    if game.num_players != 2 or game.constant_sum is None:
+    if game.num_players != 2:
         raise UsageError(
-            f"two --param map a two-player constant-sum game; {game.title or args.game} is not one"
+            f"two --param map a two-player game; {game.title or args.game} has {game.num_players} players"
         )
-    sol = plane_solve(game, symbols, box, progress=args.progress)
+    if game.constant_sum is None:
+        from derive.solving.parameters.plane_general import plane_equilibria
+
+        sol = plane_equilibria(game, symbols, box, progress=args.progress)
+    else:
+        from derive.solving.parameters.plane import plane_solve
+
+        sol = plane_solve(game, symbols, box, progress=args.progress)
     stem = f"{slug(args)}_by_{symbols[0]}_{symbols[1]}"
     written = write_plane_document(
         sol, args.out, stem, args.pdf, progress=args.progress, keep_aux=args.keep_tex_aux, game_name=args.game

@@ -11,6 +11,11 @@
 * The output of ``derive solve GAME --param A=LO..HI --param B=LO..HI --json`` (its ``"regions"``) or
   one region: the first region whose conditions hold at the two values GAME fixes
   (``derive check kuhn:ante=2,bet=3 map.json``), its formulas evaluated there.
+* The same output for a general-sum game (beer-quiche), whose regions list ``"equilibria"`` and
+  ``"families"`` of the reduced strategic form, not one behaviour profile: :func:`map_region` reads
+  every member the region holding the point lists (each extreme equilibrium, each pair of a
+  family's extreme strategies), evaluated there, for
+  :func:`derive.presentation.strategic_report.map_region_check_report`.
 
 A probability that is not a number is read as a rational function of the parameters GAME fixes
 (integers, decimals, the parameters' names, ``+ - * / **`` and brackets: the formulas the solver
@@ -27,7 +32,7 @@ from fractions import Fraction
 
 from derive.cli.arguments import UsageError
 
-__all__ = ["fixed_parameters", "profile_from_document"]
+__all__ = ["fixed_parameters", "map_region", "profile_from_document"]
 
 #: Longest formula read (characters) and largest exponent in it: a piece's formulas are far shorter.
 MAX_FORMULA = 200_000
@@ -118,6 +123,163 @@ def profile_from_document(doc, game: str | None, file: str, err=None):
             }
         out[player] = read
     return out if isinstance(strategies, dict) else list(out.values())
+
+
+def _is_general_sum_map(doc) -> bool:
+    """Whether ``doc`` is a general-sum game's map, or one of its regions (``"equilibria"``, ``"families"``)."""
+    if not isinstance(doc, dict):
+        return False
+    if isinstance(doc.get("regions"), list):
+        return any(isinstance(r, dict) and ("equilibria" in r or "families" in r) for r in doc["regions"])
+    return "equilibria" in doc and "families" in doc and "conditions" in doc
+
+
+def map_region(doc, game: str | None, file: str, err=None):
+    """Every member of the region of a general-sum map that holds the point GAME fixes, evaluated there.
+
+    Parameters
+    ----------
+    doc : object
+        The parsed file: the output of ``derive solve GAME --param A=LO..HI --param B=LO..HI --json``
+        for a general-sum game, or one of its ``"regions"``.
+    game : str or None
+        The game as typed, with both parameters' values (``beer-quiche:weak=1/3,taste=1``).
+    file : str
+        The file's name as typed, for the messages.
+    err : file, optional
+        Where to say which region was taken (one line).
+
+    Returns
+    -------
+    MapRegionCheck or None
+        None when ``doc`` is not a general-sum map (then :func:`profile_from_document` reads it);
+        else the region (the first whose conditions hold at the point, as for a constant-sum map),
+        its extreme equilibria and the pairs of each family's extreme strategies (each once, in that
+        order), their probabilities exact, and the boundary curves through the point.
+
+    Raises
+    ------
+    UsageError
+        One line: a parameter GAME does not fix; the point outside the file's box or in no region;
+        a region that is not ``{"conditions", "equilibria", "families"}``; a probability that is not
+        a formula or is undefined at the point.
+    """
+    from derive.presentation.strategic_report import MapMember, MapRegionCheck
+
+    if not _is_general_sum_map(doc):
+        return None
+    where = repr(file)
+    game = game or "GAME"
+    fixed, _ = fixed_parameters(game)
+    whole = isinstance(doc.get("regions"), list)
+    names = doc.get("parameters") if whole else list((doc.get("point") or {}).keys())
+    if not (isinstance(names, list) and len(names) == 2 and all(isinstance(n, str) for n in names)):
+        raise UsageError(
+            f"{where} has no two parameters: give the output of derive solve with two --param --json"
+        )
+    missing = [n for n in names if n not in fixed]
+    if missing:
+        example = f"{game.partition(':')[0]}:" + ",".join(f"{n}=VALUE" for n in names)
+        raise UsageError(
+            f"{where} holds regions in {' and '.join(names)}: give both values with the game, "
+            f"derive check {example} {file}"
+        )
+    values = {n: fixed[n] for n in names}
+    at = ", ".join(f"{n} = {v}" for n, v in values.items())
+    curves = []
+    box = doc.get("box") if whole else None
+    if isinstance(box, dict):
+        for n in names:
+            try:
+                lo, hi = (Fraction(str(x)) for x in box[n])
+            except (KeyError, TypeError, ValueError, ZeroDivisionError):
+                raise UsageError(f'{where}: its "box" does not give {n} as [LO, HI]') from None
+            if not lo <= values[n] <= hi:
+                raise UsageError(f"{n} = {values[n]} is outside the box of {where} ({n} from {lo} to {hi})")
+            if values[n] in (lo, hi):
+                curves.append(f"the box's edge {n} = {values[n]}")
+    regions = doc["regions"] if whole else [doc]
+    for k, region in enumerate(regions, 1):
+        if not (
+            isinstance(region, dict)
+            and isinstance(region.get("conditions"), list)
+            and isinstance(region.get("equilibria"), list)
+            and isinstance(region.get("families"), list)
+        ):
+            raise UsageError(
+                f'{where}: region {k} is not {{"conditions", "equilibria", "families"}} '
+                "(the output of derive solve with two --param --json)"
+            )
+        if _holds(region["conditions"], values, where):
+            break
+    else:
+        raise UsageError(
+            f"{at} is in no region of {where} (outside its box?)"
+            if whole
+            else f"{at} is outside the region in {where}: its conditions {', '.join(map(str, region['conditions']))} "
+            "do not all hold; give the whole output of derive solve with two --param --json"
+        )
+    for f in (doc.get("boundary_polynomials") or []) if whole else []:
+        if _evaluate(str(f), values, where, "a boundary polynomial") == 0:
+            curves.append(f"the curve {f} = 0")
+    if err is not None and whole:
+        print(f"derive: checking region {k} of {len(regions)} of {where}, its formulas at {at}", file=err)
+
+    def mixture(strategy, what: str) -> dict[str, Fraction]:
+        if not isinstance(strategy, dict):
+            raise UsageError(f"{where}: {what} is not {{reduced strategy: probability}}")
+        out = {}
+        for label, value in strategy.items():
+            if isinstance(value, bool) or not isinstance(value, (str, int)):
+                raise UsageError(f"{where}: the probability of {label!r} in {what} is {value!r}, not exact")
+            v = _evaluate(str(value), values, where, f"the probability of {label!r} in {what}")
+            if v != 0:
+                out[label] = v
+        return out
+
+    players = doc.get("players") if whole else None
+    members: dict = {}
+    for j, eq in enumerate(region["equilibria"], 1):
+        what = f"extreme equilibrium {j} of region {k}"
+        strategies = eq.get("strategies") if isinstance(eq, dict) else None
+        if not isinstance(strategies, dict):
+            raise UsageError(f'{where}: {what} has no "strategies"')
+        mixes = {player: mixture(s, f"{player}'s strategy in {what}") for player, s in strategies.items()}
+        members.setdefault(_key(mixes), [mixes, j, []])
+    for j, family in enumerate(region["families"], 1):
+        what = f"family {j} of region {k}"
+        if (
+            not isinstance(family, dict)
+            or len(family) != 2
+            or not all(isinstance(v, list) for v in family.values())
+        ):
+            raise UsageError(f"{where}: {what} is not {{player: [extreme strategies], other player: [...]}}")
+        order = [p for p in (players or family) if p in family] or list(family)
+        sides = [
+            [mixture(s, f"{p}'s extreme strategy {i} in {what}") for i, s in enumerate(family[p], 1)]
+            for p in order
+        ]
+        for x in sides[0]:
+            for y in sides[1]:
+                mixes = {order[0]: x, order[1]: y}
+                entry = members.setdefault(_key(mixes), [mixes, None, []])
+                if j not in entry[2]:
+                    entry[2].append(j)
+    return MapRegionCheck(
+        file=file,
+        region=k,
+        regions=len(regions),
+        point=values,
+        conditions=tuple(str(c) for c in region["conditions"]),
+        families=len(region["families"]),
+        members=tuple(MapMember(mixes, eq, tuple(fams)) for mixes, eq, fams in members.values()),
+        curves=tuple(curves),
+    )
+
+
+def _key(mixes: dict) -> tuple:
+    """A profile of mixtures as a hashable value (the same strategies, whatever the order)."""
+    return tuple(sorted((player, tuple(sorted(mix.items()))) for player, mix in mixes.items()))
 
 
 def _piece_of(doc: dict, fixed, where: str, game: str, file: str, err) -> dict:

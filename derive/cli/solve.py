@@ -238,13 +238,14 @@ def _solve_plane(args, out) -> int:
     from derive.presentation import plane_report as report
 
     if game.constant_sum is None:
-        if plot is not None:
-            raise UsageError(
-                "--plot draws the map of a constant-sum game; a general-sum game's has no value to draw"
-            )
         from derive.solving.parameters.plane_general import plane_equilibria
 
         res = plane_equilibria(game, symbols, box, progress=args.progress)
+        if plot is not None:
+            from derive.figures.plane_map import draw_plane_map
+            from derive.figures.save import save_figure
+
+            save_figure(draw_plane_map(res, game_name=args.game), plot)
         text = (
             report.plane_equilibria_json(res) if args.json else report.plane_equilibria_text(res, args.game)
         )

@@ -20,7 +20,39 @@ from derive.presentation.parametric_report import (
 )
 from derive.solving.parameters.parametric_lp import ParametricSolution
 
-__all__ = ["parametric_document", "write_parametric_document"]
+__all__ = ["article_head", "parametric_document", "write_parametric_document"]
+
+
+def article_head(title: str, packages: tuple[str, ...] = ()) -> list[str]:
+    """The first lines of every document over parameters, one ``--param`` or two.
+
+    Parameters
+    ----------
+    title : str
+        The title, LaTeX already escaped.
+    packages : tuple of str
+        LaTeX packages loaded after amsmath, amssymb, booktabs, graphicx and longtable (``("array",)``).
+
+    Returns
+    -------
+    list of str
+        The article's preamble (2.2 cm margins, T1 fonts), the title, ``\\begin{document}`` and
+        ``\\maketitle``, one line each.
+    """
+    return [
+        r"\documentclass[11pt]{article}",
+        r"\usepackage[margin=2.2cm]{geometry}",
+        r"\usepackage{"
+        + ",".join(("amsmath", "amssymb", "booktabs", "graphicx", "longtable", *packages))
+        + "}",
+        r"\usepackage[T1]{fontenc}",
+        r"\usepackage[utf8]{inputenc}",
+        rf"\title{{{title}}}",
+        r"\author{derived by \texttt{derive}}",
+        r"\date{}",
+        r"\begin{document}",
+        r"\maketitle",
+    ]
 
 
 def _strategy_rows(game, piece, p: int, t) -> list[str]:
@@ -49,16 +81,7 @@ def parametric_document(
     game = latex_text(sol.game.title or "The game")
     names = [latex_text(n) for n in sol.game.players]
     out = [
-        r"\documentclass[11pt]{article}",
-        r"\usepackage[margin=2.2cm]{geometry}",
-        r"\usepackage{amsmath,amssymb,booktabs,graphicx,longtable}",
-        r"\usepackage[T1]{fontenc}",
-        r"\usepackage[utf8]{inputenc}",
-        rf"\title{{{game}: the value as an exact function of ${t}$}}",
-        r"\author{derived by \texttt{derive}}",
-        r"\date{}",
-        r"\begin{document}",
-        r"\maketitle",
+        *article_head(f"{game}: the value as an exact function of ${t}$"),
         r"\section*{Method}",
         (
             f"For ${t}$ in $[{to_latex(sol.lower)}, {to_latex(sol.upper)}]$ each player's sequence-form linear "

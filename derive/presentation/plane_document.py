@@ -1,6 +1,7 @@
 """A standalone LaTeX document of a solution over a box of two parameters: the method, the map of
 regions, a table of the regions (conditions, value, checked point) and each region's optimal
-strategies (``derive latex GAME --param A=LO..HI --param B=LO..HI``)."""
+strategies (``derive latex GAME --param A=LO..HI --param B=LO..HI``); for a general-sum game each
+region's extreme equilibria and families instead of a value and optimal strategies."""
 
 from __future__ import annotations
 
@@ -10,23 +11,45 @@ from pathlib import Path
 from derive.notation.latex import escape_text as latex_text
 from derive.notation.latex import to_latex
 from derive.presentation.game_summary import in_situation_order
-from derive.presentation.parametric_report import MAX_SETS, readable
-from derive.presentation.plane_report import curve_text, plane_latex_table
+from derive.presentation.parametric_document import article_head
+from derive.presentation.parametric_report import MAX_SETS
+from derive.presentation.plan_latex import KEEP_WITH_TABLE
+from derive.presentation.plane_report import (
+    curve_text,
+    family_members,
+    formula_latex,
+    formula_or_size_latex,
+    mixture_latex,
+    plane_equilibria_latex_table,
+    plane_latex_table,
+    region_borders,
+    region_conditions_latex,
+)
 from derive.solving.parameters.plane import PlaneSolution
+from derive.solving.parameters.plane_general import PlaneEquilibria
 
 __all__ = ["plane_document", "write_plane_document"]
 
 
-def plane_document(sol: PlaneSolution, figure: str | None = None) -> str:
+def plane_document(sol: PlaneSolution | PlaneEquilibria, figure: str | None = None) -> str:
     """The LaTeX source (article; amsmath, booktabs, graphicx, longtable): method, map, table of
-    regions, and each region's strategies.
+    regions, and each region's strategies (a general-sum game's: its extreme equilibria and families).
 
     Parameters
     ----------
-    sol : PlaneSolution
+    sol : PlaneSolution or PlaneEquilibria
+        A constant-sum game's regions (:func:`derive.solving.parameters.plane.plane_solve`) or a
+        general-sum game's (:func:`derive.solving.parameters.plane_general.plane_equilibria`).
     figure : str, optional
         File name of the map to include.
+
+    Returns
+    -------
+    str
+        The document, every number exact (the solution's formulas and checked points).
     """
+    if isinstance(sol, PlaneEquilibria):
+        return _equilibria_document(sol, figure)
     a, b = (to_latex(s) for s in sol.symbols)
     (alo, ahi), (blo, bhi) = sol.box
     game = latex_text(sol.game.title or "The game")
@@ -57,16 +80,7 @@ def plane_document(sol: PlaneSolution, figure: str | None = None) -> str:
             )
         )
     out = [
-        r"\documentclass[11pt]{article}",
-        r"\usepackage[margin=2.2cm]{geometry}",
-        r"\usepackage{amsmath,amssymb,booktabs,graphicx,longtable}",
-        r"\usepackage[T1]{fontenc}",
-        r"\usepackage[utf8]{inputenc}",
-        rf"\title{{{game}: regions over ${a} \times {b}$}}",
-        r"\author{derived by \texttt{derive}}",
-        r"\date{}",
-        r"\begin{document}",
-        r"\maketitle",
+        *article_head(f"{game}: regions over ${a} \\times {b}$"),
         r"\section*{Method}",
         f"The box is ${a} \\in [{to_latex(alo)}, {to_latex(ahi)}]$, ${b} \\in [{to_latex(blo)}, {to_latex(bhi)}]$. "
         + method
@@ -84,14 +98,17 @@ def plane_document(sol: PlaneSolution, figure: str | None = None) -> str:
     for k, region in enumerate(sol.regions, 1):
         out.append(rf"\subsection*{{Region {k}}}")
         borders = "; ".join(
-            f"{latex_text(what)} along {latex_text(curve_text(f))}" for f, what in region.borders
+            f"{latex_text(what)} along {latex_text(curve_text(f, sol.symbols))}" for f, what in region.borders
         )
-        out.append(f"Value: ${to_latex(readable(region.value))}$. Borders: {borders}.")
+        out.append(f"Value: ${formula_or_size_latex(region.value, sol.symbols)}$. Borders: {borders}.")
+        at = region.strategies_at(sol.symbols, region.point)
         for p in (0, 1):
             rows = []
             for label, dist in in_situation_order(sol.game, p, region.strategies[p])[:MAX_SETS]:
                 acts = ", ".join(
-                    f"{latex_text(x)} ${to_latex(readable(v))}$" for x, v in dist.items() if v != 0
+                    f"{latex_text(x)} ${formula_or_size_latex(v, sol.symbols, at[p][label][x])}$"
+                    for x, v in dist.items()
+                    if v != 0
                 )
                 if label in region.off_path[p]:
                     acts += " (off the path: the best reply at the checked point)"
@@ -107,8 +124,90 @@ def plane_document(sol: PlaneSolution, figure: str | None = None) -> str:
     return "\n".join(out) + "\n"
 
 
+def _equilibria_document(sol: PlaneEquilibria, figure: str | None) -> str:
+    """The general-sum document: method, map, table of regions, each region's equilibria and families."""
+    a, b = (to_latex(s) for s in sol.symbols)
+    (alo, ahi), (blo, bhi) = sol.box
+    game = latex_text(sol.game.title or "The game")
+    names = [latex_text(n) for n in sol.game.players]
+    m, n = (len(s) for s in sol.strategies)
+    curves = ", ".join(f"${formula_latex(f)}$" for f in sol.polynomials)
+    out = [
+        *article_head(f"{game}: equilibria over ${a} \\times {b}$", ("array",)),
+        r"\section*{Method}",
+        f"The box is ${a} \\in [{to_latex(alo)}, {to_latex(ahi)}]$, ${b} \\in [{to_latex(blo)}, {to_latex(bhi)}]$. "
+        f"The payoffs of the reduced strategic form ({m} $\\times$ {n}: {names[0]}'s reduced strategies "
+        f"against {names[1]}'s) are polynomials in ${a}$ and ${b}$. A vertex of a player's best-reply polytope is "
+        "fixed by its tight labels, a linear system whose determinant, and the slack of every other label, are "
+        f"rational functions of $({a}, {b})$ (Avis, Rosenberg, Savani \\& von Stengel 2010). The irreducible "
+        "factors of these determinants and slacks, of both players' polytopes, are the boundary polynomials"
+        + (f" ({curves})" if curves else "")
+        + ". With the box's edges they define a cylindrical algebraic decomposition (Collins 1975): on each of "
+        f"its {sol.cells} open cells inside the box no boundary polynomial vanishes, so every vertex keeps its "
+        "labels, and the extreme equilibria and the maximal Nash subsets are the same formulas at every point of "
+        f"the cell. Each cell was solved exactly at a rational point, every extreme equilibrium re-derived as "
+        f"rational functions of ${a}$ and ${b}$, and the cells with the same equilibria form a region. Every "
+        "region was checked at the rational point shown, strictly inside it: its formulas there are exactly the "
+        "extreme equilibria and the maximal Nash subsets (the families) of a direct exact solve of the game with "
+        "the numbers put in. On the curves between regions the equilibria are not solved (there may be more of "
+        "them).",
+    ]
+    if figure:  # the map without its key: the table below says what it would
+        out += [r"\begin{center}", rf"\includegraphics[width=0.72\textwidth]{{{figure}}}", r"\end{center}"]
+    out += [
+        KEEP_WITH_TABLE,  # the heading goes to the next page with its table when the map leaves no room
+        r"\section*{The regions}",
+        plane_equilibria_latex_table(sol),
+        r"\section*{Equilibria in each region}",
+        "A family (a maximal Nash subset) is every pair of a mix of its first player's extreme strategies and "
+        "a mix of the second player's: each such pair is an equilibrium. A strategy is written as the reduced "
+        "pure strategies it plays, each with its probability; each extreme equilibrium with each player's payoff.",
+    ]
+    column = r">{\raggedright\arraybackslash}p{0.46\linewidth}"
+    for k, region in enumerate(sol.regions, 1):
+        pa, pb = (to_latex(v) for v in region.point)
+        borders = "; ".join(latex_text(x) for x in region_borders(region))
+        conditions = region_conditions_latex(region).replace(r" \newline ", " or ")
+        out += [
+            rf"\subsection*{{Region {k}}}",
+            f"Conditions: {conditions}. "
+            + (f"Borders: {borders}. " if borders else "")
+            + f"Checked at ${a} = {pa}$, ${b} = {pb}$: "
+            + f"{len(region.extreme)} extreme equilibri{'um' if len(region.extreme) == 1 else 'a'}, "
+            "equal to a direct solve.",
+            rf"\begin{{longtable}}{{@{{}}r{column}{column}@{{}}}}",
+            rf"\toprule & {names[0]} & {names[1]} \\ \midrule \endhead",
+        ]
+        for j, eq in enumerate(region.extreme, 1):
+            cells = [
+                mixture_latex(eq.strategies[p], r" \newline ")
+                + rf" \newline \emph{{payoff}} ${formula_latex(eq.payoffs[p])}$"
+                for p in (0, 1)
+            ]
+            out.append(f"{j} & {cells[0]} & {cells[1]} \\\\[4pt]")
+        out += [r"\bottomrule", r"\end{longtable}", r"\begin{itemize}"]
+        for j, (subset, members) in enumerate(zip(region.subsets, family_members(region)), 1):
+            sides = []
+            for p in (0, 1):
+                mixes = [mixture_latex(region.strategy_sets[p][i]) for i in subset[p]]
+                sides.append(
+                    f"{names[p]}: {mixes[0]}"
+                    if len(mixes) == 1
+                    else f"{names[p]}: any mix of " + " and ".join(f"({x})" for x in mixes)
+                )
+            which = ", ".join(str(x) for x in members)
+            out.append(
+                rf"\item Family {j}: "
+                + "; ".join(sides)
+                + f" (extreme equilibri{'um' if len(members) == 1 else 'a'} {which})."
+            )
+        out.append(r"\end{itemize}")
+    out.append(r"\end{document}")
+    return "\n".join(out) + "\n"
+
+
 def write_plane_document(
-    sol: PlaneSolution,
+    sol: PlaneSolution | PlaneEquilibria,
     out: str | Path,
     stem: str,
     compile_pdf: bool = False,
@@ -116,7 +215,9 @@ def write_plane_document(
     keep_aux: bool = False,
     game_name: str | None = None,
 ) -> list[Path]:
-    """Write ``out/<stem>.tex`` and the map ``out/<stem>_map.pdf`` (and the PDF with ``compile_pdf``).
+    """Write ``out/<stem>.tex`` and the map ``out/<stem>_map.pdf`` (and the PDF with ``compile_pdf``)
+    of a constant-sum game's regions (a :class:`PlaneSolution`) or a general-sum game's (a
+    :class:`PlaneEquilibria`).
 
     Raises
     ------
@@ -136,7 +237,7 @@ def write_plane_document(
         folder,
         stem,
         text,
-        {figure: draw_plane_map(sol, game_name=game_name)},
+        {figure: draw_plane_map(sol, game_name=game_name, key=not isinstance(sol, PlaneEquilibria))},
         compile_pdf,
         keep_aux,
         progress,

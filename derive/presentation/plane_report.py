@@ -11,6 +11,7 @@ import json
 
 import sympy as sp
 
+from derive.notation.latex import escape_text as latex_text
 from derive.notation.latex import to_latex
 from derive.notation.text import MAX_FORMULA_TERMS, count, long_formula, to_text, with_decimal
 from derive.presentation.game_summary import in_situation_order
@@ -20,12 +21,19 @@ from derive.solving.parameters.plane_general import PlaneEquilibria
 
 __all__ = [
     "curve_text",
+    "family_members",
+    "formula_latex",
+    "formula_or_size_latex",
+    "mixture_latex",
     "plane_equilibria_json",
+    "plane_equilibria_latex_table",
     "plane_equilibria_text",
     "plane_json",
     "plane_latex_table",
     "plane_text",
+    "region_borders",
     "region_conditions",
+    "region_conditions_latex",
 ]
 
 
@@ -66,7 +74,23 @@ def curve_text(f: sp.Expr, symbols=None) -> str:
     return f"{to_text(f)} = 0"
 
 
-def _borders(region, symbols=None) -> list[str]:
+def region_borders(region, symbols=None) -> list[str]:
+    """What the region borders, grouped by neighbour.
+
+    Parameters
+    ----------
+    region : PlaneRegion or PlaneEquilibriumRegion
+        Its ``borders``: ``(boundary polynomial, "region K" or "edge")`` pairs.
+    symbols : (sympy.Symbol, sympy.Symbol), optional
+        The two parameters: a long curve is then named by its degrees
+        (:func:`~derive.notation.text.long_formula`).
+
+    Returns
+    -------
+    list of str
+        ``"region 2 along weak = 1/2"`` for each neighbour, then ``"the box's edges weak = 0,
+        taste = 2"`` (the words of the text output).
+    """
     by_neighbour: dict[str, list[str]] = {}
     for f, what in region.borders:
         by_neighbour.setdefault(what, []).append(curve_text(f, symbols))
@@ -141,7 +165,7 @@ def plane_text(sol: PlaneSolution, game_name: str | None = None) -> str:
             f"  checked at {a} = {pa}, {b} = {pb}: value {with_decimal(region.value_at(sol.symbols, region.point))}, "
             "exploitability 0, equal to a direct solve"
         )
-        borders = _borders(region, sol.symbols)
+        borders = region_borders(region, sol.symbols)
         if borders:
             lines.append(f"  borders: {'; '.join(borders)}")
         lines.append(f"  value to {names[0]}: {_text(region.value, sol.symbols)}")
@@ -222,6 +246,44 @@ def plane_json(sol: PlaneSolution) -> str:
     return json.dumps(doc, indent=2, ensure_ascii=False)
 
 
+def formula_or_size_latex(expr, symbols=None, at=None, *, plain: bool = False) -> str:
+    """``expr`` in LaTeX math (no dollars; without a leading minus on a bracket where an equal form
+    has none, unless ``plain``); given the two ``symbols``, a formula of more than
+    :data:`~derive.notation.text.MAX_FORMULA_TERMS` terms is named by its degrees instead (and, with
+    ``at``, its exact value at the checked point follows), in ``\\text``."""
+    brief = long_formula(expr, symbols) if symbols is not None else None
+    if not brief:
+        return to_latex(expr if plain else readable(expr))
+    shown = rf"\text{{[{latex_text(brief)}]}}"
+    return shown if at is None else shown + rf"\text{{, at the checked point }}{to_latex(at)}"
+
+
+def region_conditions_latex(region, symbols=None) -> str:
+    """The region's conditions in LaTeX.
+
+    Parameters
+    ----------
+    region : PlaneRegion or PlaneEquilibriumRegion
+        Its ``conditions``: alternatives of conjunctions of polynomials ``f`` meaning ``f >= 0``.
+    symbols : (sympy.Symbol, sympy.Symbol), optional
+        The two parameters: a long polynomial is then named by its degrees (:func:`formula_or_size_latex`).
+
+    Returns
+    -------
+    str
+        ``$f \\ge 0 \\wedge g \\ge 0$``, alternatives joined by ``\\newline`` (for a ``p`` column),
+        ``"the whole box"`` when there are none.
+    """
+    if not region.conditions or not region.conditions[0]:
+        return "the whole box"
+    return r" \newline ".join(
+        "$" + r" \wedge ".join(f"{formula_or_size_latex(f, symbols, plain=True)} \\ge 0" for f in conj) + "$"
+        if conj
+        else "the box"
+        for conj in region.conditions
+    )
+
+
 def plane_latex_table(sol: PlaneSolution) -> str:
     """A LaTeX ``longtable`` of the regions: conditions, value, checked point (escaped math)."""
     a, b = sol.symbols
@@ -230,14 +292,11 @@ def plane_latex_table(sol: PlaneSolution) -> str:
         r"region & conditions & value & checked at \\ \hline \endhead",
     ]
     for k, region in enumerate(sol.regions):
-        conds = r" \newline ".join(
-            "$" + r" \wedge ".join(f"{to_latex(f)} \\ge 0" for f in conj) + "$" if conj else "the box"
-            for conj in region.conditions
-        )
-        if not region.conditions or not region.conditions[0]:
-            conds = "the whole box"
         point = f"$({to_latex(region.point[0])}, {to_latex(region.point[1])})$"
-        rows.append(f"{k + 1} & {conds} & ${to_latex(region.value)}$ & {point} \\\\")
+        rows.append(
+            f"{k + 1} & {region_conditions_latex(region, sol.symbols)} & "
+            f"${formula_or_size_latex(region.value, sol.symbols, region.value_at(sol.symbols, region.point), plain=True)}$ & {point} \\\\"
+        )
     rows.append(r"\end{longtable}")
     rows.append(f"Points are $({to_latex(a)}, {to_latex(b)})$.")
     return "\n".join(rows)
@@ -286,7 +345,7 @@ def plane_equilibria_text(sol: PlaneEquilibria, game_name: str | None = None) ->
             f"  checked at {a} = {pa}, {b} = {pb}: "
             f"{count(len(region.extreme), 'extreme equilibrium', 'extreme equilibria')}, equal to a direct solve"
         )
-        borders = _borders(region, sol.symbols)
+        borders = region_borders(region, sol.symbols)
         if borders:
             lines.append(f"  borders: {'; '.join(borders)}")
         for j, eq in enumerate(region.extreme, 1):
@@ -308,6 +367,101 @@ def plane_equilibria_text(sol: PlaneEquilibria, game_name: str | None = None) ->
                 )
             lines.append(f"  family {j}: " + "; ".join(sides))
     return "\n".join(lines)
+
+
+def formula_latex(expr) -> str:
+    """A formula of a general-sum map in LaTeX, a thin space between factors.
+
+    Parameters
+    ----------
+    expr : sympy.Expr
+        A probability, a payoff or a boundary polynomial the solve derived (shown, not computed).
+
+    Returns
+    -------
+    str
+        Math without dollars, ``\\mathit{taste}\\,\\mathit{weak} + 2`` (two names side by side would
+        read as one), without a leading minus on a bracket where an equal form has none.
+    """
+    return to_latex(readable(expr), mul_symbol=r"\,")
+
+
+def mixture_latex(strategy: dict, sep: str = ", ") -> str:
+    """A mixed strategy in LaTeX as the text writes it.
+
+    Parameters
+    ----------
+    strategy : dict
+        ``reduced strategy label -> probability`` (a formula of the solve; zeros left out).
+    sep : str
+        Between two strategies (``", "``; ``r" \\newline "`` in a table's cell).
+
+    Returns
+    -------
+    str
+        ``[weak: beer, strong: beer] $\\frac{\\mathit{taste}}{2}$, ...``: each label escaped (in
+        brackets when it holds a comma), each probability in math.
+    """
+    return sep.join(f"{latex_text(_bracket(s))} ${formula_latex(v)}$" for s, v in strategy.items())
+
+
+def family_members(region) -> list[list[int]]:
+    """Which extreme equilibria each family of a general-sum region holds.
+
+    Parameters
+    ----------
+    region : PlaneEquilibriumRegion
+        Its ``subsets`` (the families: indices into ``strategy_sets``) and ``extreme``.
+
+    Returns
+    -------
+    list of list of int
+        For each family (maximal Nash subset), the numbers (from 1) of the extreme equilibria whose
+        two strategies are among its extreme strategies.
+    """
+    out = []
+    for s0, s1 in region.subsets:
+        mine = [region.strategy_sets[0][i] for i in s0], [region.strategy_sets[1][j] for j in s1]
+        out.append(
+            [
+                k
+                for k, eq in enumerate(region.extreme, 1)
+                if eq.strategies[0] in mine[0] and eq.strategies[1] in mine[1]
+            ]
+        )
+    return out
+
+
+def plane_equilibria_latex_table(sol: PlaneEquilibria) -> str:
+    """A LaTeX ``longtable`` of a general-sum game's regions.
+
+    Parameters
+    ----------
+    sol : PlaneEquilibria
+
+    Returns
+    -------
+    str
+        One row per region: its number, conditions, how many extreme equilibria in how many families,
+        the checked point; then the order of the point's coordinates.  The column types need the
+        ``array`` package.
+    """
+    a, b = sol.symbols
+    rows = [
+        r"\begin{longtable}{@{}p{0.07\linewidth}p{0.37\linewidth}>{\raggedright\arraybackslash}p{0.34\linewidth}"
+        r"p{0.16\linewidth}@{}}",
+        r"region & conditions & equilibria & checked at \\ \hline \endhead",
+    ]
+    for k, region in enumerate(sol.regions):
+        point = f"$({to_latex(region.point[0])}, {to_latex(region.point[1])})$"
+        what = (
+            f"{count(len(region.extreme), 'extreme equilibrium', 'extreme equilibria')} in "
+            f"{count(len(region.subsets), 'family', 'families')}"
+        )
+        rows.append(f"{k + 1} & {region_conditions_latex(region)} & {what} & {point} \\\\")
+    rows.append(r"\end{longtable}")
+    rows.append(f"Points are $({to_latex(a)}, {to_latex(b)})$.")
+    return "\n".join(rows)
 
 
 def plane_equilibria_json(sol: PlaneEquilibria) -> str:
