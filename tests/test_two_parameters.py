@@ -396,3 +396,20 @@ def test_leduc_bet1_by_bet2_map_by_subdivision_equals_direct_solves():
         )
         direct = load_game(f"leduc:bet1={point[0]},bet2={point[1]}")
         assert sol.value_at(point) == solve_zero_sum(direct).value
+
+
+def test_long_formulas_are_named_by_their_degrees_in_text_and_latex():
+    from derive.notation.text import long_formula
+    from derive.presentation.plane_report import formula_or_size_latex
+
+    short = BET**2 / (BET + 2)
+    assert long_formula(short, (BET, RAISE)) is None
+    assert formula_or_size_latex(short, (BET, RAISE), plain=True) == r"\frac{\mathit{bet}^{2}}{\mathit{bet} + 2}"
+    big = sp.expand((BET + RAISE + 1) ** 6)  # 28 terms
+    assert long_formula(big, (BET, RAISE)) == "a polynomial of degree 6 in bet and 6 in raise (28 terms)"
+    assert long_formula(big / (BET + 3), (BET, RAISE)) == (
+        "a rational function of degree (6, 6) over (1, 0) in (bet, raise) (30 terms)"
+    )
+    latex = formula_or_size_latex(big / (BET + 3), (BET, RAISE), sp.Rational(2, 3))
+    # the math is closed around the words so that they break across lines; the value follows
+    assert latex.startswith("{}$ [a rational function") and r"$\approx 0.666667$" in latex

@@ -216,7 +216,7 @@ def long_formula(expr, symbols) -> str | None:
     over (31, 34) in (bet1, bet2) (1,346 terms)"``."""
     num, den = sp.fraction(sp.sympify(expr))
     polys = [sp.Poly(part, *symbols) for part in (num, den)]
-    terms = sum(len(poly.terms()) for poly in polys)
+    terms = sum(len(poly.terms()) for poly in (polys[:1] if polys[1].is_ground else polys))
     if terms <= MAX_FORMULA_TERMS:
         return None
     degrees = [tuple(poly.degree(s) for s in symbols) for poly in polys]

@@ -114,7 +114,7 @@ def plane_document(sol: PlaneSolution | PlaneEquilibria, figure: str | None = No
                     acts += " (off the path: the best reply at the checked point)"
                 rows.append(f"{latex_text(label)} & {acts} \\\\")
             out += [
-                r"\begin{longtable}{ll}",
+                r"\begin{longtable}{@{}lp{0.72\linewidth}@{}}",
                 rf"\toprule \multicolumn{{2}}{{l}}{{{names[p]}: an optimal strategy}} \\ \midrule \endhead",
                 *rows,
                 r"\bottomrule",

@@ -247,15 +247,18 @@ def plane_json(sol: PlaneSolution) -> str:
 
 
 def formula_or_size_latex(expr, symbols=None, at=None, *, plain: bool = False) -> str:
-    """``expr`` in LaTeX math (no dollars; without a leading minus on a bracket where an equal form
-    has none, unless ``plain``); given the two ``symbols``, a formula of more than
-    :data:`~derive.notation.text.MAX_FORMULA_TERMS` terms is named by its degrees instead (and, with
-    ``at``, its exact value at the checked point follows), in ``\\text``."""
+    """``expr`` in LaTeX math, to go between dollars (without a leading minus on a bracket where an
+    equal form has none, unless ``plain``); given the two ``symbols``, a formula of more than
+    :data:`~derive.notation.text.MAX_FORMULA_TERMS` terms is named by its degrees instead, in text
+    that may break across lines (the math is closed around it), and with ``at`` followed by a
+    decimal of its exact value at the checked point (the text and JSON outputs have both whole)."""
     brief = long_formula(expr, symbols) if symbols is not None else None
     if not brief:
         return to_latex(expr if plain else readable(expr))
-    shown = rf"\text{{[{latex_text(brief)}]}}"
-    return shown if at is None else shown + rf"\text{{, at the checked point }}{to_latex(at)}"
+    shown = f"[{latex_text(brief)}]"
+    if at is not None:
+        shown += f", at the checked point $\\approx {float(at):.6g}$"
+    return "{}$ " + shown + " ${}"
 
 
 def region_conditions_latex(region, symbols=None) -> str:
