@@ -177,13 +177,7 @@ def map_region(doc, game: str | None, file: str, err=None):
         raise UsageError(
             f"{where} has no two parameters: give the output of derive solve with two --param --json"
         )
-    missing = [n for n in names if n not in fixed]
-    if missing:
-        example = f"{game.partition(':')[0]}:" + ",".join(f"{n}=VALUE" for n in names)
-        raise UsageError(
-            f"{where} holds regions in {' and '.join(names)}: give both values with the game, "
-            f"derive check {example} {file}"
-        )
+    _require_both(names, fixed, where, game, file)
     values = {n: fixed[n] for n in names}
     at = ", ".join(f"{n} = {v}" for n, v in values.items())
     curves = []
@@ -321,13 +315,7 @@ def _region_of(doc: dict, fixed, where: str, game: str, file: str, err) -> dict:
         raise UsageError(
             f'{where} has "regions" but is not the output of derive solve with two --param --json'
         )
-    missing = [n for n in names if n not in fixed]
-    if missing:
-        example = f"{game.partition(':')[0]}:" + ",".join(f"{n}=VALUE" for n in names)
-        raise UsageError(
-            f"{where} holds regions in {' and '.join(names)}: give both values with the game, "
-            f"derive check {example} {file}"
-        )
+    _require_both(names, fixed, where, game, file)
     values = {n: fixed[n] for n in names}
     for k, region in enumerate(regions, 1):
         if _holds(region.get("conditions") or [], values, where):
@@ -340,6 +328,16 @@ def _region_of(doc: dict, fixed, where: str, game: str, file: str, err) -> dict:
             return region
     at = ", ".join(f"{n} = {v}" for n, v in values.items())
     raise UsageError(f"{at} is in no region of {where} (outside its box?)")
+
+
+def _require_both(names: list, fixed, where: str, game: str, file: str) -> None:
+    """UsageError (one line) unless GAME fixes both parameters ``names`` of a map."""
+    if any(n not in fixed for n in names):
+        example = f"{game.partition(':')[0]}:" + ",".join(f"{n}=VALUE" for n in names)
+        raise UsageError(
+            f"{where} holds regions in {' and '.join(names)}: give both values with the game, "
+            f"derive check {example} {file}"
+        )
 
 
 def _holds(conditions: list, values: dict, where: str) -> bool:

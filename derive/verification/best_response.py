@@ -136,6 +136,28 @@ class BehaviourProfile:
         }
 
 
+def by_player_index(game: Game, per_player) -> dict:
+    """``per_player`` (a mapping keyed by player name or index, or a sequence in player order) as
+    ``{player index: entry}``.
+
+    Raises
+    ------
+    IncompleteProfileError
+        For a key that names no player of ``game``.
+    """
+    if not isinstance(per_player, Mapping):
+        return dict(enumerate(per_player))
+    by_player = {}
+    for key, value in per_player.items():
+        if isinstance(key, int) and 0 <= key < game.num_players:
+            by_player[key] = value
+        elif key in game.players:
+            by_player[game.players.index(key)] = value
+        else:
+            raise IncompleteProfileError(f"unknown player {key!r}; the players are {', '.join(game.players)}")
+    return by_player
+
+
 def behaviour_profile(game: Game, strategies: Mapping | tuple | list) -> BehaviourProfile:
     """Read a behaviour profile given by labels.
 
@@ -160,19 +182,7 @@ def behaviour_profile(game: Game, strategies: Mapping | tuple | list) -> Behavio
         not exactly a short decimal (``1/3``; the message gives the exact form), or probabilities
         that are negative or do not sum to 1.
     """
-    if isinstance(strategies, Mapping):
-        by_player = {}
-        for key, value in strategies.items():
-            if isinstance(key, int) and 0 <= key < game.num_players:
-                by_player[key] = value
-            elif key in game.players:
-                by_player[game.players.index(key)] = value
-            else:
-                raise IncompleteProfileError(
-                    f"unknown player {key!r}; the players are {', '.join(game.players)}"
-                )
-    else:
-        by_player = dict(enumerate(strategies))
+    by_player = by_player_index(game, strategies)
     for p in range(game.num_players):
         if p not in by_player:
             raise IncompleteProfileError(f"the profile has no strategy for player {game.players[p]!r}")

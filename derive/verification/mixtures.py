@@ -25,7 +25,7 @@ import sympy as sp
 
 from derive.extensive_form.build import exact_value
 from derive.extensive_form.game import Game, GameModelError
-from derive.verification.best_response import IncompleteProfileError
+from derive.verification.best_response import IncompleteProfileError, by_player_index
 from derive.verification.subgame_families import mixed_plans, plan_behaviour, strategy_sequences
 
 __all__ = ["mixture_behaviour"]
@@ -71,19 +71,8 @@ def mixture_behaviour(game: Game, mixtures: Mapping | Sequence) -> list[dict[str
     [{'coin': {'heads': 1/2, 'tails': 1/2}}, {'guess': {'heads': 0, 'tails': 1}}]
     """
     game.require_perfect_recall()
-    if isinstance(mixtures, Mapping):
-        by_player = {}
-        for key, value in mixtures.items():
-            if isinstance(key, int) and 0 <= key < game.num_players:
-                by_player[key] = value
-            elif key in game.players:
-                by_player[game.players.index(key)] = value
-            else:
-                raise IncompleteProfileError(
-                    f"unknown player {key!r}; the players are {', '.join(game.players)}"
-                )
-    else:
-        by_player = dict(enumerate(mixtures))
+    by_player = by_player_index(game, mixtures)
+    if not isinstance(mixtures, Mapping):
         if len(by_player) > game.num_players:
             raise IncompleteProfileError(
                 f"{len(by_player)} mixtures for a game of {game.num_players} players"
