@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from derive.solving.semialgebraic.box_cover import CoverError, SignedSet, cover_box
+from derive.solving.semialgebraic.box_cover import CoverError, FactorTable, SignedSet, cover_box
 from derive.solving.semialgebraic.polynomials import polynomial_context
 
 CTX = polynomial_context(2)
@@ -66,7 +66,7 @@ def grid(n):
 
 
 def test_two_half_planes_cover_the_box_along_their_line():
-    table = {}
+    table = FactorTable()
     sets = [make_set([Fraction2(X - Y)], table), make_set([Fraction2(Y - X)], table)]
     leaves = cover_box(sets, table, UNIT, lambda pt: None)
     assert any(leaf.owner is None and len(leaf.free) == 1 for leaf in leaves)  # the diagonal's sub-boxes
@@ -74,7 +74,7 @@ def test_two_half_planes_cover_the_box_along_their_line():
 
 
 def test_three_regions_meeting_at_a_point_are_covered_by_sign_patterns():
-    table = {}
+    table = FactorTable()
     half = CTX.constant(flint.fmpq(1, 2))
     sets = [
         make_set([Fraction2(X - half)], table),
@@ -86,7 +86,7 @@ def test_three_regions_meeting_at_a_point_are_covered_by_sign_patterns():
 
 
 def test_a_point_no_set_holds_asks_for_a_new_set():
-    table = {}
+    table = FactorTable()
     third = CTX.constant(flint.fmpq(1, 3))
     sets = [make_set([Fraction2(X - third)], table)]
     asked = []
@@ -101,7 +101,7 @@ def test_a_point_no_set_holds_asks_for_a_new_set():
 
 
 def test_an_uncovered_point_without_a_new_set_is_an_error():
-    table = {}
+    table = FactorTable()
     sets = [make_set([Fraction2(X - CTX.constant(flint.fmpq(1, 3)))], table)]
     with pytest.raises(CoverError, match=r"no set found at \(1/4, 1/4\)"):
         cover_box(sets, table, UNIT, lambda pt: None)
@@ -110,7 +110,7 @@ def test_an_uncovered_point_without_a_new_set_is_an_error():
 def test_the_cap_stops_the_subdivision_and_says_how_far_it_got():
     # three lines crossing the box, a set for each of the 8 sign cells: no three sets cover
     # every sign pattern of the three, so the box must be split
-    table = {}
+    table = FactorTable()
     lines = [X - Y, X + Y - ONE, 3 * X - ONE]
     sets = [
         make_set([Fraction2(s * f) for s, f in zip(signs, lines)], table)
@@ -125,7 +125,7 @@ def test_the_cap_stops_the_subdivision_and_says_how_far_it_got():
 
 
 def test_sign_on_box_of_a_rational_function_condition_counts_odd_factors_only():
-    table = {}
+    table = FactorTable()
     # (x - y)^2 (x + 1) / (y + 2) >= 0 on the unit box: the square does not bound anything
     s = make_set([Fraction2((X - Y) ** 2 * (X + ONE), Y + 2 * ONE)], table)
     assert [len(keys) for _, keys in s.conditions] == [2]
@@ -144,7 +144,7 @@ def test_sign_on_box_of_a_rational_function_condition_counts_odd_factors_only():
 def test_random_lines_split_the_box_into_sign_cells_each_covered(lines):
     """Random lines (ties and lines missing the box included): one set per sign cell of the lines;
     the cover's claims hold at every grid point off the lines."""
-    table = {}
+    table = FactorTable()
     polys = [p * X + q * Y + CTX.constant(flint.fmpq(r, 4)) for p, q, r in lines]
     sets = []
     for signs in itertools.product((1, -1), repeat=len(polys)):

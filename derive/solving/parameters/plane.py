@@ -72,7 +72,7 @@ from derive.solving.lp import ExactLPError, basis_system, optimal_basis, row_tim
 from derive.solving.parameters.bivariate_solve import solve_bivariate
 from derive.solving.parameters.breakpoints import ParametricError
 from derive.solving.parameters.symbolic_payoffs import substitute
-from derive.solving.semialgebraic.box_cover import CoverError, SignedSet, cover_box, sign_on_box
+from derive.solving.semialgebraic.box_cover import CoverError, FactorTable, SignedSet, cover_box, sign_on_box
 from derive.solving.semialgebraic.cells import _samples
 from derive.solving.semialgebraic.polynomials import (
     irreducible_factors,
@@ -798,7 +798,7 @@ def _plane_by_subdivision(
     a, b = symbols
     (alo, ahi), (blo, bhi) = box
     fbox = ((_fq(alo), _fq(ahi)), (_fq(blo), _fq(bhi)))
-    table: dict = {}
+    table = FactorTable()
     sets = [SignedSet.from_conditions(bs.conditions, bs.holds, table) for bs in bases]
     count_solves = [solves]
 
@@ -824,7 +824,9 @@ def _plane_by_subdivision(
         leaves = cover_box(sets, table, fbox, find, say=say, whole=whole)
     except CoverError as exc:
         raise ParametricError(str(exc)) from None
-    say(f"covered: {count(len(leaves), 'sub-box', 'sub-boxes')} of the box, {count(len(bases), 'basis', 'bases')}")
+    say(
+        f"covered: {count(len(leaves), 'sub-box', 'sub-boxes')} of the box, {count(len(bases), 'basis', 'bases')}"
+    )
     for k, f in table.items():
         if k not in whole:
             whole[k] = sign_on_box(f, fbox, 2)
@@ -929,7 +931,9 @@ def _leaf_borders(g, leaves, group_of, number, sets, table, fbox, symbols):
         if leaf.owner is None and leaf.free:
             (alo, ahi), (blo, bhi) = leaf.box
             grid = [
-                (alo + (ahi - alo) * i / 8, blo + (bhi - blo) * j / 8) for i in range(1, 8) for j in range(1, 8)
+                (alo + (ahi - alo) * i / 8, blo + (bhi - blo) * j / 8)
+                for i in range(1, 8)
+                for j in range(1, 8)
             ]
             seen = {}
             for pt in grid:

@@ -49,6 +49,7 @@ __all__ = [
     "MAX_DEPTH",
     "MAX_PATTERN_FACTORS",
     "CoverError",
+    "FactorTable",
     "Leaf",
     "SignedSet",
     "cover_box",
@@ -106,15 +107,32 @@ def _quarters(box: Box) -> list[Box]:
     return [((a0, a1), (b0, b1)) for a0, a1 in ((alo, ca), (ca, ahi)) for b0, b1 in ((blo, cb), (cb, bhi))]
 
 
+class FactorTable(dict):
+    """The irreducible factors the sets name, ``id -> factor`` (small integers: a factor's own key,
+    the tuple of its terms, would be hashed at every look-up of its sign)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.index: dict[tuple, int] = {}
+
+    def add(self, f) -> int:
+        """The id of the factor ``f`` (an ``fmpq_mpoly``), added if new."""
+        k = key(f)
+        if k not in self.index:
+            self.index[k] = len(self.index)
+            self[self.index[k]] = f
+        return self.index[k]
+
+
 @dataclass
 class SignedSet:
     """A conjunction of conditions ``g >= 0``, each kept as its constant's sign and its irreducible
-    factors of odd multiplicity (keys into the cover's table of factors).
+    factors of odd multiplicity (ids in the cover's :class:`FactorTable`).
 
     Build one with :meth:`from_conditions`.  ``conditions[k]`` is ``(sign, (key, ...))``: the sign of
     ``g`` is ``sign`` times the product of the factors' signs."""
 
-    conditions: list[tuple[int, tuple[tuple, ...]]]
+    conditions: list[tuple[int, tuple[int, ...]]]
     holds: Callable[[tuple], bool]
     fractions: Sequence = ()
 
@@ -127,9 +145,9 @@ class SignedSet:
             return False
 
     @staticmethod
-    def from_conditions(fractions: Sequence, holds: Callable[[tuple], bool], table: dict) -> SignedSet:
+    def from_conditions(fractions: Sequence, holds: Callable[[tuple], bool], table: FactorTable) -> SignedSet:
         """``fractions``: objects with ``num`` and ``den`` (``fmpq_mpoly``); ``holds(point)`` tests the
-        conditions at a rational point; ``table`` (key -> factor) is filled with the factors."""
+        conditions at a rational point; ``table`` is filled with the factors."""
         out = []
         factored: dict = {}
         for g in fractions:
@@ -146,9 +164,7 @@ class SignedSet:
                         sign *= 1 if f.leading_coefficient() > 0 else -1
                         continue
                     if m % 2:
-                        k = key(f)
-                        table.setdefault(k, f)
-                        keys.append(k)
+                        keys.append(table.add(f))
             out.append((sign, tuple(sorted(set(keys)))))
         return SignedSet(list(dict.fromkeys(out)), holds, tuple(fractions))
 
@@ -221,7 +237,7 @@ def _points(box: Box):
 
 def cover_box(
     sets: list[SignedSet],
-    table: dict,
+    table: FactorTable,
     box: Box,
     find: Callable[[tuple], SignedSet | None],
     *,
@@ -236,8 +252,8 @@ def cover_box(
     ----------
     sets : list of SignedSet
         The sets known so far; ``find``'s sets are appended to it.
-    table : dict
-        Key -> irreducible factor (``fmpq_mpoly``) for every key the sets name; extended by ``find``.
+    table : FactorTable
+        The irreducible factors the sets name; extended by ``find``.
     box : ((a_lo, a_hi), (b_lo, b_hi))
         FLINT rationals, ``lo < hi``.
     find : callable
