@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from derive.solving.semialgebraic.box_cover import CoverError, FactorTable, SignedSet, cover_box
+from derive.solving.semialgebraic.box_cover import CoverError, FactorTable, SignedSet, cover_box, sign_on_box
 from derive.solving.semialgebraic.polynomials import polynomial_context
 
 CTX = polynomial_context(2)
@@ -151,3 +151,16 @@ def test_random_lines_split_the_box_into_sign_cells_each_covered(lines):
         sets.append(make_set([Fraction2(s * f) for s, f in zip(signs, polys)], table))
     leaves = cover_box(sets, table, UNIT, lambda pt: None)
     check_claims(leaves, sets, table, grid(13))
+
+
+def test_a_boundary_along_the_box_edge_is_of_one_sign_inside():
+    # x - 1/2 >= 0 on [1/2, 1] x [0, 1]: zero on the left edge only; the region beyond the edge is
+    # outside the box, so no point inside can find it, and none is needed
+    table = FactorTable()
+    half = CTX.constant(flint.fmpq(1, 2))
+    sets = [make_set([Fraction2(X - half)], table)]
+    box = ((flint.fmpq(1, 2), flint.fmpq(1)), (flint.fmpq(0), flint.fmpq(1)))
+    leaves = cover_box(sets, table, box, lambda pt: None)
+    assert [leaf.owner for leaf in leaves] == [0]
+    assert sign_on_box(X - half, box) == 1
+    assert sign_on_box(X - half, ((flint.fmpq(0), flint.fmpq(1)), (flint.fmpq(0), flint.fmpq(1)))) == 0

@@ -358,6 +358,11 @@ def test_boundaries_above_the_cell_decompositions_degree_are_covered_by_subdivis
         assert region.value_at((BET, RAISE), point) == one_raise_map.value_at(point)
         concrete = load_game(f"one-raise:bet={point[0]},raise={point[1]}")
         assert exploitability(concrete, region.strategies_at((BET, RAISE), point)) == 0
+    # a box whose edge lies on a boundary (bet = 1, bet = 2): covered by subdivision all the same
+    for edge_box in (((1, 2), (HALF, 3)), ((HALF, 2), (HALF, 3))):
+        part = plane_solve(game, (BET, RAISE), edge_box, max_degree=2)
+        for point in _points(edge_box, 4, 5):
+            assert part.value_at(point) == one_raise_map.value_at(point)
     # the quartic boundary between checkraising and not is found along the same curve
     quartic = [c for r in sub.regions for c, what in r.borders if what != "edge" and sp.degree(c, BET) == 4]
     assert quartic and all(sp.expand(c - quartic[0]) == 0 for c in quartic)

@@ -73,11 +73,14 @@ Box = tuple[tuple[flint.fmpq, flint.fmpq], tuple[flint.fmpq, flint.fmpq]]
 
 def sign_on_box(f, box: Box, depth: int = 0) -> int:
     """``1`` or ``-1`` when the polynomial ``f`` (an ``fmpq_mpoly`` whose first two variables are the
-    box's) keeps that sign on the whole closed ``box``, proved; ``0`` when that is not shown.
+    box's, not constant) has that sign on the closed ``box`` except on its zero set, proved; ``0``
+    when that is not shown.
 
     At the centre ``c`` of the box, with half-widths ``r``, ``f(c + d) = g(d)`` (a Taylor shift):
-    ``|g(0)| > sum over the other terms of |g_k| r^k`` proves the sign of ``g(0)`` throughout; failing
-    that the box is split in four, ``depth`` times (a polynomial with a zero in the box fails at
+    ``|g(0)| >= sum over the other terms of |g_k| r^k`` with ``g(0) != 0`` proves that ``f`` is zero
+    or of the sign of ``g(0)`` throughout (equality allows a zero on the box's boundary, such as
+    ``bet - 1`` on a box whose edge is ``bet = 1``: the cover disregards zero sets, curves); failing
+    that the box is split in four, ``depth`` times (a polynomial changing sign in the box fails at
     every depth)."""
     ctx = f.context()
     gens = ctx.gens()
@@ -93,7 +96,7 @@ def sign_on_box(f, box: Box, depth: int = 0) -> int:
             centre = c
         else:
             tail += abs(c) * ra**ea * rb**eb
-    if abs(centre) > tail:
+    if centre != 0 and abs(centre) >= tail:
         return 1 if centre > 0 else -1
     if depth == 0:
         return 0
