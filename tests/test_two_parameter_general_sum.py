@@ -71,7 +71,7 @@ def test_the_document_states_each_region_and_its_families(bq_map):
     )
     # each region's section: its conditions, borders and point
     assert (
-        "\\subsection*{Region 1}\nConditions: $1 - 2 \\mathit{weak} \\ge 0$. Borders: region 2 along weak = 1/2"
+        "\\subsection*{Region 1}\nConditions: $1 - 2 \\mathit{weak} \\ge 0$. Borders: region 2 along $\\mathit{weak} = \\frac{1}{2}$"
         in tex
     )
     assert "Checked at $\\mathit{weak} = \\frac{1}{3}$, $\\mathit{taste} = 1$: 4 extreme equilibria" in tex

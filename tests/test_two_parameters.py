@@ -192,6 +192,9 @@ def test_derive_check_takes_the_region_holding_the_point(tmp_path):
         assert status == 0 and "exploitability 0" in out and "checking region" in err
     status, _, err = _run(["check", "one-raise:bet=1", str(path)])
     assert status == 2 and "give both values" in err
+    # a point outside the box is refused, not checked with the formulas of a region beyond it
+    status, out, err = _run(["check", "one-raise:bet=4,raise=1", str(path)])
+    assert (status, out) == (2, "") and "bet = 4 is outside the box of" in err and "(bet from 1/2 to 3)" in err
 
 
 # --------------------------------------------------------------------------- general-sum: beer-quiche

@@ -180,18 +180,8 @@ def map_region(doc, game: str | None, file: str, err=None):
     _require_both(names, fixed, where, game, file)
     values = {n: fixed[n] for n in names}
     at = ", ".join(f"{n} = {v}" for n, v in values.items())
-    curves = []
     box = doc.get("box") if whole else None
-    if isinstance(box, dict):
-        for n in names:
-            try:
-                lo, hi = (Fraction(str(x)) for x in box[n])
-            except (KeyError, TypeError, ValueError, ZeroDivisionError):
-                raise UsageError(f'{where}: its "box" does not give {n} as [LO, HI]') from None
-            if not lo <= values[n] <= hi:
-                raise UsageError(f"{n} = {values[n]} is outside the box of {where} ({n} from {lo} to {hi})")
-            if values[n] in (lo, hi):
-                curves.append(f"the box's edge {n} = {values[n]}")
+    curves = [f"the box's edge {n} = {values[n]}" for n in _edges_at(box, names, values, where)]
     regions = doc["regions"] if whole else [doc]
     for k, region in enumerate(regions, 1):
         if not (
@@ -317,6 +307,7 @@ def _region_of(doc: dict, fixed, where: str, game: str, file: str, err) -> dict:
         )
     _require_both(names, fixed, where, game, file)
     values = {n: fixed[n] for n in names}
+    _edges_at(doc.get("box"), names, values, where)
     for k, region in enumerate(regions, 1):
         if _holds(region.get("conditions") or [], values, where):
             if err is not None:
@@ -328,6 +319,24 @@ def _region_of(doc: dict, fixed, where: str, game: str, file: str, err) -> dict:
             return region
     at = ", ".join(f"{n} = {v}" for n, v in values.items())
     raise UsageError(f"{at} is in no region of {where} (outside its box?)")
+
+
+def _edges_at(box, names: list, values: dict, where: str) -> list[str]:
+    """The parameters whose value is an end of the map's ``"box"`` (none when the file gives no box);
+    UsageError (one line) for a value outside it."""
+    if not isinstance(box, dict):
+        return []
+    edges = []
+    for n in names:
+        try:
+            lo, hi = (Fraction(str(x)) for x in box[n])
+        except (KeyError, TypeError, ValueError, ZeroDivisionError):
+            raise UsageError(f'{where}: its "box" does not give {n} as [LO, HI]') from None
+        if not lo <= values[n] <= hi:
+            raise UsageError(f"{n} = {values[n]} is outside the box of {where} ({n} from {lo} to {hi})")
+        if values[n] in (lo, hi):
+            edges.append(n)
+    return edges
 
 
 def _require_both(names: list, fixed, where: str, game: str, file: str) -> None:

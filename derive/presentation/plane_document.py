@@ -98,7 +98,7 @@ def plane_document(sol: PlaneSolution | PlaneEquilibria, figure: str | None = No
     for k, region in enumerate(sol.regions, 1):
         out.append(rf"\subsection*{{Region {k}}}")
         borders = "; ".join(
-            f"{latex_text(what)} along {latex_text(curve_text(f, sol.symbols))}" for f, what in region.borders
+            f"{latex_text(what)} along {curve_text(f, sol.symbols, latex=True)}" for f, what in region.borders
         )
         out.append(f"Value: ${formula_or_size_latex(region.value, sol.symbols)}$. Borders: {borders}.")
         at = region.strategies_at(sol.symbols, region.point)
@@ -166,7 +166,7 @@ def _equilibria_document(sol: PlaneEquilibria, figure: str | None) -> str:
     column = r">{\raggedright\arraybackslash}p{0.46\linewidth}"
     for k, region in enumerate(sol.regions, 1):
         pa, pb = (to_latex(v) for v in region.point)
-        borders = "; ".join(latex_text(x) for x in region_borders(region))
+        borders = "; ".join(region_borders(region, sol.symbols, latex=True))
         conditions = region_conditions_latex(region).replace(r" \newline ", " or ")
         out += [
             rf"\subsection*{{Region {k}}}",

@@ -60,21 +60,25 @@ def region_conditions(region, symbols=None) -> list[str]:
     return [" or ".join("(" + " and ".join(inequality(f) for f in conj) + ")" for conj in region.conditions)]
 
 
-def curve_text(f: sp.Expr, symbols=None) -> str:
+def curve_text(f: sp.Expr, symbols=None, *, latex: bool = False) -> str:
     """``"ante = 3"`` for an edge of the box, ``"bet - ante = 0"`` for any other curve (given the two
-    ``symbols``, a long one named by its degrees: :func:`~derive.notation.text.long_formula`)."""
+    ``symbols``, a long one named by its degrees: :func:`~derive.notation.text.long_formula`); with
+    ``latex``, the same in LaTeX with its dollars (``$\\mathit{bet} - \\mathit{ante} = 0$``)."""
     free = sorted(f.free_symbols, key=str)
     brief = long_formula(f, symbols) if symbols is not None else None
     if brief:
-        return f"[{brief}] = 0"
+        return f"[{latex_text(brief) if latex else brief}] = 0"
+    show = to_latex if latex else to_text
     if len(free) == 1 and sp.degree(f, free[0]) == 1:
         line = sp.Poly(f, free[0])  # not sp.solve: a positive symbol would lose the edge at 0
         root = -line.nth(0) / line.nth(1)
-        return f"{free[0]} = {to_text(root)}"
-    return f"{to_text(f)} = 0"
+        text = f"{show(free[0])} = {show(root)}"
+    else:
+        text = f"{show(f)} = 0"
+    return f"${text}$" if latex else text
 
 
-def region_borders(region, symbols=None) -> list[str]:
+def region_borders(region, symbols=None, *, latex: bool = False) -> list[str]:
     """What the region borders, grouped by neighbour.
 
     Parameters
@@ -84,6 +88,8 @@ def region_borders(region, symbols=None) -> list[str]:
     symbols : (sympy.Symbol, sympy.Symbol), optional
         The two parameters: a long curve is then named by its degrees
         (:func:`~derive.notation.text.long_formula`).
+    latex : bool
+        The curves in LaTeX math (the words around them are plain: no character to escape).
 
     Returns
     -------
@@ -93,7 +99,7 @@ def region_borders(region, symbols=None) -> list[str]:
     """
     by_neighbour: dict[str, list[str]] = {}
     for f, what in region.borders:
-        by_neighbour.setdefault(what, []).append(curve_text(f, symbols))
+        by_neighbour.setdefault(what, []).append(curve_text(f, symbols, latex=latex))
     out = [f"{what} along {', '.join(curves)}" for what, curves in by_neighbour.items() if what != "edge"]
     if "edge" in by_neighbour:
         out.append(
