@@ -195,6 +195,9 @@ def test_derive_check_takes_the_region_holding_the_point(tmp_path):
     # a point outside the box is refused, not checked with the formulas of a region beyond it
     status, out, err = _run(["check", "one-raise:bet=4,raise=1", str(path)])
     assert (status, out) == (2, "") and "bet = 4 is outside the box of" in err and "(bet from 1/2 to 3)" in err
+    # the map of another game is refused, naming both
+    status, out, err = _run(["check", "kuhn:ante=2,bet=3", str(path)])
+    assert (status, out) == (2, "") and "holds the solution of one-raise poker, not of Kuhn poker" in err
 
 
 # --------------------------------------------------------------------------- general-sum: beer-quiche

@@ -62,6 +62,7 @@ def run(args, out, err) -> int:
         doc = json.loads(text, parse_float=str)  # 0.3 in the file is read as exactly 3/10
     except json.JSONDecodeError as exc:
         raise UsageError(f"{args.profile!r} is not JSON: {exc.msg} at line {exc.lineno}") from None
+    _require_same_game(doc, game, args.profile)
     region = map_region(doc, args.game, args.profile, err)
     if region is not None:  # a general-sum map: every member of the region holding the point
         from derive.presentation.strategic_report import map_region_check_report
@@ -71,3 +72,16 @@ def run(args, out, err) -> int:
     strategies = profile_from_document(doc, args.game, args.profile, err)
     print(check_report(game, strategies, as_json=args.json), file=out)
     return 0
+
+
+def _require_same_game(doc, game, file: str) -> None:
+    """UsageError (one line) when ``doc``, an output over parameters (``"pieces"`` or ``"regions"``),
+    names another game than ``game`` (titles compared before their parameters' brackets)."""
+    if not (
+        isinstance(doc, dict) and ("pieces" in doc or "regions" in doc) and isinstance(doc.get("game"), str)
+    ):
+        return
+    title = (game.title or "").split(" (")[0]
+    theirs = doc["game"].split(" (")[0]
+    if title and theirs and title != theirs:
+        raise UsageError(f"{file!r} holds the solution of {theirs}, not of {title}: give its game")
