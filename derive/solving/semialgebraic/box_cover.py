@@ -208,6 +208,28 @@ def _status(sset: SignedSet, signs: dict) -> tuple[str, set]:
     return ("valid", set()) if not unknown else ("open", unknown)
 
 
+def _holds_at(sset: SignedSet, signs: dict, table: FactorTable, point) -> bool:
+    """Whether ``sset``, of status "open" on a sub-box holding ``point`` (no condition proved negative
+    there), holds at ``point``: only its factors of unknown sign are evaluated (Leduc's conditions are
+    hundreds of polynomials of degree 30 and more; those of known sign are decided already)."""
+    local = dict(signs)
+    for _, keys in sset.conditions:
+        for k in keys:
+            if local.get(k, 0) == 0:
+                f = table[k]
+                v = f(point[0], point[1], *([0] * (f.context().nvars() - 2)))
+                local[k] = (v > 0) - (v < 0)
+    out = True
+    for cond in sset.conditions:
+        sign, keys = cond
+        for k in keys:
+            sign *= local[k]
+        if sign < 0:
+            out = False
+            break
+    return out
+
+
 def _pattern_cover(candidates: list[int], sets, unknown: dict, signs: dict):
     """A sign-pattern cover of a sub-box by at most four of ``candidates`` (four regions meet where
     two boundaries cross), or None."""
@@ -316,7 +338,10 @@ def cover_box(
             leaves.append(Leaf(sub, None, found[0], found[1], signs))
             covered += _area(sub)
             continue
-        lonely = next((pt for pt in _points(sub) if not any(s.holds(pt) for s in sets)), None)
+        lonely = next(
+            (pt for pt in _points(sub) if not any(_holds_at(sets[k], signs, table, pt) for k in candidates)),
+            None,
+        )
         if lonely is not None:
             new = find(lonely)
             if new is None or not new.holds(lonely):
