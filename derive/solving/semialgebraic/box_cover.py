@@ -352,9 +352,12 @@ def cover_box(
             continue
         if depth >= max_depth:
             (alo, ahi), (blo, bhi) = sub
+            unknown = set().union(*(status[k][1] for k in candidates)) if candidates else set()
             raise CoverError(
                 f"stopped at the cap: the sub-box [{alo}, {ahi}] x [{blo}, {bhi}] is not covered at depth "
-                f"{max_depth} (MAX_DEPTH), {_percent(covered, width)} of the box covered"
+                f"{max_depth} (MAX_DEPTH): {len(candidates)} of {len(sets)} sets possible there, "
+                f"{len(unknown)} boundary polynomials of unknown sign (a point where more meet, or where "
+                f"one touches zero without changing sign); {_percent(covered, width)} of the box covered"
             )
         stack.extend((q, depth + 1, signs) for q in reversed(_quarters(sub)))
     return leaves
