@@ -27,6 +27,13 @@ finitely many polynomials (curves, where the value is continuous), by subdividin
 Everything is exact (FLINT rationals); the result lists the covered sub-boxes (leaves) with the
 sets that cover them and the patterns, from which a region's borders are read.
 
+Limits: the patterns are not proved to occur, only to be covered.  Where three boundary curves
+cross at one point (three regions meeting, each pair along its own curve), only six of the eight
+sign patterns of the three occur near it, and the two that do not are covered by no set: the
+sub-boxes around that point are split to the depth cap and the cover stops there, saying so (so
+does a boundary that touches zero without changing sign inside the box).  Proving a pattern empty
+would need a certificate this module does not build.
+
 References
 ----------
 The Taylor (centred) form as an inclusion function: Moore, Kearfott & Cloud (2009), *Introduction
