@@ -424,3 +424,12 @@ def test_long_formulas_are_named_by_their_degrees_in_text_and_latex():
     latex = formula_or_size_latex(big / (BET + 3), (BET, RAISE), sp.Rational(2, 3))
     # the math is closed around the words so that they break across lines; the value follows
     assert latex.startswith("{}$ [a rational function") and r"$\approx 0.666667$" in latex
+
+
+def test_time_limit_stops_a_map_and_says_where():
+    """--time-limit applies to a map when given (none by default: Leduc's takes minutes)."""
+    status, out, err = _run(
+        ["solve", "one-raise", "--param", "bet=1..2", "--param", "raise=1/2..10000", "--time-limit", "2", "--quiet"]
+    )
+    assert (status, out) == (2, "")
+    assert "the two-parameter map stopped at the time limit of 2 s while at: " in err

@@ -57,9 +57,10 @@ def add_parser(sub) -> None:
     )
     sol.add_argument(
         "--time-limit",
-        default=str(TIME_LIMIT),
+        default=None,
         metavar="SECONDS",
-        help=f"stop an enumeration of equilibria that runs longer (default {TIME_LIMIT})",
+        help=f"stop an enumeration of equilibria that runs longer (default {TIME_LIMIT}); with two --param, "
+        "stop the map (default: none; Leduc's takes minutes)",
     )
     quiet_argument(sol)
     _matrix_arguments(sol)
@@ -82,7 +83,7 @@ def _matrix_arguments(sol: argparse.ArgumentParser) -> None:
 
 
 def run(args, out, err) -> int:
-    limit = seconds_arg(args.time_limit, "--time-limit")
+    limit = seconds_arg(args.time_limit or str(TIME_LIMIT), "--time-limit")
     if args.matrix is not None or args.bimatrix is not None:
         return _solve_matrix(args, out, err, limit)
     if args.refine in ("sequential", "intuitive", "d1") and (args.param is not None or args.game is None):
@@ -236,11 +237,22 @@ def _solve_plane(args, out) -> int:
             f"two --param solve a two-player game; {game.title or args.game} has {game.num_players} players"
         )
     from derive.presentation import plane_report as report
+    from derive.solving.limits import TimeLimit
 
+    said = ["starting"]
+
+    def progress(message: str) -> None:
+        said[0] = message
+        if args.progress is not None:
+            args.progress(message)
+
+    seconds = seconds_arg(args.time_limit, "--time-limit") if args.time_limit is not None else None
+    limit = TimeLimit(seconds, what="the two-parameter map")
     if game.constant_sum is None:
         from derive.solving.parameters.plane_general import plane_equilibria
 
-        res = plane_equilibria(game, symbols, box, progress=args.progress)
+        with limit.interrupting(lambda: f"at: {said[0]}"):
+            res = plane_equilibria(game, symbols, box, progress=progress)
         if plot is not None:
             from derive.figures.plane_map import draw_plane_map
             from derive.figures.save import save_figure
@@ -253,7 +265,8 @@ def _solve_plane(args, out) -> int:
         return 0
     from derive.solving.parameters.plane import plane_solve
 
-    sol = plane_solve(game, symbols, box, progress=args.progress)
+    with limit.interrupting(lambda: f"at: {said[0]}"):
+        sol = plane_solve(game, symbols, box, progress=progress)
     if plot is not None:
         from derive.figures.plane_map import draw_plane_map
         from derive.figures.save import save_figure
