@@ -9,6 +9,7 @@ from __future__ import annotations
 import sympy as sp
 
 from derive.continuum.bet_size import BetSizeProof, BetSizeSolution, ProofStep
+from derive.continuum.report import document_head
 from derive.notation.latex import escape_text, to_latex
 from derive.notation.text import to_text
 
@@ -214,14 +215,7 @@ def bet_size_latex(sol: BetSizeSolution, proof: BetSizeProof, bounds: tuple[Proo
     r = sol.rules
     L = to_latex
     out = [
-        r"\documentclass[11pt]{article}",
-        r"\usepackage[margin=2cm]{geometry}",
-        r"\usepackage{amsmath,amssymb}",
-        r"\allowdisplaybreaks",
-        r"\begin{document}",
-        rf"\section*{{{escape_text(r.name)}}}",
-        rf"\emph{{Source:}} {escape_text(r.source)}.",
-        "",
+        *document_head(r.name, r.source),
         rf"\emph{{Rules:}} {escape_text(bet_size_rules_sentence(sol))}.",
         "",
         r"\subsection*{Derivation}",

@@ -442,19 +442,13 @@ def endgame_latex(sol: EndgameSolution, proof: EndgameProof) -> str:
     """A standalone LaTeX document (amsmath) of :func:`endgame_text`: the rules, the one-round
     formulas, the derivation, the equilibrium round by round and the proof's exact steps, every
     expression through derive's LaTeX printer."""
+    from derive.continuum.report import document_head
     from derive.notation.latex import escape_text, to_latex
 
     r, one, L = sol.rules, sol.one_round, to_latex
     rounds = "one round" if r.rounds == 1 else f"{r.rounds} rounds"
     out = [
-        r"\documentclass[11pt]{article}",
-        r"\usepackage[margin=2cm]{geometry}",
-        r"\usepackage{amsmath,amssymb}",
-        r"\allowdisplaybreaks",
-        r"\begin{document}",
-        rf"\section*{{The endgame, {rounds}}}",
-        rf"\emph{{Source:}} {escape_text(ENDGAME_SOURCE)}.",
-        "",
+        *document_head(f"The endgame, {rounds}", ENDGAME_SOURCE),
         r"\emph{Rules:} the pot is $1$ and each player has the stack "
         rf"$S = {L(r.stack)}$ behind; I knows whether his hand wins (it does with probability "
         rf"$p = {L(r.win)}$), II does not; each round I checks (a showdown) or bets a fraction of the "

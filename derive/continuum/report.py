@@ -207,19 +207,28 @@ def _long_sum_latex(lhs: str, expr: sp.Expr, per_line: int = 6) -> str:
     return r" \\ ".join(rows)
 
 
-def continuum_latex(derivation: ContinuumDerivation) -> str:
-    """A standalone LaTeX document deriving the model (amsmath): rules, payoff, equations, solution, proof."""
-    r = derivation.rules
-    L = to_latex
-    out = [
+def document_head(title: str, source: str) -> list[str]:
+    """The first lines of every [0, 1] model's standalone document (amsmath): the preamble,
+    ``\\begin{document}``, the title as an unnumbered section and the source, then a blank line
+    (``title`` and ``source`` plain text, escaped here)."""
+    return [
         r"\documentclass[11pt]{article}",
         r"\usepackage[margin=2cm]{geometry}",
         r"\usepackage{amsmath,amssymb}",
         r"\allowdisplaybreaks",
         r"\begin{document}",
-        rf"\section*{{{escape_text(r.name)}}}",
-        rf"\emph{{Source:}} {escape_text(r.source)}.",
+        rf"\section*{{{escape_text(title)}}}",
+        rf"\emph{{Source:}} {escape_text(source)}.",
         "",
+    ]
+
+
+def continuum_latex(derivation: ContinuumDerivation) -> str:
+    """A standalone LaTeX document deriving the model (amsmath): rules, payoff, equations, solution, proof."""
+    r = derivation.rules
+    L = to_latex
+    out = [
+        *document_head(r.name, r.source),
         rf"\emph{{Rules:}} {escape_text(rules_sentence(r))}.",
         "",
     ]
