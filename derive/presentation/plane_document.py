@@ -17,6 +17,7 @@ from derive.presentation.plan_latex import KEEP_WITH_TABLE
 from derive.presentation.plane_report import (
     curve_text,
     family_members,
+    family_sides,
     formula_latex,
     formula_or_size_latex,
     mixture_latex,
@@ -187,14 +188,7 @@ def _equilibria_document(sol: PlaneEquilibria, figure: str | None) -> str:
             out.append(f"{j} & {cells[0]} & {cells[1]} \\\\[4pt]")
         out += [r"\bottomrule", r"\end{longtable}", r"\begin{itemize}"]
         for j, (subset, members) in enumerate(zip(region.subsets, family_members(region)), 1):
-            sides = []
-            for p in (0, 1):
-                mixes = [mixture_latex(region.strategy_sets[p][i]) for i in subset[p]]
-                sides.append(
-                    f"{names[p]}: {mixes[0]}"
-                    if len(mixes) == 1
-                    else f"{names[p]}: any mix of " + " and ".join(f"({x})" for x in mixes)
-                )
+            sides = family_sides(region, subset, names, mixture_latex)
             which = ", ".join(str(x) for x in members)
             out.append(
                 rf"\item Family {j}: "

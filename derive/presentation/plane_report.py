@@ -22,6 +22,7 @@ from derive.solving.parameters.plane_general import PlaneEquilibria
 __all__ = [
     "curve_text",
     "family_members",
+    "family_sides",
     "formula_latex",
     "formula_or_size_latex",
     "mixture_latex",
@@ -318,6 +319,21 @@ def _mix(strategy: dict) -> str:
     return ", ".join(f"{_bracket(s)} {to_text(readable(v))}" for s, v in strategy.items())
 
 
+def family_sides(region, subset, names, mix) -> list[str]:
+    """Each player's side of one family of a general-sum region, in words: ``"Sender: any mix of
+    (...) and (...)"``, or the one strategy when the side has one; each extreme strategy written by
+    ``mix`` (text or LaTeX)."""
+    sides = []
+    for p in (0, 1):
+        mixes = [mix(region.strategy_sets[p][i]) for i in subset[p]]
+        sides.append(
+            f"{names[p]}: {mixes[0]}"
+            if len(mixes) == 1
+            else f"{names[p]}: any mix of " + " and ".join(f"({m})" for m in mixes)
+        )
+    return sides
+
+
 def _general_method(sol: PlaneEquilibria) -> str:
     a, b = sol.symbols
     m, n = (len(s) for s in sol.strategies)
@@ -366,15 +382,7 @@ def plane_equilibria_text(sol: PlaneEquilibria, game_name: str | None = None) ->
                 f"    payoffs: {to_text(readable(eq.payoffs[0]))}, {to_text(readable(eq.payoffs[1]))}"
             )
         for j, subset in enumerate(region.subsets, 1):
-            sides = []
-            for p in (0, 1):
-                mixes = [_mix(region.strategy_sets[p][i]) for i in subset[p]]
-                sides.append(
-                    f"{names[p]}: {mixes[0]}"
-                    if len(mixes) == 1
-                    else f"{names[p]}: any mix of " + " and ".join(f"({m})" for m in mixes)
-                )
-            lines.append(f"  family {j}: " + "; ".join(sides))
+            lines.append(f"  family {j}: " + "; ".join(family_sides(region, subset, names, _mix)))
     return "\n".join(lines)
 
 
