@@ -130,26 +130,6 @@ def run(args, out, err) -> int:
         return 0
     if args.game_spec is not None and args.game != "all":
         raise UsageError("give either GAME or --game, not both")
-    if args.game_spec is not None and sections == "thesis" and not _thesis_game(args):
-        from derive.presentation.reproduce import write_thesis_document
-
-        if args.general_sum:
-            raise UsageError("--general-sum writes a general-sum game's derivation: give --sections general")
-        seconds_arg(args.time_limit, "--time-limit")
-        args.game = args.game_spec
-        names = _parameter_names(args.name)
-        game = game_from_args(args)
-        written = write_thesis_document(
-            game,
-            args.out,
-            slug(args),
-            args.pdf,
-            progress=args.progress,
-            names=names,
-            keep_aux=args.keep_tex_aux,
-        )
-        print(f"wrote {', '.join(str(p) for p in written)}", file=out)
-        return 0
     if args.game_spec is not None and _thesis_game(args):
         seconds_arg(args.time_limit, "--time-limit")  # checked though the thesis's games take a second
         # one game, one document: `derive latex kuhn` is `derive latex --game kuhn`, written as kuhn.tex
@@ -164,21 +144,37 @@ def run(args, out, err) -> int:
         print(f"wrote {', '.join(str(p) for p in written)}", file=out)
         return 0
     if args.game_spec is not None:
-        from derive.presentation.general_document import write_general_document
-
+        # any other game: the thesis's sections with generated names, or the general derivation
+        thesis = sections == "thesis"
+        if thesis:
+            if args.general_sum:
+                raise UsageError(
+                    "--general-sum writes a general-sum game's derivation: give --sections general"
+                )
+            seconds_arg(args.time_limit, "--time-limit")
         args.game = args.game_spec
         names = _parameter_names(args.name)
         game = game_from_args(args)
-        written = write_general_document(
+        if thesis:
+            from derive.presentation.reproduce import write_thesis_document as write
+
+            extra = {}
+        else:
+            from derive.presentation.general_document import write_general_document as write
+
+            extra = {
+                "time_limit": seconds_arg(args.time_limit, "--time-limit"),
+                "general_sum": args.general_sum,
+            }
+        written = write(
             game,
             args.out,
             slug(args),
             args.pdf,
             progress=args.progress,
             names=names,
-            time_limit=seconds_arg(args.time_limit, "--time-limit"),
             keep_aux=args.keep_tex_aux,
-            general_sum=args.general_sum,
+            **extra,
         )
         print(f"wrote {', '.join(str(p) for p in written)}", file=out)
         return 0
