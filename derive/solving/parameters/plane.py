@@ -830,15 +830,7 @@ def _plane_by_subdivision(
     for k, f in table.items():
         if k not in whole:
             whole[k] = sign_on_box(f, fbox, 2)
-    # merge bases with the same formulas
-    group_of: list[int] = []
-    heads: list[int] = []
-    for k, bs in enumerate(bases):
-        g = next((g for g, h in enumerate(heads) if _same_formulas(bases[h], bs)), None)
-        if g is None:
-            heads.append(k)
-            g = len(heads) - 1
-        group_of.append(g)
+    group_of, groups = _groups(bases)
     owned: dict[int, list] = {}
     for leaf in leaves:
         owners = [leaf.owner] if leaf.owner is not None else sorted(set(leaf.patterns.values()))
@@ -861,7 +853,7 @@ def _plane_by_subdivision(
 
     regions = []
     for g in used:
-        members = [k for k, h in enumerate(group_of) if h == g]
+        members = groups[g]
         conjunctions = []
         for k in members:
             conj = tuple(dict.fromkeys(e for e in map(condition_expr, sets[k].conditions) if e is not None))
@@ -908,7 +900,7 @@ def _leaf_point(members, leaves):
                         candidates.append(pt)
         if not candidates:
             raise ParametricError("no rational point found strictly inside a region of the subdivision")
-    return min(candidates, key=lambda pt: (max(int(pt[0].q), int(pt[1].q)), int(pt[0].q) + int(pt[1].q)))
+    return _simplest(candidates)
 
 
 def _simplest_in(box):
@@ -987,6 +979,20 @@ def _probes(pt, box):
             yield (pt[0] + da, pt[1] + db)
 
 
+def _groups(bases) -> tuple[list[int], list[list[int]]]:
+    """Bases with the same formulas merged: each basis's group, and each group's bases in order."""
+    group_of: list[int] = []
+    groups: list[list[int]] = []
+    for k, bs in enumerate(bases):
+        g = next((g for g, members in enumerate(groups) if _same_formulas(bases[members[0]], bs)), None)
+        if g is None:
+            groups.append([])
+            g = len(groups) - 1
+        groups[g].append(k)
+        group_of.append(g)
+    return group_of, groups
+
+
 def _same_formulas(x: _Basis, y: _Basis) -> bool:
     return x.value == y.value and all(all(u == v for u, v in zip(x.plans[p], y.plans[p])) for p in (0, 1))
 
@@ -995,18 +1001,7 @@ def _regions(
     game, sf, mats_sym, c_sym, symbols, box, bases, keys, polys, edge_keys, cells, constant, solves, say
 ):
     a, b = symbols
-    # merge bases with the same formulas
-    group_of: list[int] = []
-    groups: list[list[int]] = []
-    for k, bs in enumerate(bases):
-        for g, members in enumerate(groups):
-            if _same_formulas(bases[members[0]], bs):
-                members.append(k)
-                group_of.append(g)
-                break
-        else:
-            groups.append([k])
-            group_of.append(len(groups) - 1)
+    group_of, groups = _groups(bases)
     in_box = [(pt, s, group_of[o]) for pt, s, o in cells if o is not None]
     outside = [s for pt, s, o in cells if o is None]
     used = sorted(
@@ -1024,7 +1019,7 @@ def _regions(
             for conj in conjunctions
         )
         borders = _borders(g, in_box, outside, keys, polys, edge_keys, number, symbols)
-        point = _interior_point([pt for pt, _, h in in_box if h == g], box)
+        point = _simplest([pt for pt, _, h in in_box if h == g])
         basis = bases[groups[g][0]]
         value, strategies, off = _formulas(sf, mats_sym, basis, symbols, point)
         region = PlaneRegion(
@@ -1044,7 +1039,7 @@ def _regions(
     return PlaneSolution(game, symbols, box, tuple(regions), constant, solves, None, None, len(in_box))
 
 
-def _interior_point(points, box):
+def _simplest(points):
     """The simplest of ``points`` (smallest denominators)."""
     return min(points, key=lambda pt: (max(int(pt[0].q), int(pt[1].q)), int(pt[0].q) + int(pt[1].q)))
 
