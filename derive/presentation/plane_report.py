@@ -42,9 +42,14 @@ def _inequality(f: sp.Expr) -> str:
     return f"{to_text(f)} >= 0"
 
 
-def _text(expr, symbols) -> str:
-    """``expr`` as text, or its description when it is long (:data:`~derive.notation.text.MAX_FORMULA_TERMS`)."""
-    return long_formula(expr, symbols) or to_text(readable(expr))
+def _text(expr, symbols, at=None) -> str:
+    """``expr`` as text, or its description when it is long
+    (:data:`~derive.notation.text.MAX_FORMULA_TERMS`), then with ``at`` its exact value at the
+    checked point."""
+    brief = long_formula(expr, symbols)
+    if not brief:
+        return to_text(readable(expr))
+    return brief if at is None else f"{brief} (at the checked point {with_decimal(at)})"
 
 
 def region_conditions(region, symbols=None) -> list[str]:
@@ -182,12 +187,7 @@ def plane_text(sol: PlaneSolution, game_name: str | None = None) -> str:
             shown = in_situation_order(sol.game, p, region.strategies[p])
             for label, dist in shown[:MAX_SETS]:
                 acts = ", ".join(
-                    f"{act} {_text(v, sol.symbols)}"
-                    + (
-                        f" (at the checked point {with_decimal(at[p][label][act])})"
-                        if at and long_formula(v, sol.symbols)
-                        else ""
-                    )
+                    f"{act} {_text(v, sol.symbols, at[p][label][act] if at else None)}"
                     for act, v in dist.items()
                     if v != 0
                 )
